@@ -1,0 +1,27 @@
+//! htmlforge-codegen: reads the tables in `spec-data/` and emits the Rust
+//! modules under `parser/src/generated/`.
+//!
+//! Only `xtask` uses this crate; the runtime crate never depends on it, so
+//! users of `htmlforge` pay nothing for code generation. Every table
+//! implements [`Table`]: it knows its spec-data files, generates its Rust
+//! modules, audits its own data and, when given the spec texts, re-extracts
+//! itself from them so that a maintainer can diff the two.
+
+pub mod data;
+pub mod emit;
+pub mod parse_errors;
+pub mod table;
+
+pub use data::{DataFile, Row};
+pub use emit::GeneratedFile;
+pub use table::{Context, SpecRows, Table, TableReport};
+
+/// Every table, in the order `cargo xtask audit` prints them.
+pub fn tables() -> Vec<Box<dyn Table>> {
+    vec![Box::new(parse_errors::ParseErrors)]
+}
+
+/// Error of the code generator: a message that names the file and line.
+pub type Error = String;
+/// Result of the code generator.
+pub type Result<T> = std::result::Result<T, Error>;

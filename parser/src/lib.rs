@@ -1,0 +1,7 @@
+//! htmlforge: an HTML parser generated from the WHATWG HTML standard.
+#![forbid(unsafe_code)]
+
+pub mod generated;
+pub mod tokenizer;
+
+pub use generated::parse_errors::ParseErrorCode;

@@ -1,0 +1,112 @@
+//! The tokenizer's output: tokens, parse errors, and the [`TokenSink`]
+//! trait through which the tree builder (or any other consumer) receives
+//! them and steers the tokenizer.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>
+
+use crate::generated::parse_errors::ParseErrorCode;
+
+/// A DOCTYPE token. Missing identifiers are `None`, as the spec's "missing".
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Doctype {
+    pub name: Option<String>,
+    pub public_id: Option<String>,
+    pub system_id: Option<String>,
+    pub force_quirks: bool,
+}
+
+/// One attribute of a tag token, name already lowercased by the tokenizer.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Attribute {
+    pub name: String,
+    pub value: String,
+}
+
+/// A start or end tag token. The tokenizer reuses one `Tag` (and its
+/// allocations) for every tag it builds; a sink that keeps a tag clones it.
+/// Duplicate attributes have already been dropped (with a
+/// `duplicate-attribute` parse error), so `attrs` names are unique.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    pub self_closing: bool,
+    pub attrs: Vec<Attribute>,
+}
+
+impl Tag {
+    /// The value of the attribute called `name`, if any.
+    pub fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs.iter().find(|a| a.name == name).map(|a| a.value.as_str())
+    }
+}
+
+/// A token, borrowed from the tokenizer for the duration of one
+/// [`TokenSink::process_token`] call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Token<'a> {
+    Doctype(&'a Doctype),
+    StartTag(&'a Tag),
+    EndTag(&'a Tag),
+    Comment(&'a str),
+    /// A run of character tokens. It may contain U+0000, which the tree
+    /// builder treats per insertion mode. Adjacent runs are not merged.
+    Characters(&'a str),
+    /// The end-of-file token; the last token a sink receives.
+    Eof,
+}
+
+/// A parse error: its spec code and its 1-based position, in the
+/// convention of the html5lib tests (columns count UTF-16 code units).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    pub code: ParseErrorCode,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// The tokenizer states a tree builder may switch the tokenizer to.
+///
+/// Spec: "switch the tokenizer to the RCDATA state" etc. in
+/// <https://html.spec.whatwg.org/multipage/parsing.html#tree-construction>
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ContentState {
+    Data,
+    Rcdata,
+    Rawtext,
+    ScriptData,
+    Plaintext,
+}
+
+/// What the sink wants the tokenizer to do after a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SinkResult {
+    /// Go on tokenizing in the current state.
+    Continue,
+    /// Switch to this state before the next input character (after a
+    /// `textarea`, `style`, `script`, `plaintext`… start tag).
+    SwitchTo(ContentState),
+    /// Stop after this token and return control to the caller of
+    /// `feed`/`end` (a parser-blocking script was just closed). The caller
+    /// may insert input at the insertion point, then resumes.
+    Pause,
+}
+
+/// Receives tokens and parse errors from the tokenizer.
+pub trait TokenSink {
+    /// Handles one token.
+    fn process_token(&mut self, token: Token<'_>) -> SinkResult;
+
+    /// Handles a tokenizer or input-stream parse error. Errors arrive in
+    /// input order, interleaved with tokens as the spec raises them.
+    fn parse_error(&mut self, error: ParseError) {
+        let _ = error;
+    }
+
+    /// Whether there is an adjusted current node and it is not an element
+    /// in the HTML namespace: then `<![CDATA[` opens a CDATA section.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#markup-declaration-open-state>
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,91 @@
+//! `cargo xtask audit [--spec DIR]`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use htmlforge_codegen::{tables, Context, Table};
+
+/// Audits every table; prints one line per table (name, entries, OK or the
+/// problems), then with `spec_dir` every row that differs from the spec.
+pub fn run(ctx: &Context, spec_dir: Option<&Path>) -> Result<bool, String> {
+    let mut ok = true;
+    for table in tables() {
+        let report = table.audit(ctx);
+        let notes = if report.notes.is_empty() { String::new() } else { format!(" ({})", report.notes.join("; ")) };
+        if report.problems.is_empty() {
+            println!("{:<28} {:>6} entries  OK{notes}", report.name, report.entries);
+        } else {
+            ok = false;
+            println!("{:<28} {:>6} entries  {} problem(s){notes}", report.name, report.entries, report.problems.len());
+            for problem in &report.problems {
+                println!("    {problem}");
+            }
+        }
+    }
+    if let Some(dir) = spec_dir {
+        println!();
+        println!("against the spec texts in {}:", dir.display());
+        for table in tables() {
+            ok &= compare_with_spec(ctx, table.as_ref(), dir);
+        }
+    }
+    Ok(ok)
+}
+
+/// Prints the rows where spec-data and the spec texts differ; true when none.
+fn compare_with_spec(ctx: &Context, table: &dyn Table, dir: &Path) -> bool {
+    let Some(extracted) = table.extract_from_spec(dir) else {
+        println!("{:<28} not in the spec texts (checked by the tests instead)", table.name());
+        return true;
+    };
+    let spec_rows = match extracted {
+        Ok(rows) => rows.rows,
+        Err(e) => {
+            println!("{:<28} cannot extract: {e}", table.name());
+            return false;
+        }
+    };
+    let data_rows = match table.data_rows(ctx) {
+        Ok(rows) => rows,
+        Err(e) => {
+            println!("{:<28} cannot read spec-data: {e}", table.name());
+            return false;
+        }
+    };
+    let mut counts: BTreeMap<&str, i64> = BTreeMap::new();
+    for row in &data_rows {
+        *counts.entry(row).or_default() += 1;
+    }
+    for row in &spec_rows {
+        *counts.entry(row).or_default() -= 1;
+    }
+    let only_data: Vec<&str> = data_rows.iter().map(String::as_str).filter(|r| counts[r] > 0).collect();
+    let only_spec: Vec<&str> = spec_rows.iter().map(String::as_str).filter(|r| counts[r] < 0).collect();
+    if only_data.is_empty() && only_spec.is_empty() {
+        println!("{:<28} {:>6} rows     same as the spec", table.name(), spec_rows.len());
+        return true;
+    }
+    println!(
+        "{:<28} {:>6} rows     {} differ from the spec",
+        table.name(),
+        spec_rows.len(),
+        only_data.len() + only_spec.len()
+    );
+    for row in only_spec {
+        println!("    spec only:      {row}");
+    }
+    for row in only_data {
+        println!("    spec-data only: {row}");
+    }
+    false
+}
+
+/// `cargo xtask spec-rows TABLE --spec DIR`.
+pub fn print_spec_rows(name: &str, dir: &Path) -> Result<bool, String> {
+    let table = tables().into_iter().find(|t| t.name() == name).ok_or_else(|| format!("no table named {name}"))?;
+    let rows = table.extract_from_spec(dir).ok_or_else(|| format!("{name} is not extracted from the spec texts"))??;
+    for row in rows.rows {
+        println!("{row}");
+    }
+    Ok(true)
+}

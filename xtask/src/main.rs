@@ -1,0 +1,72 @@
+//! `cargo xtask`: maintenance verbs of the htmlforge workspace.
+//!
+//! - `cargo xtask regen [--check]` writes every generated file from
+//!   `spec-data/`; with `--check` it writes nothing and fails when a file is
+//!   stale.
+//! - `cargo xtask audit [--spec DIR]` checks spec-data for consistency and,
+//!   with `--spec`, against the spec texts in DIR.
+//! - `cargo xtask spec-rows TABLE --spec DIR` prints a table as extracted
+//!   from the spec texts, in spec-data row form (to start or refresh a file).
+
+mod audit;
+mod regen;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use htmlforge_codegen::Context;
+
+const USAGE: &str = "usage:
+  cargo xtask regen [--check]
+  cargo xtask audit [--spec DIR]
+  cargo xtask spec-rows TABLE --spec DIR";
+
+fn repo_root() -> PathBuf {
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir.parent().expect("xtask sits one level below the repository root").to_path_buf()
+}
+
+/// Parses `--spec DIR` out of `args`.
+fn spec_dir(args: &[String]) -> Result<Option<PathBuf>, String> {
+    match args.iter().position(|a| a == "--spec") {
+        None => Ok(None),
+        Some(at) => match args.get(at + 1) {
+            Some(dir) => Ok(Some(PathBuf::from(dir))),
+            None => Err("--spec needs a directory".into()),
+        },
+    }
+}
+
+fn run(args: &[String]) -> Result<bool, String> {
+    let ctx = Context::new(repo_root());
+    let verb = args.first().map(String::as_str);
+    let rest = &args[args.len().min(1)..];
+    for arg in rest {
+        let known = matches!(arg.as_str(), "--check" | "--spec") || !arg.starts_with("--");
+        if !known {
+            return Err(format!("unknown option {arg}\n{USAGE}"));
+        }
+    }
+    match verb {
+        Some("regen") => regen::run(&ctx, rest.iter().any(|a| a == "--check")),
+        Some("audit") => audit::run(&ctx, spec_dir(rest)?.as_deref()),
+        Some("spec-rows") => {
+            let table = rest.first().filter(|t| !t.starts_with("--")).ok_or(USAGE)?;
+            let dir = spec_dir(rest)?.ok_or("spec-rows needs --spec DIR")?;
+            audit::print_spec_rows(table, &dir)
+        }
+        _ => Err(USAGE.to_string()),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
