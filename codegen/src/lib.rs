@@ -9,6 +9,8 @@
 
 pub mod data;
 pub mod emit;
+pub mod named_char_refs;
+pub mod numeric_char_refs;
 pub mod parse_errors;
 pub mod table;
 
@@ -18,7 +20,11 @@ pub use table::{Context, SpecRows, Table, TableReport};
 
 /// Every table, in the order `cargo xtask audit` prints them.
 pub fn tables() -> Vec<Box<dyn Table>> {
-    vec![Box::new(parse_errors::ParseErrors)]
+    vec![
+        Box::new(parse_errors::ParseErrors),
+        Box::new(named_char_refs::NamedCharRefs),
+        Box::new(numeric_char_refs::NumericCharRefs),
+    ]
 }
 
 /// Error of the code generator: a message that names the file and line.

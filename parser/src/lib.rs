@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod generated;
+pub mod named_char_ref;
 pub mod tokenizer;
 
 pub use generated::parse_errors::ParseErrorCode;
