@@ -13,6 +13,7 @@ pub mod named_char_refs;
 pub mod numeric_char_refs;
 pub mod parse_errors;
 pub mod table;
+pub mod tokenizer;
 
 pub use data::{DataFile, Row};
 pub use emit::GeneratedFile;
@@ -24,6 +25,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(parse_errors::ParseErrors),
         Box::new(named_char_refs::NamedCharRefs),
         Box::new(numeric_char_refs::NumericCharRefs),
+        Box::new(tokenizer::Tokenizer),
     ]
 }
 

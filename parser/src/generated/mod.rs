@@ -4,3 +4,4 @@
 pub mod named_character_references;
 pub mod numeric_character_references;
 pub mod parse_errors;
+pub mod tokenizer_states;
