@@ -41,7 +41,7 @@ pub fn matcher_name(m: &Matcher) -> String {
 
 /// A state heading `8.2.4.N Attribute value (double-quoted) state` → its
 /// anchor id `attribute-value-double-quoted-state`.
-fn anchor_of(heading: &str) -> Option<String> {
+pub(crate) fn anchor_of(heading: &str) -> Option<String> {
     let rest = heading.strip_prefix("8.2.4.")?;
     let (number, name) = rest.split_once(' ')?;
     if !number.bytes().all(|b| b.is_ascii_digit()) || !name.ends_with(" state") {
