@@ -8,8 +8,13 @@
 //! itself from them so that a maintainer can diff the two.
 
 pub mod data;
+pub mod element_categories;
 pub mod emit;
+pub mod foreign_fixups;
+pub mod names;
 pub mod parse_errors;
+pub mod quirks_doctypes;
+pub mod spec_prose;
 pub mod table;
 
 pub use data::{DataFile, Row};
@@ -18,7 +23,13 @@ pub use table::{Context, SpecRows, Table, TableReport};
 
 /// Every table, in the order `cargo xtask audit` prints them.
 pub fn tables() -> Vec<Box<dyn Table>> {
-    vec![Box::new(parse_errors::ParseErrors)]
+    vec![
+        Box::new(parse_errors::ParseErrors),
+        Box::new(names::Names),
+        Box::new(element_categories::ElementCategories),
+        Box::new(foreign_fixups::ForeignFixups),
+        Box::new(quirks_doctypes::QuirksDoctypes),
+    ]
 }
 
 /// Error of the code generator: a message that names the file and line.

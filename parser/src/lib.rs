@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod generated;
+pub mod quirks;
 pub mod tokenizer;
 
 pub use generated::parse_errors::ParseErrorCode;
