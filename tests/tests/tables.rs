@@ -146,7 +146,8 @@ fn every_quirks_list_row_classifies_as_its_section_says() {
 
 #[test]
 fn every_case_fixup_row_resolves() {
-    let tables: [(&str, fn(&str) -> Option<&'static str>); 3] = [
+    type Fixup = fn(&str) -> Option<&'static str>;
+    let tables: [(&str, Fixup); 3] = [
         ("svg-tag-name-fixups.txt", svg_tag_name_fixup),
         ("svg-attribute-fixups.txt", svg_attribute_fixup),
         ("mathml-attribute-fixups.txt", mathml_attribute_fixup),
