@@ -8,10 +8,15 @@
 //! itself from them so that a maintainer can diff the two.
 
 pub mod data;
+pub mod element_categories;
 pub mod emit;
 pub mod named_char_refs;
 pub mod numeric_char_refs;
+pub mod foreign_fixups;
+pub mod names;
 pub mod parse_errors;
+pub mod quirks_doctypes;
+pub mod spec_prose;
 pub mod table;
 pub mod tokenizer;
 
@@ -25,6 +30,10 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(parse_errors::ParseErrors),
         Box::new(named_char_refs::NamedCharRefs),
         Box::new(numeric_char_refs::NumericCharRefs),
+        Box::new(names::Names),
+        Box::new(element_categories::ElementCategories),
+        Box::new(foreign_fixups::ForeignFixups),
+        Box::new(quirks_doctypes::QuirksDoctypes),
         Box::new(tokenizer::Tokenizer),
     ]
 }

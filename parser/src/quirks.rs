@@ -1,0 +1,92 @@
+//! Which mode a DOCTYPE token puts the document in: the DOCTYPE rule of
+//! "the initial insertion mode", over the lists generated from
+//! `spec-data/quirks-doctypes.txt`.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode>
+
+use crate::generated::quirks_doctypes::{
+    LIMITED_QUIRKS_PUBLIC_ID_PREFIXES, PUBLIC_ID_PREFIXES_IF_SYSTEM_ID_MISSING, QUIRKS_PUBLIC_IDS,
+    QUIRKS_PUBLIC_ID_PREFIXES, QUIRKS_SYSTEM_IDS,
+};
+use crate::tokenizer::Doctype;
+
+/// The mode of a document.
+///
+/// Spec: <https://dom.spec.whatwg.org/#concept-document-mode>
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum QuirksMode {
+    #[default]
+    NoQuirks,
+    LimitedQuirks,
+    Quirks,
+}
+
+/// The mode that the DOCTYPE token `doctype` sets, seen in "the initial
+/// insertion mode" of a document that is (`iframe_srcdoc`) or is not an
+/// iframe srcdoc document.
+///
+/// An iframe srcdoc document is never put in quirks or limited-quirks mode
+/// by its DOCTYPE. The spec's other exception, "the parser cannot change
+/// the mode flag", is the caller's: when it is set, do not call this.
+/// (A document without a DOCTYPE is in quirks mode unless it is an iframe
+/// srcdoc document; that is the "anything else" rule of the mode, not this.)
+pub fn quirks_mode_of_doctype(doctype: &Doctype, iframe_srcdoc: bool) -> QuirksMode {
+    if iframe_srcdoc {
+        return QuirksMode::NoQuirks;
+    }
+    // The tokenizer lowercases the name, so the spec's case-sensitive
+    // "the name is not html" is this comparison.
+    if doctype.force_quirks || doctype.name.as_deref() != Some("html") {
+        return QuirksMode::Quirks;
+    }
+    // A missing identifier matches nothing; an empty one is not missing.
+    let public_id = doctype.public_id.as_deref();
+    let system_id = doctype.system_id.as_deref();
+    let public_is =
+        |list: &[&str]| public_id.is_some_and(|id| list.iter().any(|s| id.eq_ignore_ascii_case(s)));
+    let public_starts_with = |list: &[&str]| {
+        public_id.is_some_and(|id| list.iter().any(|p| starts_with_ignore_ascii_case(id, p)))
+    };
+    let system_is =
+        |list: &[&str]| system_id.is_some_and(|id| list.iter().any(|s| id.eq_ignore_ascii_case(s)));
+
+    if public_is(QUIRKS_PUBLIC_IDS)
+        || system_is(QUIRKS_SYSTEM_IDS)
+        || public_starts_with(QUIRKS_PUBLIC_ID_PREFIXES)
+    {
+        return QuirksMode::Quirks;
+    }
+    if public_starts_with(PUBLIC_ID_PREFIXES_IF_SYSTEM_ID_MISSING) {
+        return match system_id {
+            None => QuirksMode::Quirks,
+            Some(_) => QuirksMode::LimitedQuirks,
+        };
+    }
+    if public_starts_with(LIMITED_QUIRKS_PUBLIC_ID_PREFIXES) {
+        return QuirksMode::LimitedQuirks;
+    }
+    QuirksMode::NoQuirks
+}
+
+/// Whether `text` starts with `prefix`, ASCII case-insensitively. Works on
+/// bytes, so a prefix length that falls inside a multi-byte character of
+/// `text` is simply no match.
+fn starts_with_ignore_ascii_case(text: &str, prefix: &str) -> bool {
+    text.len() >= prefix.len()
+        && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefix_comparison_ignores_ascii_case_only() {
+        assert!(starts_with_ignore_ascii_case(
+            "-//w3c//dtd html 4.01//en",
+            "-//W3C//DTD HTML 4.01//"
+        ));
+        assert!(!starts_with_ignore_ascii_case("-//W3C", "-//W3C//DTD"));
+        assert!(!starts_with_ignore_ascii_case("é", "e"));
+    }
+}
