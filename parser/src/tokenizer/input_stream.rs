@@ -96,8 +96,10 @@ pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeq
         }
         for word in words {
             if !is_printable_ascii(word) {
-                for offset in at..at + 8 {
-                    check_byte(text, offset, base, out);
+                let mut suspects = suspect_bytes(word);
+                while suspects != 0 {
+                    check_byte(text, at + (suspects.trailing_zeros() / 8) as usize, base, out);
+                    suspects &= suspects - 1;
                 }
             }
             at += 8;
@@ -111,13 +113,41 @@ pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeq
 /// Whether all eight bytes of `word` are in 0x20–0x7E.
 #[inline]
 fn is_printable_ascii(word: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     // A byte ≥ 0x80, or 0x7F (which becomes ≥ 0x80 when 1 is added).
     let high_or_del = (word | word.wrapping_add(ONES)) & HIGH;
     // Some byte < 0x20 (the classic "has less than" test).
     let control = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
     high_or_del | control == 0
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The high bit of each byte of `word` that equals `value` (exact: no
+/// carries cross bytes).
+#[inline]
+fn bytes_equal(word: u64, value: u8) -> u64 {
+    let t = word ^ (ONES * u64::from(value));
+    !(((t & LOW7) + LOW7) | t) & HIGH
+}
+
+/// The high bit of each byte of `word` that [`SUSPECT`] holds: a control
+/// other than NULL and whitespace, DEL, or the lead byte 0xC2 or 0xEF–0xF4
+/// (and 0xF5–0xFF, which UTF-8 never holds).
+#[inline]
+fn suspect_bytes(word: u64) -> u64 {
+    let low7 = word & LOW7;
+    let ascii = !word & HIGH;
+    let at_least_0x20 = (low7 + ONES * 0x60) & HIGH;
+    let allowed = bytes_equal(word, 0x00)
+        | bytes_equal(word, 0x09)
+        | bytes_equal(word, 0x0A)
+        | bytes_equal(word, 0x0C)
+        | bytes_equal(word, 0x0D);
+    let control = ascii & !at_least_0x20 & !allowed;
+    let lead = word & HIGH & (((low7 + ONES * 0x11) & HIGH) | bytes_equal(word, 0xC2));
+    control | bytes_equal(word, 0x7F) | lead
 }
 
 #[inline]
@@ -273,6 +303,18 @@ mod tests {
             let word = if round % 4 == 0 { (seed & 0x3F3F_3F3F_3F3F_3F3F) | 0x2020_2020_2020_2020 } else { seed };
             let bytewise = word.to_le_bytes().iter().all(|b| (0x20..=0x7E).contains(b));
             assert_eq!(is_printable_ascii(word), bytewise, "{word:#018x}");
+        }
+        for round in 0..200_000u64 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let word = if round % 2 == 0 { seed } else { seed & 0x1FFF_1F0F_7FF0_EFC2 };
+            let bytewise = word
+                .to_le_bytes()
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (i, &b)| if SUSPECT[usize::from(b)] || b >= 0xF5 { m | 0x80 << (8 * i) } else { m });
+            assert_eq!(suspect_bytes(word), bytewise, "{word:#018x}");
         }
         assert!(!is_printable_ascii(u64::from_le_bytes(*b"abcdefg\x7f")));
         assert!(!is_printable_ascii(u64::from_le_bytes(*b"\nbcdefgh")));
