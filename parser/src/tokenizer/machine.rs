@@ -239,9 +239,10 @@ impl<S: TokenSink> Tokenizer<S> {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insertion-point>
     pub fn insert_at_insertion_point(&mut self, text: &str) {
+        // The inserted text is preprocessed on its own: a CR at its end is a
+        // line break of its own even if the pending input starts with LF.
         let mut cr = false;
         let mut text = normalize_newlines(text, &mut cr).into_owned();
-        // A lone CR at the end of the inserted text is a line break of its own.
         let base = self.positions.base_offset();
         for error in &mut self.stream_errors {
             error.0 += text.len();
