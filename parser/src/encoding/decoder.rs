@@ -148,6 +148,14 @@ impl StreamingDecoder {
 
     fn feed_to(&mut self, mut bytes: &[u8], sink: &mut dyn FnMut(&str)) {
         if let State::Bom { bytes: seen, len } = &mut self.state {
+            if *len == 0 && bytes.len() >= 3 {
+                // The common case: the first chunk holds the whole BOM (or
+                // its absence); skip it in place, so valid UTF-8 after it
+                // is still handed out without a copy.
+                let bom_len = self.start(bom_sniff(bytes, false));
+                self.feed_started(&bytes[bom_len..], sink);
+                return;
+            }
             // Take bytes until three have been seen (or the chunk ends).
             let take = (3 - *len).min(bytes.len());
             seen[*len..*len + take].copy_from_slice(&bytes[..take]);

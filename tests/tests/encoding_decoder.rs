@@ -1,0 +1,240 @@
+//! The streaming decoder and the chunked sniffer against their one-shot
+//! forms: random byte strings, cut into random chunks, must decode to
+//! exactly what `decode` (encoding_rs's one-shot decode) gives, in every
+//! supported kind of encoding; and all short byte strings over the bytes
+//! that matter to UTF-8 and BOMs are tried with every chunking.
+
+use htmlforge::encoding::{decode, sniff, Encoding, SniffOptions, Sniffer, StreamingDecoder};
+
+/// A small deterministic PRNG (xorshift64*), so that failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// One encoding of each decoder family encoding_rs has, plus the
+/// replacement encoding (reached through the `iso-2022-kr` label).
+fn encodings() -> Vec<&'static Encoding> {
+    [
+        "utf-8", "windows-1252", "iso-8859-2", "koi8-r", "x-user-defined", "shift_jis", "euc-jp",
+        "iso-2022-jp", "gb18030", "gbk", "big5", "euc-kr", "utf-16le", "utf-16be", "iso-2022-kr",
+    ]
+    .iter()
+    .map(|label| Encoding::for_label(label.as_bytes()).expect("known label"))
+    .collect()
+}
+
+/// Bytes that exercise decoders: ASCII, UTF-8 lead and continuation bytes
+/// at the edges of their ranges, BOM bytes, escape and lead bytes of the
+/// CJK encodings, UTF-16 surrogate halves.
+const INTERESTING: &[u8] = &[
+    0x00, 0x1B, 0x24, 0x28, 0x3C, 0x41, 0x42, 0x4A, 0x7F, 0x80, 0x8E, 0x8F, 0x90, 0x9F, 0xA0, 0xA1, 0xBB, 0xBF,
+    0xC0, 0xC2, 0xD8, 0xDC, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFE, 0xFF,
+];
+
+fn random_bytes(rng: &mut Rng) -> Vec<u8> {
+    let len = rng.below(64);
+    let mut bytes = Vec::with_capacity(len + 4);
+    // A BOM now and then, so that BOM sniffing across chunks is covered.
+    match rng.below(8) {
+        0 => bytes.extend_from_slice(b"\xEF\xBB\xBF"),
+        1 => bytes.extend_from_slice(b"\xFF\xFE"),
+        2 => bytes.extend_from_slice(b"\xFE\xFF"),
+        3 => bytes.extend_from_slice(b"\xEF\xBB"),
+        _ => {}
+    }
+    while bytes.len() < len {
+        match rng.below(4) {
+            0 => bytes.push(INTERESTING[rng.below(INTERESTING.len())]),
+            1 => bytes.push(rng.next() as u8),
+            2 => bytes.push(b'a' + rng.below(26) as u8),
+            // A valid UTF-8 character of 1 to 4 bytes.
+            _ => {
+                let c = char::from_u32(rng.next() as u32 % 0x11_0000).unwrap_or('\u{E9}');
+                bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            }
+        }
+    }
+    bytes
+}
+
+/// Cuts `bytes` into random chunks, empty ones included.
+fn random_chunks<'a>(rng: &mut Rng, bytes: &'a [u8]) -> Vec<&'a [u8]> {
+    let mut chunks = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let size = match rng.below(4) {
+            0 => 0,
+            1 => 1,
+            _ => rng.below(rest.len() + 1),
+        };
+        let (chunk, after) = rest.split_at(size);
+        chunks.push(chunk);
+        rest = after;
+    }
+    chunks
+}
+
+fn decode_streaming(encoding: &'static Encoding, chunks: &[&[u8]]) -> (String, &'static Encoding) {
+    let mut decoder = StreamingDecoder::new(encoding);
+    let mut text = String::new();
+    for chunk in chunks {
+        decoder.feed(chunk, |s| text.push_str(s));
+    }
+    let used = decoder.encoding();
+    decoder.finish(|s| text.push_str(s));
+    (text, used)
+}
+
+fn check(encoding: &'static Encoding, bytes: &[u8], chunks: &[&[u8]]) {
+    let (expected, expected_encoding) = decode(bytes, encoding);
+    let (actual, used) = decode_streaming(encoding, chunks);
+    assert_eq!(
+        actual,
+        expected,
+        "{} decoding {bytes:02X?} in chunks {:?}",
+        encoding.name(),
+        chunks.iter().map(|c| c.len()).collect::<Vec<_>>()
+    );
+    // Once the stream has more than two bytes the BOM has been sniffed.
+    if bytes.len() >= 3 {
+        assert_eq!(used, expected_encoding, "encoding after the BOM of {bytes:02X?}");
+    }
+}
+
+#[test]
+fn random_chunkings_decode_as_one_shot() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let encodings = encodings();
+    for _ in 0..3000 {
+        let bytes = random_bytes(&mut rng);
+        for &encoding in &encodings {
+            let chunks = random_chunks(&mut rng, &bytes);
+            check(encoding, &bytes, &chunks);
+        }
+    }
+}
+
+/// Every byte string of up to three bytes over `INTERESTING`, with every
+/// way of cutting it, in UTF-8 (decoded here, not by encoding_rs) and in
+/// UTF-16LE (whose BOM is two bytes): once at the start of the stream (BOM
+/// sniffing), once after a first chunk `abc` (mid-stream sequences).
+#[test]
+fn exhaustive_short_strings_every_split() {
+    let utf8 = Encoding::for_label(b"utf-8").unwrap();
+    let utf16 = Encoding::for_label(b"utf-16le").unwrap();
+    let n = INTERESTING.len();
+    for len in 0..=3u32 {
+        for index in 0..n.pow(len) {
+            let tail: Vec<u8> = (0..len).map(|i| INTERESTING[index / n.pow(i) % n]).collect();
+            let with_prefix = [&b"abc"[..], &tail].concat();
+            // Each bit of `cuts` says whether to cut after that byte.
+            for cuts in 0..(1u32 << len.saturating_sub(1)) {
+                let mut chunks = Vec::new();
+                let mut start = 0;
+                for i in 0..len as usize {
+                    if i + 1 == len as usize || cuts & (1 << i) != 0 {
+                        chunks.push(&tail[start..=i]);
+                        start = i + 1;
+                    }
+                }
+                check(utf8, &tail, &chunks);
+                check(utf16, &tail, &chunks);
+                let prefixed: Vec<&[u8]> = std::iter::once(&with_prefix[..3])
+                    .chain(chunks.iter().scan(3, |at, chunk| {
+                        let piece = &with_prefix[*at..*at + chunk.len()];
+                        *at += chunk.len();
+                        Some(piece)
+                    }))
+                    .collect();
+                check(utf8, &with_prefix, &prefixed);
+                check(utf16, &with_prefix, &prefixed);
+            }
+        }
+    }
+}
+
+/// Long valid UTF-8 (the corpus case): the text comes out whole, and
+/// valid runs are handed out without a copy.
+#[test]
+fn valid_utf8_is_passed_through() {
+    let text = "<p>caf\u{e9} \u{65e5}\u{672c} \u{1F600}</p>\n".repeat(500);
+    let bytes = text.as_bytes();
+    let utf8 = Encoding::for_label(b"utf-8").unwrap();
+    let mut rng = Rng(7);
+    let chunks = random_chunks(&mut rng, bytes);
+    assert_eq!(decode_streaming(utf8, &chunks).0, text);
+
+    // One chunk: one piece, pointing into the input.
+    let mut decoder = StreamingDecoder::new(utf8);
+    let mut pieces = Vec::new();
+    decoder.feed(bytes, |s| pieces.push((s.as_ptr(), s.len())));
+    decoder.finish(|s| pieces.push((s.as_ptr(), s.len())));
+    assert_eq!(pieces, vec![(bytes.as_ptr(), bytes.len())]);
+}
+
+/// The Sniffer then the StreamingDecoder, fed random chunks, agree with
+/// `sniff` and `decode` on the whole input.
+#[test]
+fn sniffer_and_decoder_pipeline_matches_one_shot() {
+    let mut rng = Rng(42);
+    let prefixes: [&[u8]; 5] = [
+        b"",
+        b"<meta charset=shift_jis>",
+        b"<!-- x --><meta http-equiv=content-type content='text/html; charset=euc-jp'>",
+        b"<?xml version='1.0' encoding='utf-16'?>",
+        b"\xEF\xBB\xBF<meta charset=koi8-r>",
+    ];
+    for _ in 0..500 {
+        let mut bytes = prefixes[rng.below(prefixes.len())].to_vec();
+        bytes.extend(random_bytes(&mut rng));
+        let options = SniffOptions::default();
+        let expected_sniff = sniff(&bytes, &options);
+        let (expected_text, _) = decode(&bytes, expected_sniff.encoding);
+
+        let mut sniffer = Sniffer::new(&options);
+        let mut chunks = random_chunks(&mut rng, &bytes).into_iter();
+        let sniffed = loop {
+            match chunks.next() {
+                Some(chunk) => {
+                    if let Some(sniffed) = sniffer.push(chunk) {
+                        break sniffed;
+                    }
+                }
+                None => break sniffer.decide_now(),
+            }
+        };
+        assert_eq!(sniffed, expected_sniff, "{bytes:02X?}");
+        let mut decoder = StreamingDecoder::new(sniffed.encoding);
+        let mut text = String::new();
+        decoder.feed(&sniffer.into_buffered(), |s| text.push_str(s));
+        for chunk in chunks {
+            decoder.feed(chunk, |s| text.push_str(s));
+        }
+        decoder.finish(|s| text.push_str(s));
+        assert_eq!(text, expected_text, "{bytes:02X?}");
+    }
+}
+
+/// A decoder is ready for a new stream after `finish`.
+#[test]
+fn finish_resets_the_decoder() {
+    let utf8 = Encoding::for_label(b"utf-8").unwrap();
+    let mut decoder = StreamingDecoder::new(utf8);
+    let mut text = String::new();
+    decoder.feed(b"\xFF\xFEa\x00\xE2", |s| text.push_str(s));
+    decoder.finish(|s| text.push_str(s));
+    decoder.feed(b"\xEF\xBB\xBFb\xE2\x82", |s| text.push_str(s));
+    decoder.finish(|s| text.push_str(s));
+    assert_eq!(text, "a\u{FFFD}b\u{FFFD}");
+}
