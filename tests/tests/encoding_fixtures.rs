@@ -111,7 +111,7 @@ fn utf16le_bom_wins_over_meta() {
 fn meta_after_the_prescan_window_needs_the_change_of_encoding() {
     let bytes = fixture("meta-after-2kb-comment.html");
     let meta_at = bytes.windows(5).position(|w| w == b"<meta").expect("the fixture has a meta");
-    assert!(meta_at > 2048 && meta_at > PRESCAN_LENGTH);
+    assert!(meta_at > 2 * PRESCAN_LENGTH, "the meta is past 2 KB");
 
     // The prescan sees only the comment: the default, tentative.
     let (sniffed, first_pass) = sniff_and_decode(&bytes, &SniffOptions::default());
