@@ -4,7 +4,10 @@
 //! supported kind of encoding; and all short byte strings over the bytes
 //! that matter to UTF-8 and BOMs are tried with every chunking.
 
-use htmlforge::encoding::{decode, sniff, Encoding, SniffOptions, Sniffer, StreamingDecoder};
+use htmlforge::encoding::{
+    decode, sniff, ByteStreamDecoder, Confidence, Encoding, EncodingSource, SniffOptions, Sniffed, Sniffer,
+    StreamingDecoder,
+};
 
 /// A small deterministic PRNG (xorshift64*), so that failures reproduce.
 struct Rng(u64);
@@ -237,4 +240,100 @@ fn finish_resets_the_decoder() {
     decoder.feed(b"\xEF\xBB\xBFb\xE2\x82", |s| text.push_str(s));
     decoder.finish(|s| text.push_str(s));
     assert_eq!(text, "a\u{FFFD}b\u{FFFD}");
+}
+
+/// A reader that hands out its bytes in the sizes it is given, with an
+/// interruption now and then.
+struct ChoppyReader<'a> {
+    chunks: std::vec::IntoIter<&'a [u8]>,
+    interrupt: bool,
+}
+
+impl std::io::Read for ChoppyReader<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        self.interrupt = !self.interrupt;
+        if self.interrupt {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        // Empty chunks would read as the end: skip them.
+        for chunk in self.chunks.by_ref() {
+            if !chunk.is_empty() {
+                assert!(chunk.len() <= out.len(), "chunks are smaller than the read buffer");
+                out[..chunk.len()].copy_from_slice(chunk);
+                return Ok(chunk.len());
+            }
+        }
+        Ok(0)
+    }
+}
+
+/// `ByteStreamDecoder`, fed random chunks or reading a choppy reader,
+/// gives what `sniff` then `decode` give on the whole input.
+#[test]
+fn byte_stream_decoder_matches_one_shot() {
+    let mut rng = Rng(2024);
+    let prefixes: [&[u8]; 4] = [
+        b"",
+        b"<meta charset=big5>",
+        b"\xFE\xFF\x00<",
+        b"<?xml version='1.0' encoding='iso-2022-jp'?>",
+    ];
+    for _ in 0..500 {
+        let mut bytes = prefixes[rng.below(prefixes.len())].to_vec();
+        // Long enough, now and then, to pass the prescan window.
+        let pieces = if rng.below(4) == 0 { 40 } else { 1 };
+        for _ in 0..pieces {
+            bytes.extend(random_bytes(&mut rng));
+        }
+        let options = SniffOptions::default();
+        let expected_sniff = sniff(&bytes, &options);
+        let (expected_text, _) = decode(&bytes, expected_sniff.encoding);
+
+        let mut stream = ByteStreamDecoder::new(&options);
+        let mut text = String::new();
+        for chunk in random_chunks(&mut rng, &bytes) {
+            stream.feed(chunk, |s| text.push_str(s));
+        }
+        assert_eq!(stream.finish(|s| text.push_str(s)), expected_sniff);
+        assert_eq!(text, expected_text, "{bytes:02X?}");
+
+        let reader = ChoppyReader { chunks: random_chunks(&mut rng, &bytes).into_iter(), interrupt: false };
+        let mut read_text = String::new();
+        let sniffed = ByteStreamDecoder::decode_reader(reader, &options, |s| read_text.push_str(s)).unwrap();
+        assert_eq!(sniffed, expected_sniff);
+        assert_eq!(read_text, expected_text, "{bytes:02X?}");
+    }
+}
+
+/// A restart skips sniffing: the known encoding is used even where the
+/// prescan would have found another.
+#[test]
+fn byte_stream_decoder_with_known_encoding() {
+    let known = Sniffed {
+        encoding: Encoding::for_label(b"iso-8859-2").unwrap(),
+        confidence: Confidence::Certain,
+        source: EncodingSource::MetaInHead,
+    };
+    let mut stream = ByteStreamDecoder::with_known_encoding(known);
+    assert_eq!(stream.sniffed(), Some(known));
+    let mut text = String::new();
+    stream.feed(b"<meta charset=koi8-r>\xB9", |s| text.push_str(s));
+    assert_eq!(stream.finish(|s| text.push_str(s)), known);
+    assert_eq!(text, "<meta charset=koi8-r>\u{161}");
+}
+
+/// Nothing comes out while the encoding is being sniffed; `decide_now`
+/// (the caller's timeout) releases the buffered bytes.
+#[test]
+fn byte_stream_decoder_waits_then_decides_now() {
+    let mut stream = ByteStreamDecoder::new(&SniffOptions::default());
+    let mut text = String::new();
+    stream.feed(b"<p>caf\xE9", |s| text.push_str(s));
+    assert_eq!((text.as_str(), stream.sniffed(), stream.encoding()), ("", None, None));
+    let sniffed = stream.decide_now(|s| text.push_str(s));
+    assert_eq!(sniffed.source, EncodingSource::Default);
+    assert_eq!(text, "<p>caf\u{e9}");
+    stream.feed(b"!", |s| text.push_str(s));
+    stream.finish(|s| text.push_str(s));
+    assert_eq!(text, "<p>caf\u{e9}!");
 }

@@ -18,6 +18,8 @@
 //! - [`StreamingDecoder`] turns chunks of bytes of any size into `&str`
 //!   chunks, as the Encoding Standard's *decode* does; [`decode`] is the
 //!   one-shot form.
+//! - [`ByteStreamDecoder`] chains the two: a `Sniffer`, then a
+//!   `StreamingDecoder`, fed chunk by chunk or from an `io::Read`.
 //! - [`meta_encoding_change`] and [`change_the_encoding`] are what the tree
 //!   builder runs when it inserts a `<meta>` while the confidence is
 //!   tentative (the "in head" insertion mode's meta rule): they say whether
@@ -48,6 +50,7 @@ mod meta;
 mod prescan;
 mod sniff;
 mod sniffer;
+mod stream;
 
 pub use change::{bytes_decode_the_same, change_the_encoding, meta_encoding_change, EncodingChange};
 pub use decoder::{decode, StreamingDecoder};
@@ -56,3 +59,4 @@ pub use meta::{charset_label_from_content_type, extract_a_character_encoding_fro
 pub use prescan::{prescan_a_byte_stream_to_determine_its_encoding, PRESCAN_LENGTH};
 pub use sniff::{sniff, Confidence, EncodingSource, SniffOptions, Sniffed};
 pub use sniffer::Sniffer;
+pub use stream::ByteStreamDecoder;

@@ -103,6 +103,12 @@ impl Sniffer {
     pub fn into_buffered(self) -> Vec<u8> {
         self.buffered
     }
+
+    /// Hands the buffered bytes on and empties the buffer (the decision,
+    /// if made, stays).
+    pub fn take_buffered(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.buffered)
+    }
 }
 
 #[cfg(test)]
