@@ -114,7 +114,11 @@ fn run_case(case: &Case) -> Result<(), String> {
         }
         let chunked = decided.unwrap_or_else(|| sniffer.decide_now()).encoding;
         if chunked != expected {
-            return Err(format!("Sniffer with {chunk_size}-byte chunks gave {}, expected {}", chunked.name(), expected.name()));
+            return Err(format!(
+                "Sniffer with {chunk_size}-byte chunks gave {}, expected {}",
+                chunked.name(),
+                expected.name()
+            ));
         }
     }
     Ok(())

@@ -29,8 +29,21 @@ impl Rng {
 /// replacement encoding (reached through the `iso-2022-kr` label).
 fn encodings() -> Vec<&'static Encoding> {
     [
-        "utf-8", "windows-1252", "iso-8859-2", "koi8-r", "x-user-defined", "shift_jis", "euc-jp",
-        "iso-2022-jp", "gb18030", "gbk", "big5", "euc-kr", "utf-16le", "utf-16be", "iso-2022-kr",
+        "utf-8",
+        "windows-1252",
+        "iso-8859-2",
+        "koi8-r",
+        "x-user-defined",
+        "shift_jis",
+        "euc-jp",
+        "iso-2022-jp",
+        "gb18030",
+        "gbk",
+        "big5",
+        "euc-kr",
+        "utf-16le",
+        "utf-16be",
+        "iso-2022-kr",
     ]
     .iter()
     .map(|label| Encoding::for_label(label.as_bytes()).expect("known label"))
@@ -41,8 +54,8 @@ fn encodings() -> Vec<&'static Encoding> {
 /// at the edges of their ranges, BOM bytes, escape and lead bytes of the
 /// CJK encodings, UTF-16 surrogate halves.
 const INTERESTING: &[u8] = &[
-    0x00, 0x1B, 0x24, 0x28, 0x3C, 0x41, 0x42, 0x4A, 0x7F, 0x80, 0x8E, 0x8F, 0x90, 0x9F, 0xA0, 0xA1, 0xBB, 0xBF,
-    0xC0, 0xC2, 0xD8, 0xDC, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFE, 0xFF,
+    0x00, 0x1B, 0x24, 0x28, 0x3C, 0x41, 0x42, 0x4A, 0x7F, 0x80, 0x8E, 0x8F, 0x90, 0x9F, 0xA0, 0xA1, 0xBB, 0xBF, 0xC0,
+    0xC2, 0xD8, 0xDC, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFE, 0xFF,
 ];
 
 fn random_bytes(rng: &mut Rng) -> Vec<u8> {
@@ -272,12 +285,8 @@ impl std::io::Read for ChoppyReader<'_> {
 #[test]
 fn byte_stream_decoder_matches_one_shot() {
     let mut rng = Rng(2024);
-    let prefixes: [&[u8]; 4] = [
-        b"",
-        b"<meta charset=big5>",
-        b"\xFE\xFF\x00<",
-        b"<?xml version='1.0' encoding='iso-2022-jp'?>",
-    ];
+    let prefixes: [&[u8]; 4] =
+        [b"", b"<meta charset=big5>", b"\xFE\xFF\x00<", b"<?xml version='1.0' encoding='iso-2022-jp'?>"];
     for _ in 0..500 {
         let mut bytes = prefixes[rng.below(prefixes.len())].to_vec();
         // Long enough, now and then, to pass the prescan window.

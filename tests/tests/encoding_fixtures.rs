@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use htmlforge::encoding::{
-    bytes_decode_the_same, decode, meta_encoding_change, sniff, Confidence, Encoding, EncodingChange,
-    EncodingSource, SniffOptions, Sniffed, Sniffer, StreamingDecoder, PRESCAN_LENGTH,
+    bytes_decode_the_same, decode, meta_encoding_change, sniff, Confidence, Encoding, EncodingChange, EncodingSource,
+    SniffOptions, Sniffed, Sniffer, StreamingDecoder, PRESCAN_LENGTH,
 };
 use htmlforge::tokenizer::Attribute;
 
@@ -133,7 +133,10 @@ fn meta_after_the_prescan_window_needs_the_change_of_encoding() {
     assert!(!bytes_decode_the_same(&bytes, sniffed.encoding, restart.encoding));
 
     let (second_pass, _) = decode(&bytes, restart.encoding);
-    assert!(second_pass.contains("<title>P\u{159}\u{ed}li\u{161} \u{17e}lu\u{165}ou\u{10d}k\u{fd} k\u{16f}\u{148}</title>"), "{second_pass}");
+    assert!(
+        second_pass.contains("<title>P\u{159}\u{ed}li\u{161} \u{17e}lu\u{165}ou\u{10d}k\u{fd} k\u{16f}\u{148}</title>"),
+        "{second_pass}"
+    );
     // The second pass finds the same meta again, now with the confidence
     // certain: nothing more to do.
     assert_eq!(meta_encoding_change(&meta, restart.encoding, restart.confidence), EncodingChange::Nothing);

@@ -44,18 +44,9 @@ mod tests {
     fn waits_for_three_bytes_unless_at_end() {
         assert_eq!(bom_sniff(b"\xEF\xBB", false), BomSniff::NeedMoreBytes);
         assert_eq!(bom_sniff(b"\xEF\xBB", true), BomSniff::NoBom);
-        assert_eq!(
-            bom_sniff(b"\xFF\xFE", true),
-            BomSniff::Bom { encoding: encoding_rs::UTF_16LE, len: 2 }
-        );
-        assert_eq!(
-            bom_sniff(b"\xEF\xBB\xBFx", false),
-            BomSniff::Bom { encoding: encoding_rs::UTF_8, len: 3 }
-        );
-        assert_eq!(
-            bom_sniff(b"\xFE\xFFx", false),
-            BomSniff::Bom { encoding: encoding_rs::UTF_16BE, len: 2 }
-        );
+        assert_eq!(bom_sniff(b"\xFF\xFE", true), BomSniff::Bom { encoding: encoding_rs::UTF_16LE, len: 2 });
+        assert_eq!(bom_sniff(b"\xEF\xBB\xBFx", false), BomSniff::Bom { encoding: encoding_rs::UTF_8, len: 3 });
+        assert_eq!(bom_sniff(b"\xFE\xFFx", false), BomSniff::Bom { encoding: encoding_rs::UTF_16BE, len: 2 });
         assert_eq!(bom_sniff(b"<ht", false), BomSniff::NoBom);
     }
 }

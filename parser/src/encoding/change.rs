@@ -99,8 +99,8 @@ pub fn meta_encoding_change(
     // with a content attribute from which an encoding can be extracted.
     let is_content_type = attribute("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("content-type"));
     if is_content_type {
-        if let Some(encoding) = attribute("content")
-            .and_then(|value| extract_a_character_encoding_from_a_meta_element(value.as_bytes()))
+        if let Some(encoding) =
+            attribute("content").and_then(|value| extract_a_character_encoding_from_a_meta_element(value.as_bytes()))
         {
             return change_the_encoding(current, encoding);
         }
@@ -186,7 +186,8 @@ mod tests {
         let metas = [attr("charset", "bogus"), attr("http-equiv", "CONTENT-TYPE"), attr("content", "charset=koi8-r")];
         assert_eq!(meta_encoding_change(&metas, WINDOWS_1252, tentative), EncodingChange::Restart(KOI8_R));
         // A good charset wins over the pragma.
-        let metas = [attr("content", "charset=koi8-r"), attr("http-equiv", "content-type"), attr("charset", "iso-8859-2")];
+        let metas =
+            [attr("content", "charset=koi8-r"), attr("http-equiv", "content-type"), attr("charset", "iso-8859-2")];
         assert_eq!(meta_encoding_change(&metas, WINDOWS_1252, tentative), EncodingChange::Restart(ISO_8859_2));
         // No pragma: content is not looked at.
         let metas = [attr("content", "charset=koi8-r")];

@@ -104,7 +104,11 @@ enum State {
 impl StreamingDecoder {
     /// A decoder for `encoding` (unless the stream starts with a BOM).
     pub fn new(encoding: &'static Encoding) -> Self {
-        StreamingDecoder { label_encoding: encoding, state: State::Bom { bytes: [0; 3], len: 0 }, buffer: String::new() }
+        StreamingDecoder {
+            label_encoding: encoding,
+            state: State::Bom { bytes: [0; 3], len: 0 },
+            buffer: String::new(),
+        }
     }
 
     /// The encoding in use: the one given to [`StreamingDecoder::new`]

@@ -23,10 +23,8 @@ pub(crate) fn extract_charset_label(s: &[u8]) -> Option<&[u8]> {
     loop {
         // Loop: the first seven characters after position that match
         // "charset" ASCII case-insensitively; none means nothing.
-        let found = s
-            .get(position..)?
-            .windows(CHARSET.len())
-            .position(|window| window.eq_ignore_ascii_case(CHARSET))?;
+        let found =
+            s.get(position..)?.windows(CHARSET.len()).position(|window| window.eq_ignore_ascii_case(CHARSET))?;
         position += found + CHARSET.len();
         // Skip ASCII whitespace after the word.
         while s.get(position).is_some_and(|&b| is_ascii_whitespace(b)) {
@@ -54,10 +52,7 @@ pub(crate) fn extract_charset_label(s: &[u8]) -> Option<&[u8]> {
             // Otherwise: this character up to the first ASCII whitespace
             // or ";", or the end of s.
             let value = &s[position..];
-            let end = value
-                .iter()
-                .position(|&b| is_ascii_whitespace(b) || b == b';')
-                .unwrap_or(value.len());
+            let end = value.iter().position(|&b| is_ascii_whitespace(b) || b == b';').unwrap_or(value.len());
             Some(&value[..end])
         };
     }

@@ -64,9 +64,7 @@ pub(crate) fn prescan_loop(bytes: &[u8]) -> PrescanOutcome {
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding>
 pub fn prescan_a_byte_stream_to_determine_its_encoding(bytes: &[u8]) -> Option<&'static Encoding> {
     match prescan_loop(bytes) {
-        PrescanOutcome::Meta(encoding) | PrescanOutcome::Utf16XmlDeclaration(encoding) => {
-            Some(encoding)
-        }
+        PrescanOutcome::Meta(encoding) | PrescanOutcome::Utf16XmlDeclaration(encoding) => Some(encoding),
         PrescanOutcome::Aborted => get_an_xml_encoding(bytes),
     }
 }
@@ -301,9 +299,7 @@ impl<'a> Scan<'a> {
 /// `<meta` (ASCII case-insensitive) followed by 0x09, 0x0A, 0x0C, 0x0D,
 /// 0x20 or 0x2F.
 fn is_meta_start(rest: &[u8]) -> bool {
-    rest.len() > 5
-        && rest[..5].eq_ignore_ascii_case(b"<meta")
-        && (is_prescan_space(rest[5]) || rest[5] == b'/')
+    rest.len() > 5 && rest[..5].eq_ignore_ascii_case(b"<meta") && (is_prescan_space(rest[5]) || rest[5] == b'/')
 }
 
 /// '<', optionally '/', then an ASCII letter.

@@ -118,9 +118,7 @@ impl ResolvedOptions {
             user_override: options.user_override,
             // "If the transport layer specifies a character encoding, and
             // it is supported": getting an encoding from the label.
-            transport: options
-                .transport_charset
-                .and_then(|label| Encoding::for_label(label.as_bytes())),
+            transport: options.transport_charset.and_then(|label| Encoding::for_label(label.as_bytes())),
             fallback: options.fallback,
         }
     }
