@@ -1,8 +1,10 @@
 //! The streaming decoder and the chunked sniffer against their one-shot
 //! forms: random byte strings, cut into random chunks, must decode to
 //! exactly what `decode` (encoding_rs's one-shot decode) gives, in every
-//! supported kind of encoding; and all short byte strings over the bytes
-//! that matter to UTF-8 and BOMs are tried with every chunking.
+//! supported kind of encoding; all short byte strings over the bytes that
+//! matter to UTF-8 and BOMs are tried with every chunking; and random
+//! markup made of the prescan's own pieces must sniff the same whole and
+//! in chunks, without a panic.
 
 use htmlforge::encoding::{
     decode, sniff, ByteStreamDecoder, Confidence, Encoding, EncodingSource, SniffOptions, Sniffed, Sniffer,
@@ -345,4 +347,116 @@ fn byte_stream_decoder_waits_then_decides_now() {
     stream.feed(b"!", |s| text.push_str(s));
     stream.finish(|s| text.push_str(s));
     assert_eq!(text, "<p>caf\u{e9}!");
+}
+
+/// Pieces the prescan reacts to, to build random near-declarations from.
+const MARKUP: &[&[u8]] = &[
+    b"<meta",
+    b"<META",
+    b" ",
+    b"\t",
+    b"\n",
+    b"/",
+    b"charset",
+    b"=",
+    b"'",
+    b"\"",
+    b">",
+    b"<",
+    b"<!--",
+    b"-->",
+    b"--",
+    b"<!",
+    b"</",
+    b"<?",
+    b"<p",
+    b"</p",
+    b"http-equiv",
+    b"content-type",
+    b"Content-Type",
+    b"content",
+    b"text/html;",
+    b"charset=",
+    b"euc-jp",
+    b"utf-16",
+    b"utf-16be",
+    b"x-user-defined",
+    b"koi8-r",
+    b"bogus",
+    b"<?xml",
+    b"encoding",
+    b"\x00",
+    b"\xEF\xBB\xBF",
+    b"\xFF\xFE",
+    b"<\x00?\x00x\x00",
+    b"\x00<\x00?\x00x",
+    b"a",
+    b"\xE9",
+];
+
+/// Declarations the prescan finds, as `{}` templates for a label.
+const DECLARATIONS: &[&str] = &[
+    "<meta charset={}>",
+    "<META CHARSET='{}'>",
+    "<meta http-equiv=content-type content=\"text/html; charset={}\">",
+    "<meta content='charset={}' http-equiv=\"Content-Type\"/>",
+    "<?xml version=\"1.0\" encoding=\"{}\"?>",
+    "<!-- <meta charset={}> -->",
+    "<p title=\"<meta charset={}>\">",
+];
+
+const LABELS: &[&str] = &["euc-jp", "koi8-r", "utf-16", "x-user-defined", "bogus", " Shift_JIS "];
+
+/// Random markup: prescan pieces and whole declarations, then perhaps a
+/// few random edits (a byte deleted, a piece inserted) that may break a
+/// declaration in any place.
+fn random_markup(rng: &mut Rng) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let items = if rng.below(8) == 0 { 200 } else { rng.below(12) };
+    for _ in 0..items {
+        if rng.below(3) == 0 {
+            let template = DECLARATIONS[rng.below(DECLARATIONS.len())];
+            let label = LABELS[rng.below(LABELS.len())];
+            bytes.extend_from_slice(template.replace("{}", label).as_bytes());
+        } else {
+            bytes.extend_from_slice(MARKUP[rng.below(MARKUP.len())]);
+        }
+    }
+    for _ in 0..rng.below(4) {
+        if bytes.is_empty() {
+            break;
+        }
+        let at = rng.below(bytes.len());
+        if rng.below(2) == 0 {
+            bytes.remove(at);
+        } else {
+            let piece = MARKUP[rng.below(MARKUP.len())];
+            bytes.splice(at..at, piece.iter().copied());
+        }
+    }
+    bytes
+}
+
+/// The sniffer's early decisions are never early: whatever the chunking,
+/// it decides what `sniff` decides on the whole input.
+#[test]
+fn random_markup_sniffs_the_same_in_chunks() {
+    let mut rng = Rng(0xC0FF_EE00);
+    let transport = SniffOptions { transport_charset: Some("euc-kr"), ..SniffOptions::default() };
+    for round in 0..3000 {
+        let bytes = random_markup(&mut rng);
+        let options = if round % 5 == 0 { transport } else { SniffOptions::default() };
+        let expected = sniff(&bytes, &options);
+
+        let mut sniffer = Sniffer::new(&options);
+        let mut decided = None;
+        for chunk in random_chunks(&mut rng, &bytes) {
+            if let Some(sniffed) = sniffer.push(chunk) {
+                decided = Some(sniffed);
+                break;
+            }
+        }
+        let chunked = decided.unwrap_or_else(|| sniffer.decide_now());
+        assert_eq!(chunked, expected, "{:?}", String::from_utf8_lossy(&bytes));
+    }
 }
