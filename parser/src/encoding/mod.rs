@@ -30,6 +30,27 @@
 //! Encoding Standard (labels, decoders, BOM sniffing), which this module
 //! does not repeat.
 //!
+//! # How a parser uses this module
+//!
+//! 1. Bytes in: [`ByteStreamDecoder`] (or [`sniff`] then
+//!    [`StreamingDecoder`]/[`decode`]) gives the [`Sniffed`] encoding and
+//!    the text for the tokenizer, BOM removed. A parser of a `&str` skips
+//!    all this: its confidence is [`Confidence::Irrelevant`].
+//! 2. The parser keeps the encoding and the confidence where the tree
+//!    builder can read them. While the confidence is tentative it also
+//!    keeps every byte it has read, because a restart re-parses from the
+//!    first byte (a `<meta>` processed by the "in head" rules can come at
+//!    any point of the document, in body too).
+//! 3. The tree builder, having inserted a `meta` element per the "in head"
+//!    rules (and only when there is no active speculative parser), calls
+//!    [`meta_encoding_change`] with its attributes. On
+//!    [`EncodingChange::MakeCertain`] it sets the confidence to certain
+//!    (the kept bytes may go); on [`EncodingChange::Restart`] the parser
+//!    stops, discards the document, and parses the kept bytes again with
+//!    [`ByteStreamDecoder::with_known_encoding`] and
+//!    [`EncodingChange::restart_with`] (confidence certain, source
+//!    [`EncodingSource::MetaInHead`]), so the second pass never restarts.
+//!
 //! ```
 //! use htmlforge::encoding::{sniff, Confidence, EncodingSource, SniffOptions};
 //!
