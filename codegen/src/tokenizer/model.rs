@@ -294,6 +294,12 @@ pub fn load(ctx: &Context) -> Result<Machine> {
     let mut provenance = String::new();
     for name in STATE_FILES {
         let file: DataFile = ctx.load(name)?;
+        // The `[state]` header lines, for the origin comments of the states.
+        let path = ctx.spec_data_dir().join(name);
+        let raw = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let header_line = |key: &str| {
+            raw.lines().position(|l| l.trim() == format!("[{key}]")).map(|i| i + 1)
+        };
         if provenance.is_empty() {
             provenance = file.provenance();
         }
@@ -309,7 +315,7 @@ pub fn load(ctx: &Context) -> Result<Machine> {
                 states.push(StateDef {
                     key: row.section.clone(),
                     file: file.name.clone(),
-                    line: row.line,
+                    line: header_line(&row.section).unwrap_or(row.line),
                     cases: Vec::new(),
                     on_enter: Vec::new(),
                     on_leave: Vec::new(),
