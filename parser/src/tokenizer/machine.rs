@@ -8,7 +8,7 @@
 mod builders;
 mod char_ref;
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 
 use super::input_stream::{normalize_newlines, scan_input_stream_errors, Positions};
 use super::interface::{
@@ -123,6 +123,8 @@ pub struct Tokenizer<S: TokenSink> {
     /// The current attribute duplicated an earlier one and was removed;
     /// its value goes to `discarded`.
     attribute_is_duplicate: bool,
+    /// The attribute names of the current tag, once it has many of them.
+    attribute_names: HashSet<String>,
     discarded: String,
     comment: String,
     doctype: Doctype,
@@ -160,6 +162,7 @@ impl<S: TokenSink> Tokenizer<S> {
             tag_kind: TagKind::Start,
             spare_attributes: Vec::new(),
             attribute_is_duplicate: false,
+            attribute_names: HashSet::new(),
             discarded: String::new(),
             comment: String::new(),
             doctype: Doctype::default(),

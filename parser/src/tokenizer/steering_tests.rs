@@ -171,3 +171,18 @@ fn deep_or_long_input_neither_recurses_nor_hangs() {
     // 100,000 tags, one run of text, and the comment that EOF closes.
     assert_eq!(collected.tokens.len(), 100_002);
 }
+
+#[test]
+fn many_attributes_stay_linear() {
+    let mut input = String::from("<a");
+    for i in 0..60_000 {
+        input.push_str(&format!(" a{} x{i}", i % 40_000));
+    }
+    input.push('>');
+    let collected = tokenize_with_errors(&input);
+    let OwnedToken::StartTag(tag) = &collected.tokens[0] else { panic!("a start tag") };
+    // 40,000 distinct names and 40,000 x names; 20,000 repeats are dropped.
+    assert_eq!(tag.attrs.len(), 100_000);
+    assert_eq!(collected.errors.len(), 20_000);
+    assert_eq!(tag.attr("a5"), Some(""));
+}

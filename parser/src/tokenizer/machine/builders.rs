@@ -22,7 +22,11 @@ impl<S: TokenSink> Tokenizer<S> {
             self.spare_attributes.push(attribute);
         }
         self.attribute_is_duplicate = false;
+        self.attribute_names.clear();
     }
+
+    /// Up to this many earlier attributes, duplicates are searched linearly.
+    const LINEAR_ATTRIBUTE_SEARCH: usize = 32;
 
     pub(crate) fn create_start_tag_token(&mut self) {
         self.new_tag(TagKind::Start);
@@ -61,7 +65,18 @@ impl<S: TokenSink> Tokenizer<S> {
         let Some((current, earlier)) = self.tag.attrs.split_last() else {
             return;
         };
-        if earlier.iter().any(|a| a.name == current.name) {
+        // A linear search is fastest for real tags; a tag with very many
+        // attributes gets a set of their names, so that hostile input cannot
+        // make this quadratic.
+        let duplicate = if earlier.len() < Self::LINEAR_ATTRIBUTE_SEARCH {
+            earlier.iter().any(|a| a.name == current.name)
+        } else {
+            if self.attribute_names.is_empty() {
+                self.attribute_names.extend(earlier.iter().map(|a| a.name.clone()));
+            }
+            !self.attribute_names.insert(current.name.clone())
+        };
+        if duplicate {
             self.parse_error(input, code);
             if let Some(mut removed) = self.tag.attrs.pop() {
                 removed.name.clear();
