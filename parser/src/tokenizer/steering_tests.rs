@@ -186,3 +186,15 @@ fn many_attributes_stay_linear() {
     assert_eq!(collected.errors.len(), 20_000);
     assert_eq!(tag.attr("a5"), Some(""));
 }
+
+#[test]
+fn many_errors_on_one_long_line_stay_linear() {
+    // Input-stream and tokenizer errors interleaved on one 1.2 MB line:
+    // positions are found from the last one, never from the line start.
+    let input = "\u{1}&#0;<>\0&notin &x;<a b b>".repeat(40_000);
+    let start = std::time::Instant::now();
+    let collected = tokenize_with_errors(&input);
+    assert!(collected.errors.len() >= 240_000);
+    assert!(collected.errors.windows(2).all(|w| (w[0].line, w[0].col) <= (w[1].line, w[1].col)));
+    assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
+}
