@@ -4,7 +4,7 @@
 //!
 //! The state machine is generated from `spec-data/tokenizer/*.states`
 //! (`crate::generated::tokenizer_states`); this module holds what data
-//! cannot express: the input stream ([`input_stream`]), the token builders
+//! cannot express: the input stream (`input_stream`), the token builders
 //! and spec verbs (`machine`), and the collecting API ([`collect`]).
 //!
 //! ```
