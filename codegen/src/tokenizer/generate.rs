@@ -286,20 +286,20 @@ impl Gen<'_> {
     }
 
     fn condition(&self, case: &Case) -> Result<Option<String>> {
-        let Some(condition) = &case.condition else {
-            return Ok(None);
-        };
-        match condition.as_str() {
-            "current-end-tag-token-is-appropriate"
-            | "temporary-buffer-is-script"
-            | "adjusted-current-node-is-foreign"
-            | "historical-attribute-exception"
-            | "last-character-matched-is-not-semicolon"
-            | "consumed-as-part-of-an-attribute" => {
-                Ok(Some(format!("self.{}()", method(condition))))
+        let Some(condition) = &case.condition else { return Ok(None) };
+        let mut calls = Vec::new();
+        for part in condition.split(" and ") {
+            match part.trim() {
+                name @ ("current-end-tag-token-is-appropriate"
+                | "temporary-buffer-is-script"
+                | "adjusted-current-node-is-foreign"
+                | "next-input-character-is-equals-sign-or-ascii-alphanumeric"
+                | "last-character-matched-is-not-semicolon"
+                | "consumed-as-part-of-an-attribute") => calls.push(format!("self.{}()", method(name))),
+                other => return Err(format!("{}: unknown condition {other}", case.origin())),
             }
-            other => Err(format!("{}: unknown condition {other}", case.origin())),
         }
+        Ok(Some(calls.join(" && ")))
     }
 
     /// Rows that look ahead: consecutive rows with the same lookahead

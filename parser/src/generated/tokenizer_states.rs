@@ -2913,18 +2913,18 @@ impl<S: TokenSink> Tokenizer<S> {
         match self.named_character_reference(input) {
             Look::NeedMore => return Step::NeedMore,
             Look::Match => {
-                if self.historical_attribute_exception() {
-                    // spec-data/tokenizer/character-references.states:19
+                if self.consumed_as_part_of_an_attribute() && self.last_character_matched_is_not_semicolon() && self.next_input_character_is_equals_sign_or_ascii_alphanumeric() {
+                    // spec-data/tokenizer/character-references.states:21
                     self.flush_code_points_consumed_as_a_character_reference(input);
                     self.state = self.return_state;
                 } else if self.last_character_matched_is_not_semicolon() {
-                    // spec-data/tokenizer/character-references.states:20
+                    // spec-data/tokenizer/character-references.states:22
                     self.parse_error(input, ParseErrorCode::MissingSemicolonAfterCharacterReference);
                     self.set_temporary_buffer_to_the_matched_characters();
                     self.flush_code_points_consumed_as_a_character_reference(input);
                     self.state = self.return_state;
                 } else {
-                    // spec-data/tokenizer/character-references.states:21
+                    // spec-data/tokenizer/character-references.states:23
                     self.set_temporary_buffer_to_the_matched_characters();
                     self.flush_code_points_consumed_as_a_character_reference(input);
                     self.state = self.return_state;
@@ -2933,32 +2933,32 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             Look::NoMatch => {}
         }
-        // spec-data/tokenizer/character-references.states:22
+        // spec-data/tokenizer/character-references.states:24
         self.flush_code_points_consumed_as_a_character_reference(input);
         self.state = State::AmbiguousAmpersand;
         Step::Continue
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#ambiguous-ampersand-state>
-    // spec-data/tokenizer/character-references.states:24
+    // spec-data/tokenizer/character-references.states:26
     fn ambiguous_ampersand_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:25
+            // spec-data/tokenizer/character-references.states:27
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') if self.consumed_as_part_of_an_attribute() => {
                 self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
             }
-            // spec-data/tokenizer/character-references.states:26
+            // spec-data/tokenizer/character-references.states:28
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') => {
                 self.emit_current_input_character(input);
             }
-            // spec-data/tokenizer/character-references.states:27
+            // spec-data/tokenizer/character-references.states:29
             Consumed::Byte(b';') => {
                 self.parse_error(input, ParseErrorCode::UnknownNamedCharacterReference);
                 self.reconsume();
                 self.state = self.return_state;
             }
-            // spec-data/tokenizer/character-references.states:28
+            // spec-data/tokenizer/character-references.states:30
             _ => {
                 self.reconsume();
                 self.state = self.return_state;
@@ -2968,16 +2968,16 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-state>
-    // spec-data/tokenizer/character-references.states:30
+    // spec-data/tokenizer/character-references.states:32
     fn numeric_character_reference_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:32
+            // spec-data/tokenizer/character-references.states:34
             Consumed::Byte(b'x' | b'X') => {
                 self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
                 self.state = State::HexadecimalCharacterReferenceStart;
             }
-            // spec-data/tokenizer/character-references.states:33
+            // spec-data/tokenizer/character-references.states:35
             _ => {
                 self.reconsume();
                 self.state = State::DecimalCharacterReferenceStart;
@@ -2987,16 +2987,16 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-start-state>
-    // spec-data/tokenizer/character-references.states:35
+    // spec-data/tokenizer/character-references.states:37
     fn hexadecimal_character_reference_start_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:36
+            // spec-data/tokenizer/character-references.states:38
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'F' | b'a'..=b'f') => {
                 self.reconsume();
                 self.state = State::HexadecimalCharacterReference;
             }
-            // spec-data/tokenizer/character-references.states:37
+            // spec-data/tokenizer/character-references.states:39
             _ => {
                 self.parse_error(input, ParseErrorCode::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_code_points_consumed_as_a_character_reference(input);
@@ -3008,16 +3008,16 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#decimal-character-reference-start-state>
-    // spec-data/tokenizer/character-references.states:39
+    // spec-data/tokenizer/character-references.states:41
     fn decimal_character_reference_start_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:40
+            // spec-data/tokenizer/character-references.states:42
             Consumed::Byte(b'0'..=b'9') => {
                 self.reconsume();
                 self.state = State::DecimalCharacterReference;
             }
-            // spec-data/tokenizer/character-references.states:41
+            // spec-data/tokenizer/character-references.states:43
             _ => {
                 self.parse_error(input, ParseErrorCode::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_code_points_consumed_as_a_character_reference(input);
@@ -3029,30 +3029,30 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-state>
-    // spec-data/tokenizer/character-references.states:43
+    // spec-data/tokenizer/character-references.states:45
     fn hexadecimal_character_reference_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:44
+            // spec-data/tokenizer/character-references.states:46
             Consumed::Byte(b'0'..=b'9') => {
                 self.multiply_character_reference_code_by(16);
                 self.add_current_input_character_minus(input, 0x0030);
             }
-            // spec-data/tokenizer/character-references.states:45
+            // spec-data/tokenizer/character-references.states:47
             Consumed::Byte(b'A'..=b'F') => {
                 self.multiply_character_reference_code_by(16);
                 self.add_current_input_character_minus(input, 0x0037);
             }
-            // spec-data/tokenizer/character-references.states:46
+            // spec-data/tokenizer/character-references.states:48
             Consumed::Byte(b'a'..=b'f') => {
                 self.multiply_character_reference_code_by(16);
                 self.add_current_input_character_minus(input, 0x0057);
             }
-            // spec-data/tokenizer/character-references.states:47
+            // spec-data/tokenizer/character-references.states:49
             Consumed::Byte(b';') => {
                 self.state = State::NumericCharacterReferenceEnd;
             }
-            // spec-data/tokenizer/character-references.states:48
+            // spec-data/tokenizer/character-references.states:50
             _ => {
                 self.parse_error(input, ParseErrorCode::MissingSemicolonAfterCharacterReference);
                 self.reconsume();
@@ -3063,20 +3063,20 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#decimal-character-reference-state>
-    // spec-data/tokenizer/character-references.states:50
+    // spec-data/tokenizer/character-references.states:52
     fn decimal_character_reference_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:51
+            // spec-data/tokenizer/character-references.states:53
             Consumed::Byte(b'0'..=b'9') => {
                 self.multiply_character_reference_code_by(10);
                 self.add_current_input_character_minus(input, 0x0030);
             }
-            // spec-data/tokenizer/character-references.states:52
+            // spec-data/tokenizer/character-references.states:54
             Consumed::Byte(b';') => {
                 self.state = State::NumericCharacterReferenceEnd;
             }
-            // spec-data/tokenizer/character-references.states:53
+            // spec-data/tokenizer/character-references.states:55
             _ => {
                 self.parse_error(input, ParseErrorCode::MissingSemicolonAfterCharacterReference);
                 self.reconsume();
@@ -3087,11 +3087,11 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state>
-    // spec-data/tokenizer/character-references.states:55
+    // spec-data/tokenizer/character-references.states:57
     fn numeric_character_reference_end_state(&mut self, input: &str) -> Step {
         // This state consumes no "current input character" of its own.
         self.cur_start = self.pos;
-        // spec-data/tokenizer/character-references.states:58
+        // spec-data/tokenizer/character-references.states:60
         self.check_the_character_reference_code(input);
         self.set_to_empty(Target::TemporaryBuffer);
         self.append_char(Target::TemporaryBuffer, self.character_reference_code_as_char());

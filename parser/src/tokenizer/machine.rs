@@ -132,7 +132,8 @@ pub struct Tokenizer<S: TokenSink> {
     temporary_buffer: String,
     pub(crate) character_reference_code: u32,
     named_match: Option<NamedMatch>,
-    historical_attribute_exception: bool,
+    /// The input byte after the last named character reference match.
+    next_after_match: Option<u8>,
 
     /// Pending character tokens: a span of the input, or owned text.
     span_start: usize,
@@ -170,7 +171,7 @@ impl<S: TokenSink> Tokenizer<S> {
             temporary_buffer: String::new(),
             character_reference_code: 0,
             named_match: None,
-            historical_attribute_exception: false,
+            next_after_match: None,
             span_start: 0,
             span_end: 0,
             characters: String::new(),

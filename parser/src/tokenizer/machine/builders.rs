@@ -155,10 +155,10 @@ impl<S: TokenSink> Tokenizer<S> {
         )
     }
 
-    /// In an attribute, a match without `;` followed by `=` or an ASCII
-    /// alphanumeric is left as text "for historical reasons".
-    pub(crate) fn historical_attribute_exception(&self) -> bool {
-        self.historical_attribute_exception
+    /// Whether the input character after a named character reference match
+    /// is `=` or an ASCII alphanumeric (the "historical reasons" case).
+    pub(crate) fn next_input_character_is_equals_sign_or_ascii_alphanumeric(&self) -> bool {
+        self.next_after_match.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric())
     }
 
     pub(crate) fn last_character_matched_is_not_semicolon(&self) -> bool {

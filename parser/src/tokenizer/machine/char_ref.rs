@@ -31,16 +31,12 @@ impl<S: TokenSink> Tokenizer<S> {
             return Look::NoMatch;
         };
         let after = self.pos + found.len;
-        self.historical_attribute_exception = false;
-        if self.consumed_as_part_of_an_attribute() && !found.ends_with_semicolon {
-            match input.as_bytes().get(after) {
-                None if !self.eof => return Look::NeedMore,
-                Some(&next) => {
-                    self.historical_attribute_exception =
-                        next == b'=' || next.is_ascii_alphanumeric()
-                }
-                None => {}
-            }
+        // The "historical reasons" check looks at the character after a
+        // match without `;` in an attribute: it must have been fed.
+        self.next_after_match = input.as_bytes().get(after).copied();
+        let needs_next = self.consumed_as_part_of_an_attribute() && !found.ends_with_semicolon;
+        if needs_next && self.next_after_match.is_none() && !self.eof {
+            return Look::NeedMore;
         }
         self.temporary_buffer.push_str(&input[self.pos..after]);
         self.pos = after;
