@@ -11,7 +11,9 @@ pub mod data;
 pub mod emit;
 pub mod named_char_refs;
 pub mod numeric_char_refs;
+pub mod optional_tags;
 pub mod parse_errors;
+pub mod serialization;
 pub mod table;
 
 pub use data::{DataFile, Row};
@@ -24,6 +26,8 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(parse_errors::ParseErrors),
         Box::new(named_char_refs::NamedCharRefs),
         Box::new(numeric_char_refs::NumericCharRefs),
+        Box::new(optional_tags::OptionalTags),
+        Box::new(serialization::Serialization),
     ]
 }
 

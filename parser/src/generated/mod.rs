@@ -3,4 +3,6 @@
 
 pub mod named_character_references;
 pub mod numeric_character_references;
+pub mod optional_tags;
 pub mod parse_errors;
+pub mod serialization;
