@@ -3,6 +3,7 @@
 
 pub mod generated;
 pub mod named_char_ref;
+pub mod serializer;
 pub mod tokenizer;
 
 pub use generated::parse_errors::ParseErrorCode;
