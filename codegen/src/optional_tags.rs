@@ -40,6 +40,9 @@ pub enum Item {
     Comment,
     /// `@space`: text that starts with a space character.
     Space,
+    /// `@custom-element`: an autonomous custom element (an HTML element
+    /// whose name contains a hyphen).
+    CustomElement,
     /// An element of this name.
     Named(String),
 }
@@ -54,7 +57,7 @@ pub enum Clause {
     FirstInsideNot(Vec<Item>),
     Next(Vec<Item>),
     NextNot(Vec<Item>),
-    ParentNot(Vec<String>),
+    ParentNot(Vec<Item>),
     NotAfterOmitted(Vec<String>),
 }
 
@@ -106,6 +109,7 @@ fn parse_items(list: &str) -> std::result::Result<Vec<Item>, String> {
             "@element" => Ok(Item::Element),
             "@comment" => Ok(Item::Comment),
             "@space" => Ok(Item::Space),
+            "@custom-element" => Ok(Item::CustomElement),
             name if is_element_name(name) => Ok(Item::Named(name.to_string())),
             other => Err(format!("unknown item {other:?}")),
         })
@@ -137,7 +141,7 @@ pub fn parse_condition(text: &str) -> std::result::Result<Condition, String> {
                         ("first-inside-not", Some(l)) => Ok(Clause::FirstInsideNot(parse_items(l)?)),
                         ("next", Some(l)) => Ok(Clause::Next(parse_items(l)?)),
                         ("next-not", Some(l)) => Ok(Clause::NextNot(parse_items(l)?)),
-                        ("parent-not", Some(l)) => Ok(Clause::ParentNot(parse_names(l)?)),
+                        ("parent-not", Some(l)) => Ok(Clause::ParentNot(parse_items(l)?)),
                         ("not-after-omitted", Some(l)) => Ok(Clause::NotAfterOmitted(parse_names(l)?)),
                         _ => Err(format!("unknown clause {clause:?}")),
                     }
@@ -384,6 +388,7 @@ fn items_tokens(items: &[Item]) -> TokenStream {
         Item::Element => quote!(Item::Element),
         Item::Comment => quote!(Item::Comment),
         Item::Space => quote!(Item::Space),
+        Item::CustomElement => quote!(Item::CustomElement),
         Item::Named(name) => quote!(Item::Named(#name)),
     });
     quote!(&[#(#items),*])
@@ -410,7 +415,10 @@ fn clause_tokens(clause: &Clause) -> TokenStream {
             let i = items_tokens(i);
             quote!(Clause::NextNot(#i))
         }
-        Clause::ParentNot(names) => quote!(Clause::ParentNot(&[#(#names),*])),
+        Clause::ParentNot(items) => {
+            let i = items_tokens(items);
+            quote!(Clause::ParentNot(#i))
+        }
         Clause::NotAfterOmitted(names) => quote!(Clause::NotAfterOmitted(&[#(#names),*])),
     }
 }
@@ -495,6 +503,9 @@ impl Table for OptionalTags {
                 Space,
                 /// An element of this (HTML) name.
                 Named(&'static str),
+                /// An autonomous custom element (an HTML element whose name
+                /// contains a hyphen).
+                CustomElement,
             }
 
             /// One clause of a rule; see `spec-data/optional-tags.txt`.
@@ -515,7 +526,7 @@ impl Table for OptionalTags {
                 /// The element is not immediately followed by any of these.
                 NextNot(&'static [Item]),
                 /// The parent element is none of these.
-                ParentNot(&'static [&'static str]),
+                ParentNot(&'static [Item]),
                 /// The element is not immediately preceded by one of these
                 /// elements whose end tag has been omitted.
                 NotAfterOmitted(&'static [&'static str]),
@@ -639,7 +650,7 @@ mod tests {
             parse_condition("next:li,@space|last-in-parent&parent-not:a").unwrap(),
             vec![
                 vec![Clause::Next(vec![Item::Named("li".into()), Item::Space])],
-                vec![Clause::LastInParent, Clause::ParentNot(vec!["a".into()])]
+                vec![Clause::LastInParent, Clause::ParentNot(vec![Item::Named("a".into())])]
             ]
         );
         assert!(parse_condition("next:Li").is_err());

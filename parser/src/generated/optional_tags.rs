@@ -15,6 +15,9 @@ pub enum Item {
     Space,
     /// An element of this (HTML) name.
     Named(&'static str),
+    /// An autonomous custom element (an HTML element whose name
+    /// contains a hyphen).
+    CustomElement,
 }
 /// One clause of a rule; see `spec-data/optional-tags.txt`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,7 +37,7 @@ pub enum Clause {
     /// The element is not immediately followed by any of these.
     NextNot(&'static [Item]),
     /// The parent element is none of these.
-    ParentNot(&'static [&'static str]),
+    ParentNot(&'static [Item]),
     /// The element is not immediately preceded by one of these
     /// elements whose end tag has been omitted.
     NotAfterOmitted(&'static [&'static str]),
@@ -216,13 +219,22 @@ pub fn end_tag_rule(name: &str) -> Option<&'static Rule> {
                 &[
                     Clause::LastInParent,
                     Clause::ParentNot(
-                        &["a", "audio", "del", "ins", "map", "noscript", "video"],
+                        &[
+                            Item::Named("a"),
+                            Item::Named("audio"),
+                            Item::Named("del"),
+                            Item::Named("ins"),
+                            Item::Named("map"),
+                            Item::Named("noscript"),
+                            Item::Named("video"),
+                            Item::CustomElement,
+                        ],
                     ),
                 ],
             ],
             sentence: "A p element's end tag may be omitted if the p element is immediately followed by an address, article, aside, blockquote, div, dl, fieldset, footer, form, h1, h2, h3, h4, h5, h6, header, hgroup, hr, main, nav, ol, p, pre, section, table, or ul, element, or if there is no more content in the parent element and the parent element is not an a element.",
             html5lib_adjustment: Some(
-                "The tests omit `</p>` before datagrid, dialog, dir and menu too (the parser closes a p on all of them); details, figcaption, figure and search are in today's WHATWG list, and so are the parents audio, del, ins, map, noscript and video, whose end tag the parser would ignore after an unclosed p.",
+                "The tests omit `</p>` before datagrid, dialog, dir and menu too (the parser closes a p on all of them); details, figcaption, figure and search are in today's WHATWG list, and so are the parents audio, del, ins, map, noscript, video and autonomous custom elements, whose end tag the parser would ignore after an unclosed p.",
             ),
         },
         Rule {

@@ -140,3 +140,67 @@ impl MetaCharset {
         attrs
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{serialize_to_string, SerializeOptions};
+    use super::*;
+
+    fn inject(events: &[Event<'_>]) -> String {
+        let options = SerializeOptions {
+            inject_meta_charset: Some("utf-8".into()),
+            omit_optional_tags: false,
+            ..SerializeOptions::default()
+        };
+        serialize_to_string(events.iter().copied(), &options)
+    }
+
+    fn start<'a>(name: &'a str, attrs: &'a [Attribute]) -> Event<'a> {
+        Event::StartTag { namespace: Namespace::Html, name, attrs }
+    }
+
+    fn end(name: &str) -> Event<'_> {
+        Event::EndTag { namespace: Namespace::Html, name }
+    }
+
+    fn attr(name: &str, value: &str) -> Attribute {
+        Attribute { name: name.into(), value: value.into() }
+    }
+
+    #[test]
+    fn adds_a_meta_first_in_head_when_none_declares_the_encoding() {
+        assert_eq!(
+            inject(&[start("head", &[]), start("title", &[]), Event::Text("t"), end("title"), end("head")]),
+            "<head><meta charset=utf-8><title>t</title></head>"
+        );
+    }
+
+    #[test]
+    fn rewrites_a_later_charset_instead_of_adding_one() {
+        let robots = [attr("name", "robots")];
+        let charset = [attr("charset", "latin1")];
+        assert_eq!(
+            inject(&[start("head", &[]), start("meta", &robots), start("meta", &charset), end("head")]),
+            "<head><meta name=robots><meta charset=utf-8></head>"
+        );
+    }
+
+    #[test]
+    fn rewrites_content_type() {
+        let http_equiv = [attr("http-equiv", "Content-Type"), attr("content", "text/html; charset=latin1")];
+        assert_eq!(
+            inject(&[start("head", &[]), start("meta", &http_equiv), end("head")]),
+            "<head><meta http-equiv=Content-Type content=\"text/html; charset=utf-8\"></head>"
+        );
+    }
+
+    #[test]
+    fn an_unclosed_head_is_released_at_the_end() {
+        assert_eq!(inject(&[start("head", &[]), Event::Comment("c")]), "<head><meta charset=utf-8><!--c-->");
+    }
+
+    #[test]
+    fn without_head_nothing_is_added() {
+        assert_eq!(inject(&[start("p", &[]), Event::Text("x"), end("p")]), "<p>x</p>");
+    }
+}

@@ -5,6 +5,7 @@
 use crate::generated::serialization::{preserves_whitespace, text_is_literal_inside};
 
 use super::event::Namespace;
+use super::optional_tags::Parent;
 
 #[derive(Debug, Clone, Copy)]
 struct Entry {
@@ -43,6 +44,15 @@ impl OpenElements {
     pub fn current_html(&self) -> Option<&str> {
         let entry = self.entries.last()?;
         (entry.namespace == Namespace::Html).then(|| &self.names[entry.name_start..])
+    }
+
+    /// The current element, as the optional-tag rules see a parent.
+    pub fn current_as_parent(&self) -> Option<Parent<'_>> {
+        let entry = self.entries.last()?;
+        Some(match entry.namespace {
+            Namespace::Html => Parent::Html(&self.names[entry.name_start..]),
+            _ => Parent::Foreign,
+        })
     }
 
     /// Whether some open element keeps whitespace as it is: `pre`,

@@ -26,12 +26,20 @@ pub enum Following<'a> {
     End,
 }
 
+/// The parent of an element whose end tag is being decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parent<'a> {
+    Html(&'a str),
+    /// An SVG or MathML element.
+    Foreign,
+}
+
 /// What the rules know about a tag besides what follows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TagContext<'a> {
     pub following: Following<'a>,
-    /// For an end tag: the name of the parent HTML element, if any.
-    pub parent: Option<&'a str>,
+    /// For an end tag: the parent element, if any.
+    pub parent: Option<Parent<'a>>,
     /// For a start tag: whether it has attributes.
     pub has_attributes: bool,
     /// For a start tag: the name of the element immediately before this
@@ -83,7 +91,19 @@ fn clause_holds(clause: &Clause, context: &TagContext<'_>) -> bool {
         Clause::NoAttributes => !context.has_attributes,
         Clause::FirstInside(items) | Clause::Next(items) => matches_any(following, items),
         Clause::FirstInsideNot(items) | Clause::NextNot(items) => !matches_any(following, items),
-        Clause::ParentNot(names) => context.parent.is_none_or(|parent| !names.contains(&parent)),
+        Clause::ParentNot(items) => match context.parent {
+            None => true,
+            Some(Parent::Html(name)) => !items.iter().any(|item| match *item {
+                Item::Named(listed) => listed == name,
+                Item::CustomElement => name.contains('-'),
+                _ => false,
+            }),
+            // The rule names HTML parents only. An HTML element whose
+            // parent is foreign (in `foreignObject`, say) keeps its end
+            // tag: the parser would ignore the parent's end tag while the
+            // child is open, as for the listed parents.
+            Some(Parent::Foreign) => false,
+        },
         Clause::NotAfterOmitted(names) => context.after_omitted_end_of.is_none_or(|before| !names.contains(&before)),
     }
 }
@@ -132,8 +152,14 @@ mod tests {
     fn p_end_tag_inside_an_a_is_kept_at_the_end() {
         let mut context = TagContext::followed_by(Following::EndTag);
         assert!(end_tag_may_be_omitted("p", &context));
-        context.parent = Some("a");
+        context.parent = Some(Parent::Html("a"));
         assert!(!end_tag_may_be_omitted("p", &context));
+        context.parent = Some(Parent::Html("my-widget"));
+        assert!(!end_tag_may_be_omitted("p", &context), "autonomous custom element");
+        context.parent = Some(Parent::Foreign);
+        assert!(!end_tag_may_be_omitted("p", &context));
+        context.parent = Some(Parent::Html("div"));
+        assert!(end_tag_may_be_omitted("p", &context));
         context.following = start("div");
         assert!(end_tag_may_be_omitted("p", &context), "a following div closes the p anyway");
     }

@@ -209,7 +209,7 @@ impl<O: Output> Serializer<O> {
         };
         let context = TagContext {
             following,
-            parent: self.open.current_html(),
+            parent: self.open.current_as_parent(),
             has_attributes: !held.attrs.is_empty(),
             after_omitted_end_of: held.after_omitted_end_of.as_deref(),
         };
@@ -420,6 +420,95 @@ mod tests {
         assert_eq!(start_tag(&options, "div", &[attr("checked", "")]), "<div checked=\"\">", "not boolean on div");
         let keep = SerializeOptions { minimize_boolean_attributes: false, ..SerializeOptions::default() };
         assert_eq!(start_tag(&keep, "input", &[attr("checked", "")]), "<input checked=\"\">");
+    }
+
+    /// A tiny event language for the tests: `<x` start tag, `</x` end tag,
+    /// `!x` comment, anything else text.
+    fn run(options: SerializeOptions, events: &[&str]) -> String {
+        let mut serializer = Serializer::new(String::new(), options);
+        for event in events {
+            let html = Namespace::Html;
+            let event = if let Some(name) = event.strip_prefix("</") {
+                Event::EndTag { namespace: html, name }
+            } else if let Some(name) = event.strip_prefix('<') {
+                Event::StartTag { namespace: html, name, attrs: &[] }
+            } else if let Some(text) = event.strip_prefix('!') {
+                Event::Comment(text)
+            } else {
+                Event::Text(event)
+            };
+            serializer.write_event(event).unwrap();
+        }
+        serializer.finish().unwrap()
+    }
+
+    fn minimized(events: &[&str]) -> String {
+        run(SerializeOptions::default(), events)
+    }
+
+    #[test]
+    fn a_whole_document_loses_its_optional_tags() {
+        let events = [
+            "<html", "<head", "<title", "t", "</title", "</head", "<body", "<p", "a", "</p", "<p", "b", "</p", "</body",
+            "</html",
+        ];
+        assert_eq!(minimized(&events), "<title>t</title><p>a<p>b");
+        assert_eq!(
+            run(SerializeOptions::unminimized(), &events),
+            "<html><head><title>t</title></head><body><p>a</p><p>b</p></body></html>"
+        );
+    }
+
+    #[test]
+    fn a_held_tag_is_written_at_the_end_when_it_must_be() {
+        assert_eq!(minimized(&["<dl", "<dt", "x", "</dt"]), "<dl><dt>x</dt>");
+        assert_eq!(minimized(&["<table", "<colgroup"]), "<table><colgroup>");
+    }
+
+    #[test]
+    fn p_keeps_its_end_tag_at_the_end_of_an_a_or_ins() {
+        assert_eq!(minimized(&["<a", "<p", "x", "</p", "</a"]), "<a><p>x</p></a>");
+        assert_eq!(minimized(&["<ins", "<p", "x", "</p", "</ins"]), "<ins><p>x</p></ins>");
+        assert_eq!(minimized(&["<div", "<p", "x", "</p", "</div"]), "<div><p>x</div>");
+    }
+
+    #[test]
+    fn a_table_section_after_an_omitted_end_tag_keeps_its_start_tag() {
+        let events = ["<table", "<thead", "<tr", "</tr", "</thead", "<tbody", "<tr", "</tr", "</tbody", "</table"];
+        assert_eq!(minimized(&events), "<table><thead><tr><tbody><tr></table>");
+        let events = ["<table", "<tbody", "<tr", "</tr", "</tbody", "</table"];
+        assert_eq!(minimized(&events), "<table><tr></table>");
+    }
+
+    #[test]
+    fn comments_and_leading_space_keep_tags() {
+        assert_eq!(minimized(&["<ul", "<li", "a", "</li", "!c", "<li", "b", "</li", "</ul"]), "<ul><li>a</li><!--c--><li>b</ul>");
+        assert_eq!(minimized(&["<html", " ", "<head", "</head", "</html"]), "<html> ");
+        assert_eq!(minimized(&["<html", "<head", "</head", " ", "<body", "</body", "</html"]), "</head> ");
+    }
+
+    #[test]
+    fn text_in_script_is_literal_unless_escape_rcdata() {
+        assert_eq!(minimized(&["<script", "a<b&c", "</script"]), "<script>a<b&c</script>");
+        let escaped = SerializeOptions { escape_rcdata: true, ..SerializeOptions::default() };
+        assert_eq!(run(escaped, &["<script", "a<b", "</script"]), "<script>a&lt;b</script>");
+        assert_eq!(minimized(&["<noscript", "a<b>", "</noscript"]), "<noscript>a<b></noscript>");
+        let no_scripting = SerializeOptions { scripting: false, ..SerializeOptions::default() };
+        assert_eq!(run(no_scripting, &["<noscript", "a<b>", "</noscript"]), "<noscript>a&lt;b&gt;</noscript>");
+    }
+
+    #[test]
+    fn strip_whitespace_spares_pre_and_its_descendants() {
+        let strip = SerializeOptions { strip_whitespace: true, ..SerializeOptions::default() };
+        let events = ["<div", "a  \n b", "<pre", " x  ", "<span", "  y  ", "</span", "</pre", "  c", "</div"];
+        assert_eq!(run(strip, &events), "<div>a b<pre> x  <span>  y  </span></pre> c</div>");
+    }
+
+    #[test]
+    fn void_elements_have_no_end_tag_and_may_get_a_solidus() {
+        let solidus = SerializeOptions { use_trailing_solidus: true, ..SerializeOptions::default() };
+        assert_eq!(run(solidus, &["<p", "<br", "x", "</p", "<a"]), "<p><br />x</p><a>");
+        assert_eq!(minimized(&["<ul", "<li", "<img", "</li", "</ul"]), "<ul><li><img></ul>");
     }
 
     #[test]
