@@ -261,12 +261,11 @@ fn translate_sentence(sentence: &str) -> std::result::Result<(String, &'static s
     let mut alternatives = Vec::new();
     for alternative in split_any(rest, &[", or if ", " or if "]) {
         let mut clauses = Vec::new();
-        for (at, part) in split_conjunctions(alternative).into_iter().enumerate() {
+        for part in split_conjunctions(alternative) {
             let (except, part) = match part.strip_prefix("except if ") {
                 Some(p) => (true, p),
                 None => (false, part),
             };
-            let _ = at;
             clauses.push(translate_clause(part, except)?);
         }
         alternatives.push(clauses.join("&"));
@@ -612,7 +611,7 @@ fn check_clauses(report: &mut TableReport, rule: &RuleRow) {
             Clause::Empty | Clause::NoAttributes | Clause::FirstInside(_) | Clause::FirstInsideNot(_) | Clause::NotAfterOmitted(_)
         );
         let end_only = matches!(clause, Clause::Next(_) | Clause::NextNot(_) | Clause::LastInParent | Clause::ParentNot(_));
-        report.check(!(start_only && rule.kind == Kind::End) && !(end_only && rule.kind == Kind::Start), || {
+        report.check(!(start_only && rule.kind == Kind::End || end_only && rule.kind == Kind::Start), || {
             format!("{} {}: clause {clause:?} does not apply to this kind of tag", rule.element, kind_name(rule.kind))
         });
     }

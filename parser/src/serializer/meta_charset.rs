@@ -49,16 +49,17 @@ impl OwnedEvent {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Place {
-    BeforeHead,
-    InHead,
-    AfterHead,
+/// Where the events are relative to `head`.
+enum Position {
+    Before,
+    Inside,
+    After,
 }
 
 #[derive(Debug)]
 pub(crate) struct MetaCharset {
     encoding: String,
-    place: Place,
+    place: Position,
     /// Whether a meta element now declares the encoding.
     declared: bool,
     /// `head`'s start tag and content, held back until `</head>`.
@@ -67,20 +68,20 @@ pub(crate) struct MetaCharset {
 
 impl MetaCharset {
     pub fn new(encoding: &str) -> MetaCharset {
-        MetaCharset { encoding: encoding.to_string(), place: Place::BeforeHead, declared: false, held: Vec::new() }
+        MetaCharset { encoding: encoding.to_string(), place: Position::Before, declared: false, held: Vec::new() }
     }
 
     /// Takes one event; passes on what can be written now to `emit`.
     pub fn process<E>(&mut self, event: Event<'_>, emit: &mut impl FnMut(Event<'_>) -> Result<(), E>) -> Result<(), E> {
         match event {
-            Event::StartTag { namespace: Namespace::Html, name: "head", .. } => self.place = Place::InHead,
+            Event::StartTag { namespace: Namespace::Html, name: "head", .. } => self.place = Position::Inside,
             Event::StartTag { namespace: Namespace::Html, name: "meta", attrs } => {
                 let meta = OwnedEvent::StartTag { namespace: Namespace::Html, name: "meta".into(), attrs: self.declare(attrs) };
                 return self.route(meta.as_event(), emit);
             }
             Event::EndTag { namespace: Namespace::Html, name: "head" } if !self.held.is_empty() => {
                 self.release(emit)?;
-                self.place = Place::AfterHead;
+                self.place = Position::After;
             }
             _ => {}
         }
@@ -96,7 +97,7 @@ impl MetaCharset {
     }
 
     fn route<E>(&mut self, event: Event<'_>, emit: &mut impl FnMut(Event<'_>) -> Result<(), E>) -> Result<(), E> {
-        if self.place == Place::InHead {
+        if self.place == Position::Inside {
             self.held.push(OwnedEvent::new(event));
             Ok(())
         } else {
