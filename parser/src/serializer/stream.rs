@@ -544,6 +544,77 @@ mod tests {
         assert!(matches!(error, SerializeError::Io(_)), "{error:?}");
     }
 
+    /// Whether `minimized` is `full` with some whole tags left out.
+    fn only_tags_left_out(full: &str, minimized: &str) -> bool {
+        let (mut full, mut minimized) = (full, minimized);
+        while !full.is_empty() {
+            if full.starts_with('<') && !full.starts_with("<!") {
+                let tag = &full[..full.find('>').map_or(full.len(), |at| at + 1)];
+                if !minimized.starts_with(tag) {
+                    full = &full[tag.len()..];
+                    continue;
+                }
+            }
+            let c = full.chars().next().unwrap();
+            if !minimized.starts_with(c) {
+                return false;
+            }
+            full = &full[c.len_utf8()..];
+            minimized = &minimized[c.len_utf8()..];
+        }
+        minimized.is_empty()
+    }
+
+    #[test]
+    fn random_event_streams_never_panic_and_minimizing_only_drops_tags() {
+        const NAMES: [&str; 22] = [
+            "html", "head", "body", "p", "li", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "colgroup",
+            "col", "option", "optgroup", "script", "pre", "meta", "br", "a",
+        ];
+        const TEXTS: [&str; 7] = ["x", " y", "\t\n z  w", "a<b>&c\u{a0}", "", "é\"'", "  "];
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut streams_with_omissions = 0;
+        let attr_sets = [vec![], vec![attr("charset", "x")], vec![attr("title", "a 'b\" c>"), attr("disabled", "")]];
+        for _ in 0..3000 {
+            let mut options = SerializeOptions {
+                quote_char: [None, Some(QuoteChar::Single), Some(QuoteChar::Double)][next(3)],
+                minimize_boolean_attributes: next(2) == 0,
+                use_trailing_solidus: next(2) == 0,
+                escape_rcdata: next(2) == 0,
+                strip_whitespace: next(2) == 0,
+                inject_meta_charset: [None, Some("utf-8".to_string())][next(2)].clone(),
+                ..SerializeOptions::default()
+            };
+            let length = next(40);
+            let picks: Vec<(usize, usize, usize)> = (0..length).map(|_| (next(6), next(NAMES.len()), next(7))).collect();
+            let events: Vec<Event<'_>> = picks
+                .iter()
+                .map(|&(kind, name, extra)| {
+                    let namespace = if extra == 6 { Namespace::Svg } else { Namespace::Html };
+                    match kind {
+                        0 | 1 => Event::StartTag { namespace, name: NAMES[name], attrs: &attr_sets[extra % 3] },
+                        2 | 3 => Event::EndTag { namespace, name: NAMES[name] },
+                        4 => Event::Text(TEXTS[extra]),
+                        _ if extra == 0 => Event::Doctype { name: "html", public_id: "", system_id: "\"" },
+                        _ => Event::Comment(TEXTS[extra]),
+                    }
+                })
+                .collect();
+            let minimized = serialize_to_string(events.iter().copied(), &options);
+            options.omit_optional_tags = false;
+            let full = serialize_to_string(events.iter().copied(), &options);
+            assert!(only_tags_left_out(&full, &minimized), "{events:?}\nfull:      {full:?}\nminimized: {minimized:?}");
+            streams_with_omissions += usize::from(full != minimized);
+        }
+        assert!(streams_with_omissions > 1000, "only {streams_with_omissions} streams had a tag left out");
+    }
+
     #[test]
     fn deep_nesting_does_not_recurse() {
         let mut serializer = Serializer::new(String::new(), SerializeOptions::default());
