@@ -57,6 +57,7 @@ pub enum Clause {
     FirstInsideNot(Vec<Item>),
     Next(Vec<Item>),
     NextNot(Vec<Item>),
+    Parent(Vec<Item>),
     ParentNot(Vec<Item>),
     NotAfterOmitted(Vec<String>),
 }
@@ -73,11 +74,11 @@ pub struct RuleRow {
     /// The condition as written (canonical text).
     pub condition_text: String,
     pub condition: Condition,
-    /// `[rules]`: the spec's sentence. `[html5lib-tests]`: the reason.
+    /// `[rules]`: the spec's sentence. `[adjusted]`: the reason.
     pub text: String,
 }
 
-/// The table: the spec's rules and the test-driven replacements.
+/// The table: the spec's rules and their adjusted replacements.
 #[derive(Debug, Clone)]
 pub struct OptionalTagRules {
     pub rules: Vec<RuleRow>,
@@ -141,6 +142,7 @@ pub fn parse_condition(text: &str) -> std::result::Result<Condition, String> {
                         ("first-inside-not", Some(l)) => Ok(Clause::FirstInsideNot(parse_items(l)?)),
                         ("next", Some(l)) => Ok(Clause::Next(parse_items(l)?)),
                         ("next-not", Some(l)) => Ok(Clause::NextNot(parse_items(l)?)),
+                        ("parent", Some(l)) => Ok(Clause::Parent(parse_items(l)?)),
                         ("parent-not", Some(l)) => Ok(Clause::ParentNot(parse_items(l)?)),
                         ("not-after-omitted", Some(l)) => Ok(Clause::NotAfterOmitted(parse_names(l)?)),
                         _ => Err(format!("unknown clause {clause:?}")),
@@ -180,7 +182,7 @@ pub fn load(ctx: &Context) -> Result<OptionalTagRules> {
         let parsed = parse_row(&file, row)?;
         match row.section.as_str() {
             "rules" => table.rules.push(parsed),
-            "html5lib-tests" => table.overrides.push(parsed),
+            "adjusted" => table.overrides.push(parsed),
             other => return Err(format!("{}: unknown section [{other}]", row.origin(&file))),
         }
     }
@@ -414,6 +416,10 @@ fn clause_tokens(clause: &Clause) -> TokenStream {
             let i = items_tokens(i);
             quote!(Clause::NextNot(#i))
         }
+        Clause::Parent(items) => {
+            let i = items_tokens(items);
+            quote!(Clause::Parent(#i))
+        }
         Clause::ParentNot(items) => {
             let i = items_tokens(items);
             quote!(Clause::ParentNot(#i))
@@ -458,7 +464,7 @@ fn rules_tokens(rules: &[(&RuleRow, Option<&RuleRow>)]) -> (TokenStream, TokenSt
             None => quote!(None),
         };
         statics.push(quote! {
-            Rule { element: #element, condition: #condition, sentence: #sentence, html5lib_adjustment: #adjustment }
+            Rule { element: #element, condition: #condition, sentence: #sentence, adjustment: #adjustment }
         });
         arms.push(quote!(#element => Some(&RULES[#index])));
     }
@@ -524,6 +530,8 @@ impl Table for OptionalTags {
                 Next(&'static [Item]),
                 /// The element is not immediately followed by any of these.
                 NextNot(&'static [Item]),
+                /// The element has no parent element, or it is one of these.
+                Parent(&'static [Item]),
                 /// The parent element is none of these.
                 ParentNot(&'static [Item]),
                 /// The element is not immediately preceded by one of these
@@ -540,8 +548,8 @@ impl Table for OptionalTags {
                 /// The spec's sentence.
                 pub sentence: &'static str,
                 /// Why the condition differs from the sentence, where the
-                /// html5lib tests decided.
-                pub html5lib_adjustment: Option<&'static str>,
+                /// html5lib tests or the parser's behaviour decided.
+                pub adjustment: Option<&'static str>,
             }
 
             /// Holds for every start tag that may be omitted.
@@ -580,17 +588,17 @@ impl Table for OptionalTags {
         let mut overridden = BTreeSet::new();
         for o in &table.overrides {
             report.check(table.rules.iter().any(|r| r.element == o.element && r.kind == o.kind), || {
-                format!("[html5lib-tests] {} {}: no spec rule to replace", o.element, kind_name(o.kind))
+                format!("[adjusted] {} {}: no spec rule to replace", o.element, kind_name(o.kind))
             });
             report.check(overridden.insert((o.element.clone(), o.kind)), || {
-                format!("[html5lib-tests] {} {} replaced twice", o.element, kind_name(o.kind))
+                format!("[adjusted] {} {} replaced twice", o.element, kind_name(o.kind))
             });
             check_clauses(&mut report, o);
         }
         report.check(table.rules.iter().filter(|r| r.element == "*").count() == 1, || {
             "expected exactly one `*` rule (start tags with attributes)".into()
         });
-        report.notes.push(format!("{} replaced per html5lib-tests", table.overrides.len()));
+        report.notes.push(format!("{} adjusted", table.overrides.len()));
         report
     }
 
@@ -610,7 +618,7 @@ fn check_clauses(report: &mut TableReport, rule: &RuleRow) {
             clause,
             Clause::Empty | Clause::NoAttributes | Clause::FirstInside(_) | Clause::FirstInsideNot(_) | Clause::NotAfterOmitted(_)
         );
-        let end_only = matches!(clause, Clause::Next(_) | Clause::NextNot(_) | Clause::LastInParent | Clause::ParentNot(_));
+        let end_only = matches!(clause, Clause::Next(_) | Clause::NextNot(_) | Clause::LastInParent | Clause::Parent(_) | Clause::ParentNot(_));
         report.check(!(start_only && rule.kind == Kind::End || end_only && rule.kind == Kind::Start), || {
             format!("{} {}: clause {clause:?} does not apply to this kind of tag", rule.element, kind_name(rule.kind))
         });

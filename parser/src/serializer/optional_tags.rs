@@ -91,13 +91,14 @@ fn clause_holds(clause: &Clause, context: &TagContext<'_>) -> bool {
         Clause::NoAttributes => !context.has_attributes,
         Clause::FirstInside(items) | Clause::Next(items) => matches_any(following, items),
         Clause::FirstInsideNot(items) | Clause::NextNot(items) => !matches_any(following, items),
+        Clause::Parent(items) => match context.parent {
+            None => true,
+            Some(Parent::Html(name)) => parent_is_one_of(name, items),
+            Some(Parent::Foreign) => false,
+        },
         Clause::ParentNot(items) => match context.parent {
             None => true,
-            Some(Parent::Html(name)) => !items.iter().any(|item| match *item {
-                Item::Named(listed) => listed == name,
-                Item::CustomElement => name.contains('-'),
-                _ => false,
-            }),
+            Some(Parent::Html(name)) => !parent_is_one_of(name, items),
             // The rule names HTML parents only. An HTML element whose
             // parent is foreign (in `foreignObject`, say) keeps its end
             // tag: the parser would ignore the parent's end tag while the
@@ -106,6 +107,14 @@ fn clause_holds(clause: &Clause, context: &TagContext<'_>) -> bool {
         },
         Clause::NotAfterOmitted(names) => context.after_omitted_end_of.is_none_or(|before| !names.contains(&before)),
     }
+}
+
+fn parent_is_one_of(name: &str, items: &[Item]) -> bool {
+    items.iter().any(|item| match *item {
+        Item::Named(listed) => listed == name,
+        Item::CustomElement => name.contains('-'),
+        _ => false,
+    })
 }
 
 fn matches_any(following: Following<'_>, items: &[Item]) -> bool {
