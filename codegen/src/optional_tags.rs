@@ -53,6 +53,7 @@ pub enum Clause {
     Empty,
     LastInParent,
     NoAttributes,
+    NoQuirks,
     FirstInside(Vec<Item>),
     FirstInsideNot(Vec<Item>),
     Next(Vec<Item>),
@@ -138,6 +139,7 @@ pub fn parse_condition(text: &str) -> std::result::Result<Condition, String> {
                         ("empty", None) => Ok(Clause::Empty),
                         ("last-in-parent", None) => Ok(Clause::LastInParent),
                         ("no-attributes", None) => Ok(Clause::NoAttributes),
+                        ("no-quirks", None) => Ok(Clause::NoQuirks),
                         ("first-inside", Some(l)) => Ok(Clause::FirstInside(parse_items(l)?)),
                         ("first-inside-not", Some(l)) => Ok(Clause::FirstInsideNot(parse_items(l)?)),
                         ("next", Some(l)) => Ok(Clause::Next(parse_items(l)?)),
@@ -400,6 +402,7 @@ fn clause_tokens(clause: &Clause) -> TokenStream {
         Clause::Empty => quote!(Clause::Empty),
         Clause::LastInParent => quote!(Clause::LastInParent),
         Clause::NoAttributes => quote!(Clause::NoAttributes),
+        Clause::NoQuirks => quote!(Clause::NoQuirks),
         Clause::FirstInside(i) => {
             let i = items_tokens(i);
             quote!(Clause::FirstInside(#i))
@@ -522,6 +525,8 @@ impl Table for OptionalTags {
                 LastInParent,
                 /// The start tag has no attributes.
                 NoAttributes,
+                /// The document is not in quirks mode.
+                NoQuirks,
                 /// The first thing inside the element is one of these.
                 FirstInside(&'static [Item]),
                 /// The first thing inside the element is none of these.

@@ -28,6 +28,8 @@ pub enum Clause {
     LastInParent,
     /// The start tag has no attributes.
     NoAttributes,
+    /// The document is not in quirks mode.
+    NoQuirks,
     /// The first thing inside the element is one of these.
     FirstInside(&'static [Item]),
     /// The first thing inside the element is none of these.
@@ -85,17 +87,24 @@ pub fn start_tag_rule(name: &str) -> Option<&'static Rule> {
                     Clause::FirstInsideNot(&[Item::Space, Item::Comment]),
                     Clause::FirstInsideNot(
                         &[
-                            Item::Named("meta"),
+                            Item::Named("base"),
+                            Item::Named("basefont"),
+                            Item::Named("bgsound"),
                             Item::Named("link"),
+                            Item::Named("meta"),
+                            Item::Named("noframes"),
                             Item::Named("script"),
                             Item::Named("style"),
                             Item::Named("template"),
+                            Item::Named("title"),
                         ],
                     ),
                 ],
             ],
             sentence: "A body element's start tag may be omitted if the element is empty, or if the first thing inside the body element is not a space character or a comment, except if the first thing inside the body element is a meta, link, script, style, or template element.",
-            adjustment: None,
+            adjustment: Some(
+                "The \"after head\" insertion mode puts base, basefont, bgsound, noframes and title start tags into head too, like meta, link, script, style and template (W3C §8.2.5.4.6).",
+            ),
         },
         Rule {
             element: "colgroup",
@@ -322,11 +331,11 @@ pub fn end_tag_rule(name: &str) -> Option<&'static Rule> {
                             Item::Named("pre"),
                             Item::Named("search"),
                             Item::Named("section"),
-                            Item::Named("table"),
                             Item::Named("ul"),
                         ],
                     ),
                 ],
+                &[Clause::Next(&[Item::Named("table")]), Clause::NoQuirks],
                 &[
                     Clause::LastInParent,
                     Clause::Parent(
@@ -382,7 +391,7 @@ pub fn end_tag_rule(name: &str) -> Option<&'static Rule> {
             ],
             sentence: "A p element's end tag may be omitted if the p element is immediately followed by an address, article, aside, blockquote, div, dl, fieldset, footer, form, h1, h2, h3, h4, h5, h6, header, hgroup, hr, main, nav, ol, p, pre, section, table, or ul, element, or if there is no more content in the parent element and the parent element is not an a element.",
             adjustment: Some(
-                "The tests omit `</p>` before datagrid, dialog, dir and menu too (the parser closes a p on all of them), and details, figcaption, figure and search are in today's WHATWG list. At the end of its parent, only where the parent's end tag closes the p (see above); this also covers the spec's `a` and today's audio, del, ins, map, noscript, video and custom elements.",
+                "The tests omit `</p>` before datagrid, dialog, dir and menu too (the parser closes a p on all of them), and details, figcaption, figure and search are in today's WHATWG list. A table closes a p only outside quirks mode. At the end of its parent, only where the parent's end tag closes the p (see above); this also covers the spec's `a` and today's audio, del, ins, map, noscript, video and custom elements.",
             ),
         },
         Rule {

@@ -45,12 +45,14 @@ pub struct TagContext<'a> {
     /// For a start tag: the name of the element immediately before this
     /// one, if its end tag was omitted.
     pub after_omitted_end_of: Option<&'a str>,
+    /// Whether the document is in quirks mode.
+    pub quirks_mode: bool,
 }
 
 impl<'a> TagContext<'a> {
     /// A context with nothing known but what follows.
     pub fn followed_by(following: Following<'a>) -> Self {
-        TagContext { following, parent: None, has_attributes: false, after_omitted_end_of: None }
+        TagContext { following, parent: None, has_attributes: false, after_omitted_end_of: None, quirks_mode: false }
     }
 }
 
@@ -89,6 +91,7 @@ fn clause_holds(clause: &Clause, context: &TagContext<'_>) -> bool {
     match *clause {
         Clause::Empty | Clause::LastInParent => matches!(following, Following::EndTag | Following::End),
         Clause::NoAttributes => !context.has_attributes,
+        Clause::NoQuirks => !context.quirks_mode,
         Clause::FirstInside(items) | Clause::Next(items) => matches_any(following, items),
         Clause::FirstInsideNot(items) | Clause::NextNot(items) => !matches_any(following, items),
         Clause::Parent(items) => match context.parent {
@@ -171,6 +174,21 @@ mod tests {
         assert!(end_tag_may_be_omitted("p", &context));
         context.following = start("div");
         assert!(end_tag_may_be_omitted("p", &context), "a following div closes the p anyway");
+    }
+
+    #[test]
+    fn p_end_tag_before_a_table_is_kept_in_quirks_mode() {
+        let mut context = TagContext::followed_by(start("table"));
+        assert!(end_tag_may_be_omitted("p", &context));
+        context.quirks_mode = true;
+        assert!(!end_tag_may_be_omitted("p", &context));
+    }
+
+    #[test]
+    fn body_start_tag_is_kept_before_elements_the_parser_puts_in_head() {
+        for name in ["title", "base", "meta", "noframes"] {
+            assert!(!start_tag_may_be_omitted("body", &TagContext::followed_by(start(name))), "{name}");
+        }
     }
 
     #[test]

@@ -62,6 +62,10 @@ pub struct SerializeOptions {
     /// Whether scripting is enabled: then text inside `noscript` is written
     /// literally, as the spec's serialization algorithm does.
     pub scripting: bool,
+    /// Whether the document is in quirks mode (a DOM serializer takes it
+    /// from the document). There a table does not close a p, so `</p>`
+    /// stays before `<table>`.
+    pub quirks_mode: bool,
 }
 
 impl Default for SerializeOptions {
@@ -76,6 +80,7 @@ impl Default for SerializeOptions {
             omit_optional_tags: true,
             inject_meta_charset: None,
             scripting: true,
+            quirks_mode: false,
         }
     }
 }

@@ -212,6 +212,7 @@ impl<O: Output> Serializer<O> {
             parent: self.open.current_as_parent(),
             has_attributes: !held.attrs.is_empty(),
             after_omitted_end_of: held.after_omitted_end_of.as_deref(),
+            quirks_mode: self.options.quirks_mode,
         };
         let result = if held.is_start {
             if start_tag_may_be_omitted(&held.name, &context) {
