@@ -6,6 +6,8 @@ pub mod foreign_fixups;
 pub mod named_character_references;
 pub mod names;
 pub mod numeric_character_references;
+pub mod optional_tags;
 pub mod parse_errors;
 pub mod quirks_doctypes;
+pub mod serialization;
 pub mod tokenizer_states;
