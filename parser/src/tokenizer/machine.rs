@@ -214,10 +214,14 @@ impl<S: TokenSink> Tokenizer<S> {
     /// the chunk (a named character reference, `<!DOCTYPE`…) is held back
     /// until the next chunk or `end`.
     pub fn feed(&mut self, chunk: &str) -> Progress {
+        if self.done {
+            // Input after the end-of-file token has nowhere to go.
+            return Progress::Done;
+        }
         let text = normalize_newlines(chunk, &mut self.last_was_cr);
         let start = self.positions.base_offset() + self.buffer.len();
         scan_input_stream_errors(&text, start, &mut self.stream_errors);
-        if self.buffer.is_empty() && !self.paused && !self.done {
+        if self.buffer.is_empty() && !self.paused {
             // The usual case: run over the caller's chunk without copying it.
             let consumed = self.run(&text);
             self.positions.drop_consumed(&text, consumed);

@@ -198,3 +198,13 @@ fn many_errors_on_one_long_line_stay_linear() {
     assert!(collected.errors.windows(2).all(|w| (w[0].line, w[0].col) <= (w[1].line, w[1].col)));
     assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
 }
+
+#[test]
+fn input_after_the_end_is_ignored() {
+    let mut tokenizer = Tokenizer::new(Collector::default());
+    assert_eq!(tokenizer.feed("<a>"), Progress::NeedsInput);
+    assert_eq!(tokenizer.end(), Progress::Done);
+    assert_eq!(tokenizer.feed("<b>"), Progress::Done);
+    assert_eq!(tokenizer.end(), Progress::Done);
+    assert_eq!(tokenizer.sink().tokens.len(), 1);
+}
