@@ -1,7 +1,8 @@
 //! `htmlforge tokens`: the tokenizer on its own, printing tokens in the
 //! html5lib tokenizer-test JSON form.
 //!
-//! - `htmlforge tokens FILE|-`: one token per line (adjacent characters
+//! - `htmlforge tokens FILE|-`: the bytes are decoded as the encoding
+//!   sniffing algorithm says; one token per line (adjacent characters
 //!   merged); parse errors go to stderr, one JSON object per line.
 //! - `htmlforge tokens --jsonl`: each stdin line is
 //!   `{"input": "...", "initialState": "RCDATA state", "lastStartTag": "textarea"}`
@@ -10,6 +11,7 @@
 
 use std::io::{BufRead, Read, Write};
 
+use htmlforge::encoding::{decode, sniff, SniffOptions};
 use htmlforge::tokenizer::{Collector, OwnedToken, ParseError, State, Tokenizer};
 use serde_json::{json, Map, Value};
 
@@ -80,8 +82,10 @@ fn document(path: &str) -> Result<(), String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     }
-    // Encoding sniffing is not this verb's job: the file is read as UTF-8.
-    let text = String::from_utf8_lossy(&bytes);
+    // Bytes in: the encoding sniffing algorithm, then the decoder (which
+    // removes a byte order mark).
+    let sniffed = sniff(&bytes, &SniffOptions::default());
+    let (text, _) = decode(&bytes, sniffed.encoding);
     let collected = tokenize(&text, State::Data, None);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for token in &collected.tokens {

@@ -76,3 +76,18 @@ fn bad_usage_fails() {
     let (_, _, ok) = htmlforge(&["tokens", "--jsonl"], "{\"input\": 3}\n");
     assert!(!ok);
 }
+
+#[test]
+fn a_document_is_decoded_as_its_meta_says() {
+    let page = b"<meta charset=windows-1252><p>caf\xE9";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_htmlforge"))
+        .args(["tokens", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(page).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().last(), Some("[\"Character\",\"caf\u{e9}\"]"));
+}
