@@ -12,6 +12,8 @@ pub mod element_categories;
 pub mod emit;
 pub mod foreign_fixups;
 pub mod names;
+pub mod named_char_refs;
+pub mod numeric_char_refs;
 pub mod parse_errors;
 pub mod quirks_doctypes;
 pub mod spec_prose;
@@ -29,6 +31,8 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(element_categories::ElementCategories),
         Box::new(foreign_fixups::ForeignFixups),
         Box::new(quirks_doctypes::QuirksDoctypes),
+        Box::new(named_char_refs::NamedCharRefs),
+        Box::new(numeric_char_refs::NumericCharRefs),
     ]
 }
 

@@ -3,6 +3,7 @@
 
 pub mod generated;
 pub mod quirks;
+pub mod named_char_ref;
 pub mod tokenizer;
 
 pub use generated::parse_errors::ParseErrorCode;

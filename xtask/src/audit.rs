@@ -52,32 +52,38 @@ fn compare_with_spec(ctx: &Context, table: &dyn Table, dir: &Path) -> bool {
             return false;
         }
     };
-    let mut counts: BTreeMap<&str, i64> = BTreeMap::new();
-    for row in &data_rows {
-        *counts.entry(row).or_default() += 1;
-    }
-    for row in &spec_rows {
-        *counts.entry(row).or_default() -= 1;
-    }
-    let only_data: Vec<&str> = data_rows.iter().map(String::as_str).filter(|r| counts[r] > 0).collect();
-    let only_spec: Vec<&str> = spec_rows.iter().map(String::as_str).filter(|r| counts[r] < 0).collect();
-    if only_data.is_empty() && only_spec.is_empty() {
+    let differences = diff_rows(&data_rows, &spec_rows);
+    if differences.is_empty() {
         println!("{:<28} {:>6} rows     same as the spec", table.name(), spec_rows.len());
         return true;
     }
-    println!(
-        "{:<28} {:>6} rows     {} differ from the spec",
-        table.name(),
-        spec_rows.len(),
-        only_data.len() + only_spec.len()
-    );
-    for row in only_spec {
-        println!("    spec only:      {row}");
-    }
-    for row in only_data {
-        println!("    spec-data only: {row}");
+    println!("{:<28} {:>6} rows     {} differ from the spec", table.name(), spec_rows.len(), differences.len());
+    for row in differences {
+        println!("    {row}");
     }
     false
+}
+
+/// The rows only one side has, `spec only:` rows first.
+fn diff_rows(data_rows: &[String], spec_rows: &[String]) -> Vec<String> {
+    let mut counts: BTreeMap<&str, i64> = BTreeMap::new();
+    for row in data_rows {
+        *counts.entry(row).or_default() += 1;
+    }
+    for row in spec_rows {
+        *counts.entry(row).or_default() -= 1;
+    }
+    let only_spec = spec_rows.iter().filter(|r| counts[r.as_str()] < 0).map(|r| format!("spec only:      {r}"));
+    let only_data = data_rows.iter().filter(|r| counts[r.as_str()] > 0).map(|r| format!("spec-data only: {r}"));
+    only_spec.chain(only_data).collect()
+}
+
+/// The differing rows of one table (for tests).
+#[cfg(test)]
+pub fn differences(ctx: &Context, dir: &Path, name: &str) -> Result<Vec<String>, String> {
+    let table = tables().into_iter().find(|t| t.name() == name).ok_or("no such table")?;
+    let spec_rows = table.extract_from_spec(dir).ok_or("not extracted")??.rows;
+    Ok(diff_rows(&table.data_rows(ctx)?, &spec_rows))
 }
 
 /// `cargo xtask spec-rows TABLE --spec DIR`.

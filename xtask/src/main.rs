@@ -70,3 +70,61 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! A changed spec-data row must make `regen --check` fail and
+    //! `audit --spec` name the row: run both on a copy of the repository.
+
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+
+    fn copy_dir(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.path().is_dir() {
+                copy_dir(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+
+    fn scratch_copy(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("htmlforge-xtask-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let root = repo_root();
+        copy_dir(&root.join("spec-data"), &dir.join("spec-data"));
+        copy_dir(&root.join("parser/src/generated"), &dir.join("parser/src/generated"));
+        dir
+    }
+
+    #[test]
+    fn the_committed_generated_files_are_fresh() {
+        let ctx = Context::new(repo_root());
+        assert!(regen::run(&ctx, true).unwrap());
+    }
+
+    #[test]
+    fn a_changed_row_makes_regen_check_fail_and_audit_name_it() {
+        let dir = scratch_copy("changed-row");
+        let table = dir.join("spec-data/named-character-references.txt");
+        let text = std::fs::read_to_string(&table).unwrap();
+        let changed = text.replace("\nnotin; U+02209", "\nnotin; U+02208");
+        assert_ne!(text, changed);
+        std::fs::write(&table, changed).unwrap();
+        let ctx = Context::new(&dir);
+        assert!(!regen::run(&ctx, true).unwrap(), "regen --check must see the stale file");
+
+        let spec = repo_root().join("../shared/spec");
+        if spec.is_dir() {
+            assert!(!audit::run(&ctx, Some(&spec)).unwrap(), "audit --spec must fail");
+            let rows = audit::differences(&ctx, &spec, "named-character-references").unwrap();
+            assert_eq!(rows, ["spec only:      notin; U+02209", "spec-data only: notin; U+02208"]);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -3,6 +3,8 @@
 
 pub mod element_categories;
 pub mod foreign_fixups;
+pub mod named_character_references;
 pub mod names;
+pub mod numeric_character_references;
 pub mod parse_errors;
 pub mod quirks_doctypes;

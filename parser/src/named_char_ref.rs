@@ -1,0 +1,213 @@
+//! Longest-match lookup of named character references, one byte at a time.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state>
+//! ("consume the maximum number of characters possible, where the consumed
+//! characters are one of the identifiers in the named character references
+//! table").
+//!
+//! The table is a generated DAFSA (`generated::named_character_references`,
+//! layout documented in `codegen/src/named_char_refs.rs`). The matcher keeps
+//! only a few integers of state, so a tokenizer can stop at the end of an
+//! input chunk and resume the match with the next chunk.
+//!
+//! ```
+//! use htmlforge::named_char_ref::NamedCharRefMatcher;
+//!
+//! let mut matcher = NamedCharRefMatcher::new();
+//! for &byte in b"notit;" {
+//!     if !matcher.push(byte) {
+//!         break;
+//!     }
+//! }
+//! // "&notit;" is not a name, but its prefix "&not" is.
+//! let found = matcher.longest_match().unwrap();
+//! assert_eq!((found.len, found.ends_with_semicolon, found.replacement), (3, false, "\u{ac}"));
+//! ```
+
+use crate::generated::named_character_references::{BYTE_TO_CODE, EDGES, VALUES, VALUE_SPANS};
+
+const CODE_MASK: u32 = 0x3f;
+const ACCEPTS: u32 = 1 << 6;
+const LAST_SIBLING: u32 = 1 << 7;
+
+/// A complete name found by [`NamedCharRefMatcher`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamedMatch {
+    /// Bytes of the name after the `&`, including its `;` if it has one.
+    pub len: usize,
+    pub ends_with_semicolon: bool,
+    /// The one or two code points the name stands for.
+    pub replacement: &'static str,
+}
+
+/// Resumable longest-match over the named character references.
+#[derive(Debug, Clone, Copy)]
+pub struct NamedCharRefMatcher {
+    /// First edge of the current state's list; `None` once no name can
+    /// continue (or the current state has no edges).
+    list: Option<u16>,
+    /// Bytes accepted so far.
+    consumed: u16,
+    /// Rank of the current prefix among all names (perfect-hash numbering).
+    rank: u16,
+    /// Length and rank of the longest complete name seen (len 0: none).
+    last_len: u16,
+    last_rank: u16,
+    last_semicolon: bool,
+}
+
+impl Default for NamedCharRefMatcher {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl NamedCharRefMatcher {
+    pub const fn new() -> Self {
+        NamedCharRefMatcher { list: Some(0), consumed: 0, rank: 0, last_len: 0, last_rank: 0, last_semicolon: false }
+    }
+
+    /// Feeds the next byte after the `&`. Returns true when the bytes fed
+    /// so far are still a prefix of some name (feed the next one), false
+    /// when no name continues with `byte` (it is not consumed; stop).
+    pub fn push(&mut self, byte: u8) -> bool {
+        let Some(list) = self.list else { return false };
+        let code = match BYTE_TO_CODE.get(usize::from(byte)) {
+            Some(&code) if code != 0xff => u32::from(code),
+            _ => return false,
+        };
+        let mut index = usize::from(list);
+        let edge = loop {
+            let edge = EDGES[index];
+            let edge_code = edge & CODE_MASK;
+            if edge_code == code {
+                break edge;
+            }
+            // Lists are sorted by byte: stop at the end or once past `code`.
+            if edge & LAST_SIBLING != 0 || edge_code > code {
+                self.list = None;
+                return false;
+            }
+            index += 1;
+        };
+        self.consumed += 1;
+        self.rank += ((edge >> 8) & 0xfff) as u16;
+        if edge & ACCEPTS != 0 {
+            self.last_len = self.consumed;
+            self.last_rank = self.rank;
+            self.last_semicolon = byte == b';';
+            self.rank += 1;
+        }
+        let next = (edge >> 20) as u16;
+        self.list = if next == 0 { None } else { Some(next) };
+        true
+    }
+
+    /// Whether another byte could still extend the current prefix.
+    pub fn can_continue(&self) -> bool {
+        self.list.is_some()
+    }
+
+    /// Bytes accepted so far (a prefix of some name).
+    pub fn consumed(&self) -> usize {
+        usize::from(self.consumed)
+    }
+
+    /// The longest complete name among the prefixes fed so far.
+    pub fn longest_match(&self) -> Option<NamedMatch> {
+        if self.last_len == 0 {
+            return None;
+        }
+        let span = usize::from(VALUE_SPANS[usize::from(self.last_rank)]);
+        let start = span >> 3;
+        let end = start + (span & 7) + 1;
+        Some(NamedMatch {
+            len: usize::from(self.last_len),
+            ends_with_semicolon: self.last_semicolon,
+            replacement: &VALUES[start..end],
+        })
+    }
+}
+
+/// Looks up one complete name (without the `&`), e.g. `"notin;"`.
+pub fn lookup(name: &str) -> Option<&'static str> {
+    let mut matcher = NamedCharRefMatcher::new();
+    for &byte in name.as_bytes() {
+        if !matcher.push(byte) {
+            return None;
+        }
+    }
+    matcher.longest_match().filter(|m| m.len == name.len()).map(|m| m.replacement)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn longest(input: &str) -> Option<(usize, &'static str)> {
+        let mut matcher = NamedCharRefMatcher::new();
+        for &byte in input.as_bytes() {
+            if !matcher.push(byte) {
+                break;
+            }
+        }
+        matcher.longest_match().map(|m| (m.len, m.replacement))
+    }
+
+    #[test]
+    fn longest_match_wins() {
+        assert_eq!(longest("notin;"), Some((6, "\u{2209}")));
+        assert_eq!(longest("notit;"), Some((3, "\u{ac}")));
+        assert_eq!(longest("not;"), Some((4, "\u{ac}")));
+        assert_eq!(longest("amp"), Some((3, "&")));
+        assert_eq!(longest("ampere"), Some((3, "&")));
+        assert_eq!(longest("zzz"), None);
+        assert_eq!(longest(""), None);
+    }
+
+    #[test]
+    fn two_code_point_names() {
+        assert_eq!(lookup("acE;"), Some("\u{223e}\u{333}"));
+        assert_eq!(lookup("NotEqualTilde;"), Some("\u{2242}\u{338}"));
+    }
+
+    #[test]
+    fn first_and_last_names() {
+        assert_eq!(lookup("AElig"), Some("\u{c6}"));
+        assert_eq!(lookup("zwnj;"), Some("\u{200c}"));
+        assert_eq!(lookup("zwnj"), None);
+        assert_eq!(lookup("Aacute;x"), None);
+    }
+
+    #[test]
+    fn non_ascii_and_unknown_bytes_stop_the_match() {
+        let mut matcher = NamedCharRefMatcher::new();
+        assert!(matcher.push(b'a'));
+        assert!(!matcher.push(0xc3));
+        assert!(!matcher.push(b'-'));
+        assert_eq!(matcher.consumed(), 1);
+    }
+
+    #[test]
+    fn resumes_after_any_split() {
+        // The matcher is a value: copying it at any point and continuing
+        // gives the same answer as an uninterrupted walk.
+        let input = b"CounterClockwiseContourIntegral;";
+        let mut whole = NamedCharRefMatcher::new();
+        for &b in input {
+            assert!(whole.push(b));
+        }
+        for split in 0..input.len() {
+            let mut first = NamedCharRefMatcher::new();
+            for &b in &input[..split] {
+                first.push(b);
+            }
+            let mut resumed = first;
+            for &b in &input[split..] {
+                resumed.push(b);
+            }
+            assert_eq!(resumed.longest_match(), whole.longest_match());
+        }
+        assert_eq!(whole.longest_match().unwrap().replacement, "\u{2233}");
+    }
+}
