@@ -18,6 +18,7 @@ pub mod parse_errors;
 pub mod quirks_doctypes;
 pub mod spec_prose;
 pub mod table;
+pub mod tag_groups;
 
 pub use data::{DataFile, Row};
 pub use emit::GeneratedFile;
@@ -33,6 +34,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(quirks_doctypes::QuirksDoctypes),
         Box::new(named_char_refs::NamedCharRefs),
         Box::new(numeric_char_refs::NumericCharRefs),
+        Box::new(tag_groups::TagGroups),
     ]
 }
 

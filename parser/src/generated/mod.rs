@@ -8,3 +8,4 @@ pub mod names;
 pub mod numeric_character_references;
 pub mod parse_errors;
 pub mod quirks_doctypes;
+pub mod tag_groups;

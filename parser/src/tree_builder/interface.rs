@@ -1,0 +1,172 @@
+//! The interface between the tree builder and the DOM it builds: element
+//! names, attributes, and the [`TreeSink`] trait an embedder implements to
+//! build its own tree (the built-in [`crate::dom::Document`] implements it).
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tree-construction>
+
+use crate::generated::names::{LocalName, Namespace};
+use crate::quirks::QuirksMode;
+
+use super::errors::TreeConstructionError;
+
+/// A local name: interned when the names table knows it, owned otherwise
+/// (custom elements and made-up tags keep their exact spelling).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Name {
+    Known(LocalName),
+    Other(Box<str>),
+}
+
+impl Name {
+    /// Interns `name` when it is a known name.
+    pub fn new(name: &str) -> Name {
+        match LocalName::lookup(name) {
+            Some(known) => Name::Known(known),
+            None => Name::Other(name.into()),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match self {
+            Name::Known(known) => known.as_str(),
+            Name::Other(other) => other,
+        }
+    }
+
+    /// The interned name, if the names table knows it.
+    pub fn known(&self) -> Option<LocalName> {
+        match self {
+            Name::Known(known) => Some(*known),
+            Name::Other(_) => None,
+        }
+    }
+}
+
+/// An element's namespace and local name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct QualName {
+    pub ns: Namespace,
+    pub local: Name,
+}
+
+impl QualName {
+    pub fn new(ns: Namespace, local: Name) -> QualName {
+        QualName { ns, local }
+    }
+
+    /// Whether this is the element `local` of namespace `ns`.
+    pub fn is(&self, ns: Namespace, local: LocalName) -> bool {
+        self.ns == ns && self.local == Name::Known(local)
+    }
+}
+
+/// An attribute of an element. `ns`/`prefix` are set only by the
+/// "adjust foreign attributes" step (`xlink:href` etc.).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attr {
+    pub ns: Option<Namespace>,
+    pub prefix: Option<&'static str>,
+    pub local: Box<str>,
+    pub value: String,
+}
+
+impl Attr {
+    /// An attribute in no namespace.
+    pub fn new(local: &str, value: &str) -> Attr {
+        Attr { ns: None, prefix: None, local: local.into(), value: value.to_string() }
+    }
+}
+
+/// What the tree builder inserts: a node made before, or text that the
+/// sink merges into an adjacent text node ("insert a character").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeOrText<'a, H> {
+    Node(H),
+    Text(&'a str),
+}
+
+/// Parse error raised by the tree builder or passed on from the tokenizer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// A tokenizer or input-stream error, with its spec code.
+    Tokenizer(crate::ParseErrorCode),
+    /// A tree-construction error (the spec gives these no codes).
+    TreeConstruction(TreeConstructionError),
+}
+
+impl ErrorCode {
+    /// The stable code: the spec's for tokenizer errors, ours otherwise.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::Tokenizer(code) => code.as_str(),
+            ErrorCode::TreeConstruction(code) => code.as_str(),
+        }
+    }
+}
+
+/// A parse error with its 1-based position (columns in UTF-16 code units).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Error {
+    pub code: ErrorCode,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// Receives the tree as the tree builder builds it. Handles are small
+/// `Copy` ids (indices into the sink's own storage).
+///
+/// The tree builder keeps the names of the open elements itself, so a sink
+/// is never asked what an element is called.
+pub trait TreeSink {
+    type Handle: Copy + Eq + std::fmt::Debug;
+
+    /// The Document node.
+    fn document(&self) -> Self::Handle;
+
+    /// Creates an element, not yet in the tree.
+    fn create_element(&mut self, name: QualName, attrs: Vec<Attr>) -> Self::Handle;
+
+    /// Creates a comment node, not yet in the tree.
+    fn create_comment(&mut self, text: &str) -> Self::Handle;
+
+    /// Appends a DocumentType node to the Document.
+    fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str);
+
+    /// Appends `child` as the last child of `parent` (text merges into a
+    /// last child that is a text node).
+    fn append(&mut self, parent: Self::Handle, child: NodeOrText<'_, Self::Handle>);
+
+    /// Inserts `child` right before `sibling` (text merges into a previous
+    /// sibling that is a text node).
+    fn insert_before(&mut self, sibling: Self::Handle, child: NodeOrText<'_, Self::Handle>);
+
+    /// Whether `node` has a parent node (foster parenting asks it of the
+    /// last table).
+    fn has_parent(&self, node: Self::Handle) -> bool;
+
+    /// Removes `node` from its parent, if it has one.
+    fn remove_from_parent(&mut self, node: Self::Handle);
+
+    /// Moves all children of `node` to the end of `new_parent`, in order.
+    fn reparent_children(&mut self, node: Self::Handle, new_parent: Self::Handle);
+
+    /// Adds each attribute of `attrs` that `element` does not already have.
+    fn add_attrs_if_missing(&mut self, element: Self::Handle, attrs: &[Attr]);
+
+    /// The template contents (a DocumentFragment) of a `template` element.
+    fn template_contents(&mut self, template: Self::Handle) -> Self::Handle;
+
+    /// Sets the Document's quirks mode.
+    fn set_quirks_mode(&mut self, mode: QuirksMode);
+
+    /// Replaces the children of `selectedcontent` by deep clones of the
+    /// children of `option`.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/form-elements.html#clone-an-option-into-a-selectedcontent>
+    fn clone_option_into_selectedcontent(&mut self, option: Self::Handle, selectedcontent: Self::Handle);
+
+    /// Receives a parse error.
+    fn parse_error(&mut self, error: Error) {
+        let _ = error;
+    }
+}
