@@ -1,1 +1,29 @@
-fn main() {}
+//! `htmlforge`: the command-line front end. `main` only dispatches to one
+//! module per verb.
+
+use std::process::ExitCode;
+
+mod tokens;
+
+const USAGE: &str = "usage:
+  htmlforge tokens FILE|-        print the tokens of a document, one JSON array per line
+  htmlforge tokens --jsonl       read html5lib-style test inputs as JSON lines on stdin";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("tokens") => tokens::run(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("htmlforge: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

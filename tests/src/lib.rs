@@ -1,1 +1,3 @@
+//! Helpers shared by the conformance suites in `tests/`.
 
+pub mod html5lib_tokenizer;

@@ -7,8 +7,11 @@
 //!   with `--spec`, against the spec texts in DIR.
 //! - `cargo xtask spec-rows TABLE --spec DIR` prints a table as extracted
 //!   from the spec texts, in spec-data row form (to start or refresh a file).
+//! - `cargo xtask bench tokenizer [--corpus DIR] [--iters N]` runs the
+//!   throughput benchmark (package `htmlforge-bench`) in release mode.
 
 mod audit;
+mod bench;
 mod regen;
 
 use std::path::PathBuf;
@@ -19,7 +22,8 @@ use htmlforge_codegen::Context;
 const USAGE: &str = "usage:
   cargo xtask regen [--check]
   cargo xtask audit [--spec DIR]
-  cargo xtask spec-rows TABLE --spec DIR";
+  cargo xtask spec-rows TABLE --spec DIR
+  cargo xtask bench tokenizer [--corpus DIR] [--iters N]";
 
 fn repo_root() -> PathBuf {
     let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -41,6 +45,10 @@ fn run(args: &[String]) -> Result<bool, String> {
     let ctx = Context::new(repo_root());
     let verb = args.first().map(String::as_str);
     let rest = &args[args.len().min(1)..];
+    if verb == Some("bench") {
+        // The benchmark binary checks its own arguments.
+        return bench::run(&ctx, rest);
+    }
     for arg in rest {
         let known = matches!(arg.as_str(), "--check" | "--spec") || !arg.starts_with("--");
         if !known {

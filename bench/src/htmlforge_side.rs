@@ -1,0 +1,33 @@
+//! htmlforge's tokenizer with a sink that steers like a tree builder: after
+//! `script`, `style`, `textarea` and `title` start tags it switches to the
+//! state the tree builder would.
+
+use htmlforge::tokenizer::{ContentState, SinkResult, Token, TokenSink, Tokenizer};
+
+#[derive(Default)]
+struct Steering {
+    tokens: usize,
+}
+
+impl TokenSink for Steering {
+    fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+        self.tokens += 1;
+        match token {
+            Token::StartTag(tag) => match tag.name.as_str() {
+                "script" => SinkResult::SwitchTo(ContentState::ScriptData),
+                "style" => SinkResult::SwitchTo(ContentState::Rawtext),
+                "textarea" | "title" => SinkResult::SwitchTo(ContentState::Rcdata),
+                _ => SinkResult::Continue,
+            },
+            _ => SinkResult::Continue,
+        }
+    }
+}
+
+/// Tokenizes `page`; returns the number of tokens.
+pub fn tokenize(page: &str) -> usize {
+    let mut tokenizer = Tokenizer::new(Steering::default());
+    tokenizer.feed(page);
+    tokenizer.end();
+    tokenizer.into_sink().tokens
+}

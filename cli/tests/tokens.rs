@@ -1,0 +1,67 @@
+//! Runs the `htmlforge tokens` binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::{json, Value};
+
+fn htmlforge(args: &[&str], stdin: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_htmlforge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.success(),
+    )
+}
+
+#[test]
+fn jsonl_gives_tests_form_with_errors() {
+    let input = [
+        json!({"input": "<a b=1 B=2>x&amp;y"}),
+        json!({"input": "a</textarea>b", "initialState": "RCDATA state", "lastStartTag": "textarea"}),
+        json!({"input": "<!---->", "initialState": "Data state"}),
+    ]
+    .iter()
+    .map(|v| format!("{v}\n"))
+    .collect::<String>();
+    let (stdout, _, ok) = htmlforge(&["tokens", "--jsonl"], &input);
+    assert!(ok);
+    let lines: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(
+        lines,
+        [
+            json!({"output": [["StartTag", "a", {"b": "1"}], ["Character", "x&y"]],
+                   "errors": [{"code": "duplicate-attribute", "line": 1, "col": 9}]}),
+            json!({"output": [["Character", "a"], ["EndTag", "textarea"], ["Character", "b"]], "errors": []}),
+            json!({"output": [["Comment", ""]], "errors": []}),
+        ]
+    );
+}
+
+#[test]
+fn a_document_prints_one_token_per_line_and_errors_on_stderr() {
+    let (stdout, stderr, ok) = htmlforge(&["tokens", "-"], "<!DOCTYPE html><p>Hi\r\nthere</p>\0");
+    assert!(ok);
+    assert_eq!(
+        stdout,
+        "[\"DOCTYPE\",\"html\",null,null,true]\n[\"StartTag\",\"p\",{}]\n[\"Character\",\"Hi\\nthere\"]\n[\"EndTag\",\"p\"]\n[\"Character\",\"\\u0000\"]\n"
+    );
+    assert_eq!(stderr, "{\"code\":\"unexpected-null-character\",\"col\":10,\"line\":2}\n");
+}
+
+#[test]
+fn bad_usage_fails() {
+    let (_, stderr, ok) = htmlforge(&["tokens"], "");
+    assert!(!ok);
+    assert!(stderr.contains("usage"));
+    let (_, _, ok) = htmlforge(&["tokens", "--jsonl"], "{\"input\": 3}\n");
+    assert!(!ok);
+}

@@ -1,0 +1,163 @@
+//! The tokenizer: `spec-data/tokenizer/*.states` → the state machine in
+//! `parser/src/generated/tokenizer_states.rs`.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>
+
+pub mod generate;
+pub mod model;
+pub mod spec;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use crate::emit::rust_text_file;
+use crate::{parse_errors, Context, GeneratedFile, Result, SpecRows, Table, TableReport};
+use model::{Machine, Matcher, FAST_PATH_FILE, STATE_FILES};
+
+pub struct Tokenizer;
+
+const OUTPUT: &str = "parser/src/generated/tokenizer_states.rs";
+
+/// The states a tree builder (or the tests) may start the tokenizer in or
+/// switch it to; every other state must be reachable from these.
+pub const ENTRY_STATES: &[&str] =
+    &["data-state", "rcdata-state", "rawtext-state", "script-data-state", "plaintext-state", "cdata-section-state"];
+
+const ALL_SOURCES: &[&str] = &[
+    "tokenizer/data.states",
+    "tokenizer/attributes.states",
+    "tokenizer/comments.states",
+    "tokenizer/doctype.states",
+    "tokenizer/character-references.states",
+    "tokenizer/fast-paths.txt",
+];
+
+/// Canonical rows for the comparison with the spec texts: one per state,
+/// `state-key: case | case | …`, each case its single-character matchers
+/// (lookahead, named-reference and `always` rows are the spec's prose, which
+/// the old text words differently, and are left out).
+pub fn canonical_rows(machine: &Machine) -> Vec<String> {
+    machine
+        .states
+        .iter()
+        .map(|state| {
+            let cases: Vec<String> = state
+                .cases
+                .iter()
+                .filter(|c| !c.matchers.iter().any(|m| m.is_lookahead() || *m == Matcher::Always))
+                .map(|c| c.matchers.iter().map(spec::matcher_name).collect::<Vec<_>>().join(" "))
+                .collect::<Vec<_>>();
+            // Rows with a condition repeat their characters in the data
+            // (the spec words them as one entry); keep the first.
+            let mut seen = BTreeSet::new();
+            let cases: Vec<String> = cases.into_iter().filter(|c| seen.insert(c.clone())).collect();
+            format!("{}: {}", state.key, cases.join(" | "))
+        })
+        .collect()
+}
+
+impl Table for Tokenizer {
+    fn name(&self) -> &'static str {
+        "tokenizer"
+    }
+
+    fn sources(&self) -> &'static [&'static str] {
+        ALL_SOURCES
+    }
+
+    fn generate(&self, ctx: &Context) -> Result<Vec<GeneratedFile>> {
+        let machine = model::load(ctx)?;
+        let body = generate::module(&machine)?;
+        let mut sources: Vec<&str> = STATE_FILES.to_vec();
+        sources.push(FAST_PATH_FILE);
+        Ok(vec![rust_text_file(OUTPUT, &sources, &machine.provenance, &body)])
+    }
+
+    fn audit(&self, ctx: &Context) -> TableReport {
+        let machine = match model::load(ctx) {
+            Ok(machine) => machine,
+            Err(e) => return TableReport::failed(self.name(), e),
+        };
+        let codes = match parse_errors::codes(ctx) {
+            Ok(codes) => codes,
+            Err(e) => return TableReport::failed(self.name(), e),
+        };
+        let mut report = TableReport::new(self.name());
+        report.entries = machine.states.len();
+        audit_machine(&machine, &codes, &mut report);
+        if let Err(e) = generate::module(&machine) {
+            report.problems.push(format!("does not compile: {e}"));
+        }
+        let cases: usize = machine.states.iter().map(|s| s.cases.len()).sum();
+        report.notes.push(format!("{cases} cases, {} fast paths", machine.fast_paths.len()));
+        report
+    }
+
+    fn data_rows(&self, ctx: &Context) -> Result<Vec<String>> {
+        Ok(canonical_rows(&model::load(ctx)?))
+    }
+
+    fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
+        Some(spec::extract(spec_dir).map(|rows| SpecRows { rows }))
+    }
+}
+
+/// The internal checks of `cargo xtask audit`.
+pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut TableReport) {
+    let keys: BTreeSet<&str> = machine.states.iter().map(|s| s.key.as_str()).collect();
+    let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    let mut return_states: BTreeSet<&str> = BTreeSet::new();
+    for state in &machine.states {
+        let all_actions =
+            state.cases.iter().flat_map(|c| c.actions.iter().map(move |a| (c.origin(), a))).chain(
+                state.on_enter.iter().chain(&state.on_leave).map(|a| (state.origin(), a)),
+            );
+        for (origin, action) in all_actions {
+            for named in action.named_states() {
+                report.check(keys.contains(named), || format!("{origin}: no state {named}"));
+                edges.entry(state.key.as_str()).or_default().insert(named);
+                if action.verb == "set-return-state" {
+                    return_states.insert(named);
+                }
+            }
+            for code in action.error_codes() {
+                report.check(codes.contains(code), || {
+                    format!("{origin}: parse error {code} is not in spec-data/parse-errors.txt")
+                });
+            }
+        }
+        // A consuming state needs an anything-else entry; one without an EOF
+        // entry must hand EOF on by reconsuming it in its anything-else entry.
+        if state.consumes_a_character() {
+            match state.anything_else() {
+                None => report.problems.push(format!("{}: {} has no anything-else entry", state.origin(), state.key)),
+                Some(other) if !state.has_eof_case() => {
+                    let hands_on = other.actions.iter().any(|a| matches!(a.verb.as_str(), "reconsume" | "reconsume-in-return-state"));
+                    report.check(hands_on, || {
+                        format!("{}: {} has no EOF entry and its anything-else entry does not reconsume", state.origin(), state.key)
+                    });
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    // Reachability from the entry states; `switch-to-return-state` reaches
+    // every state that some row sets as the return state.
+    let mut reached: BTreeSet<&str> = BTreeSet::new();
+    let mut pending: Vec<&str> = ENTRY_STATES.to_vec();
+    while let Some(key) = pending.pop() {
+        if !reached.insert(key) {
+            continue;
+        }
+        if let Some(next) = edges.get(key) {
+            pending.extend(next.iter().copied());
+        }
+        pending.extend(return_states.iter().copied());
+    }
+    for state in &machine.states {
+        report.check(reached.contains(state.key.as_str()), || format!("{}: {} is unreachable", state.origin(), state.key));
+    }
+    for (key, line) in &machine.fast_paths {
+        report.check(keys.contains(key.as_str()), || format!("spec-data/{FAST_PATH_FILE}:{line}: no state {key}"));
+    }
+}

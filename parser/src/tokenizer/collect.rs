@@ -1,0 +1,58 @@
+//! A sink that collects owned tokens, and the one-call API built on it.
+
+use super::interface::{Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
+use super::machine::Tokenizer;
+
+/// A token that owns its data, as [`Collector`] keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OwnedToken {
+    Doctype(Doctype),
+    StartTag(Tag),
+    EndTag(Tag),
+    Comment(String),
+    /// Adjacent character tokens, merged.
+    Characters(String),
+}
+
+/// A [`TokenSink`] that keeps every token (adjacent character runs merged)
+/// and every parse error. It never switches the tokenizer's state: it is
+/// the tokenizer on its own, as the html5lib tokenizer tests run it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Collector {
+    pub tokens: Vec<OwnedToken>,
+    pub errors: Vec<ParseError>,
+}
+
+impl TokenSink for Collector {
+    fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+        match token {
+            Token::Characters(text) => match self.tokens.last_mut() {
+                Some(OwnedToken::Characters(run)) => run.push_str(text),
+                _ => self.tokens.push(OwnedToken::Characters(text.to_string())),
+            },
+            Token::Doctype(doctype) => self.tokens.push(OwnedToken::Doctype(doctype.clone())),
+            Token::StartTag(tag) => self.tokens.push(OwnedToken::StartTag(tag.clone())),
+            Token::EndTag(tag) => self.tokens.push(OwnedToken::EndTag(tag.clone())),
+            Token::Comment(text) => self.tokens.push(OwnedToken::Comment(text.to_string())),
+            Token::Eof => {}
+        }
+        SinkResult::Continue
+    }
+
+    fn parse_error(&mut self, error: ParseError) {
+        self.errors.push(error);
+    }
+}
+
+/// Tokenizes a whole document in the data state.
+pub fn tokenize(input: &str) -> Vec<OwnedToken> {
+    tokenize_with_errors(input).tokens
+}
+
+/// Tokenizes a whole document in the data state, keeping the parse errors.
+pub fn tokenize_with_errors(input: &str) -> Collector {
+    let mut tokenizer = Tokenizer::new(Collector::default());
+    tokenizer.feed(input);
+    tokenizer.end();
+    tokenizer.into_sink()
+}

@@ -1,0 +1,220 @@
+//! The input stream: preprocessing (newline normalisation), the parse
+//! errors of the input stream, and positions of parse errors.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream>
+
+use std::borrow::Cow;
+use std::collections::VecDeque;
+
+use crate::generated::parse_errors::ParseErrorCode;
+
+/// Normalises newlines: every CR LF pair and every lone CR becomes LF.
+/// `last_was_cr` carries a chunk-final CR over to the next chunk, whose
+/// leading LF then belongs to that CR and is dropped.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream>
+pub(crate) fn normalize_newlines<'a>(chunk: &'a str, last_was_cr: &mut bool) -> Cow<'a, str> {
+    let mut chunk = chunk;
+    if *last_was_cr && !chunk.is_empty() {
+        *last_was_cr = false;
+        if let Some(rest) = chunk.strip_prefix('\n') {
+            chunk = rest;
+        }
+    }
+    if memchr::memchr(b'\r', chunk.as_bytes()).is_none() {
+        return Cow::Borrowed(chunk);
+    }
+    let mut out = String::with_capacity(chunk.len());
+    let mut rest = chunk;
+    while let Some(at) = memchr::memchr(b'\r', rest.as_bytes()) {
+        out.push_str(&rest[..at]);
+        out.push('\n');
+        rest = &rest[at + 1..];
+        if rest.is_empty() {
+            *last_was_cr = true;
+        } else if let Some(after) = rest.strip_prefix('\n') {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// Bytes that may start a code point the input stream reports: C0 controls
+/// other than NULL (the tokenizer's) and ASCII whitespace, DEL, the lead
+/// byte of the C1 controls (0xC2) and of the noncharacters (0xEF, 0xF0–0xF4).
+static SUSPECT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0x01;
+    while b < 0x20 {
+        table[b] = !matches!(b, 0x09 | 0x0A | 0x0C | 0x0D);
+        b += 1;
+    }
+    table[0x7F] = true;
+    table[0xC2] = true;
+    table[0xEF] = true;
+    let mut lead = 0xF0;
+    while lead <= 0xF4 {
+        table[lead] = true;
+        lead += 1;
+    }
+    table
+};
+
+/// The input-stream parse error of `c`, if any. Surrogates cannot occur in
+/// a `&str`, so `surrogate-in-input-stream` is never raised here.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream>
+pub(crate) fn input_stream_error(c: char) -> Option<ParseErrorCode> {
+    let cp = u32::from(c);
+    let is_noncharacter = (0xFDD0..=0xFDEF).contains(&cp) || (cp & 0xFFFE) == 0xFFFE;
+    let is_control = matches!(cp, 0x01..=0x1F | 0x7F..=0x9F) && !matches!(cp, 0x09 | 0x0A | 0x0C | 0x0D);
+    if is_noncharacter {
+        Some(ParseErrorCode::NoncharacterInInputStream)
+    } else if is_control {
+        Some(ParseErrorCode::ControlCharacterInInputStream)
+    } else {
+        None
+    }
+}
+
+/// Appends the input-stream errors of `text`, which starts at stream
+/// offset `base`, to `out` as `(offset, code)`.
+pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) {
+    let bytes = text.as_bytes();
+    for (at, &b) in bytes.iter().enumerate() {
+        if SUSPECT[usize::from(b)] {
+            // `at` is a character boundary: every suspect byte is ASCII or a lead byte.
+            if let Some(code) = text[at..].chars().next().and_then(input_stream_error) {
+                out.push_back((base + at, code));
+            }
+        }
+    }
+}
+
+/// Columns count UTF-16 code units, as the html5lib tests do.
+fn utf16_len(text: &str) -> u32 {
+    let bytes = text.as_bytes();
+    let chars = bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+    let astral = bytes.iter().filter(|&&b| b >= 0xF0).count();
+    (chars + astral) as u32
+}
+
+/// A stream offset with its line (1-based) and column (UTF-16 code units
+/// since the start of the line, 0-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Anchor {
+    pub offset: usize,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl Anchor {
+    pub const START: Anchor = Anchor { offset: 0, line: 1, col: 0 };
+
+    /// The anchor moved over `text`, which starts at this anchor.
+    pub fn advance(self, text: &str) -> Anchor {
+        let bytes = text.as_bytes();
+        let newlines = memchr::memchr_iter(b'\n', bytes).count() as u32;
+        let offset = self.offset + text.len();
+        if newlines == 0 {
+            return Anchor { offset, line: self.line, col: self.col + utf16_len(text) };
+        }
+        let last = memchr::memrchr(b'\n', bytes).expect("counted above");
+        Anchor { offset, line: self.line + newlines, col: utf16_len(&text[last + 1..]) }
+    }
+}
+
+/// Line and column of parse errors, computed only when an error is raised:
+/// the fast paths never track positions.
+#[derive(Debug, Clone)]
+pub(crate) struct Positions {
+    /// At the start of the input the tokenizer still holds.
+    base: Anchor,
+    /// The last position asked for (at or after `base`), to resume from.
+    cursor: Anchor,
+}
+
+impl Positions {
+    pub fn new() -> Positions {
+        Positions { base: Anchor::START, cursor: Anchor::START }
+    }
+
+    /// Line and 1-based column of stream offset `offset` in `input`, which
+    /// starts at the base offset.
+    pub fn locate(&mut self, input: &str, offset: usize) -> (u32, u32) {
+        let from = if self.cursor.offset <= offset { self.cursor } else { self.base };
+        let start = from.offset - self.base.offset;
+        let end = (offset - self.base.offset).min(input.len()).max(start);
+        let mut at = from.advance(&input[start..end]);
+        // Offsets past the input (never raised) still get a column.
+        at.offset = offset.max(at.offset);
+        self.cursor = at;
+        (at.line, at.col + 1)
+    }
+
+    /// The tokenizer is done with the first `consumed` bytes of `input`.
+    pub fn drop_consumed(&mut self, input: &str, consumed: usize) {
+        let from = if self.cursor.offset <= self.base.offset + consumed { self.cursor } else { self.base };
+        let start = from.offset - self.base.offset;
+        self.base = from.advance(&input[start..consumed]);
+        if self.cursor.offset < self.base.offset {
+            self.cursor = self.base;
+        }
+    }
+
+    /// Text was inserted at the base: positions after it have moved.
+    pub fn forget_cursor(&mut self) {
+        self.cursor = self.base;
+    }
+
+    pub fn base_offset(&self) -> usize {
+        self.base.offset
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newlines_are_normalised_across_chunks() {
+        let mut cr = false;
+        assert_eq!(normalize_newlines("a\r\nb\rc\r", &mut cr), "a\nb\nc\n");
+        assert!(cr);
+        assert_eq!(normalize_newlines("\nd", &mut cr), "d");
+        assert!(!cr);
+        assert_eq!(normalize_newlines("\r", &mut cr), "\n");
+        assert_eq!(normalize_newlines("", &mut cr), "");
+        assert_eq!(normalize_newlines("x", &mut cr), "x");
+    }
+
+    #[test]
+    fn stream_errors_name_controls_and_noncharacters() {
+        let mut out = VecDeque::new();
+        scan_input_stream_errors("a\u{1}\t\u{7f}\u{85}\u{fdd0}\u{ffff}\u{10fffe}\u{e9}", 0, &mut out);
+        let codes: Vec<(usize, &str)> = out.iter().map(|&(at, c)| (at, c.as_str())).collect();
+        assert_eq!(
+            codes,
+            [
+                (1, "control-character-in-input-stream"),
+                (3, "control-character-in-input-stream"),
+                (4, "control-character-in-input-stream"),
+                (6, "noncharacter-in-input-stream"),
+                (9, "noncharacter-in-input-stream"),
+                (12, "noncharacter-in-input-stream"),
+            ]
+        );
+    }
+
+    #[test]
+    fn columns_count_utf16_units() {
+        let mut positions = Positions::new();
+        let text = "a\u{1F600}b\ncd";
+        assert_eq!(positions.locate(text, 5), (1, 4));
+        assert_eq!(positions.locate(text, 8), (2, 2));
+        assert_eq!(positions.locate(text, 1), (1, 2));
+        positions.drop_consumed(text, 7);
+        assert_eq!(positions.locate(&text[7..], 9), (2, 3));
+    }
+}

@@ -1,0 +1,123 @@
+//! How a tree builder steers the tokenizer: state switches, pauses,
+//! document.write, foreign content, fragment parsing.
+
+use super::*;
+
+/// Records tokens as strings and steers like a tree builder would.
+#[derive(Default)]
+struct Steering {
+    log: Vec<String>,
+    foreign: bool,
+    pause_after_script_end: bool,
+}
+
+impl TokenSink for Steering {
+    fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+        match token {
+            Token::StartTag(tag) => {
+                self.log.push(format!("<{}>", tag.name));
+                match tag.name.as_str() {
+                    "title" | "textarea" => return SinkResult::SwitchTo(ContentState::Rcdata),
+                    "style" => return SinkResult::SwitchTo(ContentState::Rawtext),
+                    "script" => return SinkResult::SwitchTo(ContentState::ScriptData),
+                    "plaintext" => return SinkResult::SwitchTo(ContentState::Plaintext),
+                    _ => {}
+                }
+            }
+            Token::EndTag(tag) => {
+                self.log.push(format!("</{}>", tag.name));
+                if tag.name == "script" && self.pause_after_script_end {
+                    return SinkResult::Pause;
+                }
+            }
+            Token::Characters(text) => match self.log.last_mut() {
+                Some(last) if last.starts_with('"') => {
+                    last.pop();
+                    last.push_str(text);
+                    last.push('"');
+                }
+                _ => self.log.push(format!("\"{text}\"")),
+            },
+            Token::Comment(text) => self.log.push(format!("<!--{text}-->")),
+            Token::Doctype(d) => self.log.push(format!("<!DOCTYPE {:?}>", d.name)),
+            Token::Eof => self.log.push("EOF".into()),
+        }
+        SinkResult::Continue
+    }
+
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.foreign
+    }
+}
+
+fn run(sink: Steering, input: &str) -> Vec<String> {
+    let mut tokenizer = Tokenizer::new(sink);
+    tokenizer.feed(input);
+    tokenizer.end();
+    tokenizer.into_sink().log
+}
+
+#[test]
+fn switch_to_makes_markup_text() {
+    let log = run(Steering::default(), "<title>a<b>&amp;</title><style>x<y</style><p>");
+    assert_eq!(log, ["<title>", "\"a<b>&\"", "</title>", "<style>", "\"x<y\"", "</style>", "<p>", "EOF"]);
+}
+
+#[test]
+fn plaintext_never_ends() {
+    let log = run(Steering::default(), "<plaintext></plaintext>");
+    assert_eq!(log, ["<plaintext>", "\"</plaintext>\"", "EOF"]);
+}
+
+#[test]
+fn cdata_opens_only_in_foreign_content() {
+    let html = run(Steering::default(), "<![CDATA[x]]>");
+    assert_eq!(html, ["<!--[CDATA[x]]-->", "EOF"]);
+    let svg = run(Steering { foreign: true, ..Steering::default() }, "<![CDATA[x<y]]>");
+    assert_eq!(svg, ["\"x<y\"", "EOF"]);
+}
+
+#[test]
+fn pause_then_write_at_the_insertion_point() {
+    let sink = Steering { pause_after_script_end: true, ..Steering::default() };
+    let mut tokenizer = Tokenizer::new(sink);
+    assert_eq!(tokenizer.feed("<script>w()</script><b>after"), Progress::Paused);
+    assert_eq!(tokenizer.sink().log, ["<script>", "\"w()\"", "</script>"]);
+    tokenizer.insert_at_insertion_point("<i>written</i>");
+    assert_eq!(tokenizer.resume(), Progress::NeedsInput);
+    assert_eq!(tokenizer.end(), Progress::Done);
+    assert_eq!(
+        tokenizer.into_sink().log,
+        ["<script>", "\"w()\"", "</script>", "<i>", "\"written\"", "</i>", "<b>", "\"after\"", "EOF"]
+    );
+}
+
+#[test]
+fn fragment_parsing_sets_state_and_last_start_tag() {
+    let mut tokenizer = Tokenizer::new(Steering::default());
+    tokenizer.set_state(State::Rcdata);
+    tokenizer.set_last_start_tag(Some("textarea"));
+    tokenizer.feed("a</b></textarea>c");
+    tokenizer.end();
+    assert_eq!(tokenizer.into_sink().log, ["\"a</b>\"", "</textarea>", "\"c\"", "EOF"]);
+}
+
+#[test]
+fn errors_across_chunks_keep_their_positions() {
+    let mut tokenizer = Tokenizer::new(Collector::default());
+    for chunk in ["a\r", "\nb\u{1F600}", "\0<", "/>"] {
+        tokenizer.feed(chunk);
+    }
+    tokenizer.end();
+    let errors: Vec<(&str, u32, u32)> =
+        tokenizer.sink().errors.iter().map(|e| (e.code.as_str(), e.line, e.col)).collect();
+    assert_eq!(errors, [("unexpected-null-character", 2, 4), ("missing-end-tag-name", 2, 7)]);
+}
+
+#[test]
+fn deep_or_long_input_neither_recurses_nor_hangs() {
+    let input = "<div>".repeat(100_000) + &"&amp".repeat(10_000) + &"<!--".repeat(10_000);
+    let collected = tokenize_with_errors(&input);
+    // 100,000 tags, one run of text, and the comment that EOF closes.
+    assert_eq!(collected.tokens.len(), 100_002);
+}
