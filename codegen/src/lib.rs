@@ -18,11 +18,8 @@ pub mod parse_errors;
 pub mod quirks_doctypes;
 pub mod spec_prose;
 pub mod table;
-<<<<<<< HEAD
 pub mod tag_groups;
-=======
 pub mod tokenizer;
->>>>>>> tokenizer
 
 pub use data::{DataFile, Row};
 pub use emit::GeneratedFile;
@@ -38,11 +35,8 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(quirks_doctypes::QuirksDoctypes),
         Box::new(named_char_refs::NamedCharRefs),
         Box::new(numeric_char_refs::NumericCharRefs),
-<<<<<<< HEAD
         Box::new(tag_groups::TagGroups),
-=======
         Box::new(tokenizer::Tokenizer),
->>>>>>> tokenizer
     ]
 }
 

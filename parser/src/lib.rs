@@ -5,7 +5,11 @@ pub mod dom;
 pub mod generated;
 pub mod quirks;
 pub mod named_char_ref;
+mod parse;
 pub mod tokenizer;
 pub mod tree_builder;
 
 pub use generated::parse_errors::ParseErrorCode;
+pub use parse::{
+    parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser, ParserStatus,
+};

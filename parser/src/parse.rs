@@ -141,11 +141,9 @@ impl<S: TreeSink> Parser<S> {
             ContentState::ScriptData => State::ScriptData,
             ContentState::Plaintext => State::Plaintext,
         });
-        // "the last start tag emitted" is the context element's name, for
-        // the appropriate end tag check of RCDATA/RAWTEXT/script contexts.
-        if context.name.ns == Namespace::Html {
-            tokenizer.set_last_start_tag(Some(context.name.local.as_str()));
-        }
+        // No "last start tag" is set: the algorithm emits none, so an end
+        // tag in an RCDATA/RAWTEXT/script context is never appropriate and
+        // stays text (tests4.dat: `</script>` in a `script` context).
         Parser { tokenizer }
     }
 

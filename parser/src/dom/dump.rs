@@ -22,14 +22,11 @@ pub fn dump_children_html5lib(document: &Document, parent: NodeId) -> String {
     push_children(document, parent, 0, &mut stack);
     while let Some((node, depth)) = stack.pop() {
         write_node(document, node, depth, &mut out);
+        push_children(document, node, depth + 1, &mut stack);
         if let Some(contents) = document.element(node).and_then(|e| e.template_contents) {
-            // The template's own children (the parser never adds any)
-            // come first, then its contents under `content`.
-            push_children(document, contents, depth + 2, &mut stack);
+            // `content` (whose children follow as for any node) comes
+            // before the template's own children, which the parser never adds.
             stack.push((contents, depth + 1));
-            push_children(document, node, depth + 1, &mut stack);
-        } else {
-            push_children(document, node, depth + 1, &mut stack);
         }
     }
     out

@@ -211,7 +211,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.reconstruct_the_active_formatting_elements();
                 if self.has_in_scope(Scope::Default, local_names::NOBR) {
                     self.parse_error(TreeConstructionError::NestedElement);
-                    self.adoption_agency_algorithm(tag);
+                    // With no nobr after the last marker the algorithm acts
+                    // as "any other end tag" (adoption02.dat#3).
+                    if self.adoption_agency_algorithm(tag) == AdoptionOutcome::AnyOtherEndTag {
+                        self.any_other_end_tag(tag);
+                    }
                     self.reconstruct_the_active_formatting_elements();
                 }
                 let element = self.insert_an_html_element(tag.tag);
@@ -240,8 +244,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.pop();
                 self.frameset_ok = false;
             }
-            // "input". Relaxed select: an open select is closed first.
+            // "input". Relaxed select: ignored in a select fragment
+            // (tests_innerHTML_1.dat#76); an open select is closed first.
             local_names::INPUT => {
+                if self.context_element.as_ref().is_some_and(|c| c.is_html(local_names::SELECT)) {
+                    self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                    return Step::Done;
+                }
                 if self.has_in_scope(Scope::Default, local_names::SELECT) {
                     self.parse_error(TreeConstructionError::UnexpectedStartTag);
                     self.pop_until_popped(local_names::SELECT);
