@@ -110,7 +110,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let new_element = self.create_an_element_for_the_token(&tag, Namespace::Html);
                 let new_handle = new_element.handle;
                 self.active_formatting[node_formatting_index] = FormattingEntry::Element { handle: new_handle, name, tag };
-                self.open_elements[node_index] = new_element;
+                self.open_elements.replace(node_index, new_element);
                 // 4.13.7
                 if last_node == furthest_block {
                     bookmark = node_formatting_index + 1;

@@ -103,7 +103,7 @@ pub struct TreeBuilder<S: TreeSink> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-template-insertion-modes>
     template_modes: Vec<InsertionMode>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-open-elements>
-    open_elements: Vec<OpenElement<S::Handle>>,
+    open_elements: stack_of_open_elements::StackOfOpenElements<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#list-of-active-formatting-elements>
     active_formatting: Vec<FormattingEntry<S::Handle>>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#head-element-pointer>
@@ -144,7 +144,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             mode: InsertionMode::Initial,
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
-            open_elements: Vec::new(),
+            open_elements: Default::default(),
             active_formatting: Vec::new(),
             head_element: None,
             form_element: None,

@@ -6,7 +6,77 @@
 use crate::generated::element_categories::Categories;
 use crate::generated::names::{local_names, LocalName, Namespace};
 
+use crate::generated::names::LOCAL_NAME_COUNT;
+
 use super::{OpenElement, TreeBuilder, TreeSink};
+
+/// The stack of open elements, with a count of the open HTML elements of
+/// each known name so that "is there a p element in button scope?" and
+/// "is a template open?" are answered without a walk when none is open
+/// (a million nested `div`s must not take quadratic time). Reads go
+/// through `Deref` to the slice, bottom (the html element) first.
+#[derive(Debug, Clone)]
+pub(crate) struct StackOfOpenElements<H> {
+    elements: Vec<OpenElement<H>>,
+    html_counts: Vec<u32>,
+}
+
+impl<H> Default for StackOfOpenElements<H> {
+    fn default() -> Self {
+        StackOfOpenElements { elements: Vec::new(), html_counts: vec![0; LOCAL_NAME_COUNT] }
+    }
+}
+
+impl<H> std::ops::Deref for StackOfOpenElements<H> {
+    type Target = [OpenElement<H>];
+
+    fn deref(&self) -> &[OpenElement<H>] {
+        &self.elements
+    }
+}
+
+impl<H> StackOfOpenElements<H> {
+    fn count(&mut self, element: &OpenElement<H>, delta: i32) {
+        if let Some(name) = element.html_name() {
+            let count = &mut self.html_counts[name.index()];
+            *count = count.wrapping_add_signed(delta);
+        }
+    }
+
+    /// How many HTML elements `name` are open.
+    pub fn html_count(&self, name: LocalName) -> u32 {
+        self.html_counts[name.index()]
+    }
+
+    pub fn push(&mut self, element: OpenElement<H>) {
+        self.count(&element, 1);
+        self.elements.push(element);
+    }
+
+    pub fn pop(&mut self) -> Option<OpenElement<H>> {
+        let element = self.elements.pop()?;
+        self.count(&element, -1);
+        Some(element)
+    }
+
+    pub fn remove(&mut self, index: usize) -> OpenElement<H> {
+        let element = self.elements.remove(index);
+        self.count(&element, -1);
+        element
+    }
+
+    pub fn insert(&mut self, index: usize, element: OpenElement<H>) {
+        self.count(&element, 1);
+        self.elements.insert(index, element);
+    }
+
+    /// Replaces the element at `index` (the adoption agency algorithm).
+    pub fn replace(&mut self, index: usize, element: OpenElement<H>) {
+        self.count(&element, 1);
+        let old = std::mem::replace(&mut self.elements[index], element);
+        self.count(&old, -1);
+    }
+}
 
 /// The kinds of "have an element in a specific scope". (Select scope went
 /// with the "in select" insertion mode: the relaxed `<select>` parser
@@ -63,7 +133,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Whether the HTML element `name` is in `scope`.
     pub(crate) fn has_in_scope(&self, scope: Scope, name: LocalName) -> bool {
-        self.has_element_in_specific_scope(scope, |e| e.is_html(name))
+        self.open_elements.html_count(name) > 0 && self.has_element_in_specific_scope(scope, |e| e.is_html(name))
     }
 
     /// Whether this very element (by handle) is in the default scope.
@@ -78,7 +148,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Whether the stack holds the HTML element `name` anywhere.
     pub(crate) fn stack_contains(&self, name: LocalName) -> bool {
-        self.open_elements.iter().any(|e| e.is_html(name))
+        self.open_elements.html_count(name) > 0
     }
 
     /// Whether the current node is the HTML element `name`.
