@@ -3,7 +3,8 @@
 use std::io::Read;
 
 /// The text of `path` (`-`: stdin). Encoding sniffing is not the CLI's
-/// job yet: the bytes are read as UTF-8, invalid sequences replaced.
+/// job yet: the bytes are decoded as UTF-8 (a leading byte order mark
+/// removed, as the spec's decode does; invalid sequences replaced).
 pub fn read(path: &str) -> Result<String, String> {
     let mut bytes = Vec::new();
     if path == "-" {
@@ -11,5 +12,6 @@ pub fn read(path: &str) -> Result<String, String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    Ok(String::from_utf8_lossy(bytes).into_owned())
 }
