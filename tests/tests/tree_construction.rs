@@ -1,7 +1,9 @@
 //! The html5lib tree-construction suite: every test of every vendored
 //! `tree-construction/**/*.dat` file, documents and fragments, with the
 //! scripting flag the test asks for or, when it asks for none, with both.
-//! The `scripted/` tests run their scripts through the test-only
+//! Each case also runs fed one character per chunk (`chunk=1` in its
+//! name): the tree must not depend on how the input is split. The
+//! `scripted/` tests run their scripts through the test-only
 //! `document.write` evaluator.
 //!
 //! Prints `tree-construction: N passed, M failed`.
@@ -40,22 +42,23 @@ fn skip_list() -> BTreeMap<String, String> {
     skips
 }
 
-/// Parses the test's input and dumps the tree.
-fn run(test: &TreeTest, scripting: bool) -> String {
+/// Parses the test's input (fed in one piece, or one character per
+/// `feed` with `chunked`) and dumps the tree.
+fn run(test: &TreeTest, scripting: bool, chunked: bool) -> String {
     let options = ParseOptions { scripting, ..ParseOptions::default() };
     let run_scripts = scripting && test.file.starts_with("scripted/");
     match &test.fragment {
         Some(context) => {
             let context = FragmentContext::from_test_notation(context);
             let mut parser = Parser::new_fragment_with_sink(Document::new(), &context, options);
-            feed_all(&mut parser, &test.data, run_scripts);
+            feed_all(&mut parser, &test.data, run_scripts, chunked);
             let document = parser.finish();
             let root = document.fragment_root().expect("a fragment has a root html element");
             dump_children_html5lib(&document, root)
         }
         None => {
             let mut parser = Parser::new(options);
-            feed_all(&mut parser, &test.data, run_scripts);
+            feed_all(&mut parser, &test.data, run_scripts, chunked);
             dump_html5lib(&parser.finish())
         }
     }
@@ -63,8 +66,14 @@ fn run(test: &TreeTest, scripting: bool) -> String {
 
 /// Feeds the input and ends it; at each script pause, runs the script
 /// through the `document.write` evaluator when `run_scripts`.
-fn feed_all(parser: &mut Parser<Document>, input: &str, run_scripts: bool) {
-    let mut status = parser.feed(input);
+fn feed_all(parser: &mut Parser<Document>, input: &str, run_scripts: bool, chunked: bool) {
+    let mut chunks: Vec<&str> = if chunked {
+        input.char_indices().map(|(at, c)| &input[at..at + c.len_utf8()]).collect()
+    } else {
+        vec![input]
+    };
+    chunks.reverse();
+    let mut status = ParserStatus::NeedsInput;
     let mut ended = false;
     loop {
         match status {
@@ -78,6 +87,9 @@ fn feed_all(parser: &mut Parser<Document>, input: &str, run_scripts: bool) {
                     }
                 }
                 status = parser.resume();
+            }
+            ParserStatus::NeedsInput if !chunks.is_empty() => {
+                status = parser.feed(chunks.pop().expect("a chunk"));
             }
             ParserStatus::NeedsInput if !ended => {
                 ended = true;
@@ -96,13 +108,19 @@ fn main() {
     let mut skipped = 0usize;
     let verbose = std::env::var_os("VERBOSE").is_some();
     for test in &tests {
-        for scripting in test.scripting_modes() {
-            let case = format!("{} [{}]", test.name(), if scripting { "script-on" } else { "script-off" });
+        let shapes = test.scripting_modes().into_iter().flat_map(|scripting| [(scripting, false), (scripting, true)]);
+        for (scripting, chunked) in shapes {
+            let case = format!(
+                "{} [{}{}]",
+                test.name(),
+                if scripting { "script-on" } else { "script-off" },
+                if chunked { ", chunk=1" } else { "" }
+            );
             if skips.contains_key(&case) {
                 skipped += 1;
                 continue;
             }
-            let outcome = catch_unwind(AssertUnwindSafe(|| run(test, scripting)));
+            let outcome = catch_unwind(AssertUnwindSafe(|| run(test, scripting, chunked)));
             let actual = match outcome {
                 Ok(dump) => dump.trim_end_matches('\n').to_string(),
                 Err(_) => "<panic>".to_string(),
