@@ -10,10 +10,10 @@
 pub mod data;
 pub mod element_categories;
 pub mod emit;
-pub mod foreign_fixups;
-pub mod names;
 pub mod named_char_refs;
 pub mod numeric_char_refs;
+pub mod foreign_fixups;
+pub mod names;
 pub mod parse_errors;
 pub mod quirks_doctypes;
 pub mod spec_prose;
@@ -29,12 +29,12 @@ pub use table::{Context, SpecRows, Table, TableReport};
 pub fn tables() -> Vec<Box<dyn Table>> {
     vec![
         Box::new(parse_errors::ParseErrors),
+        Box::new(named_char_refs::NamedCharRefs),
+        Box::new(numeric_char_refs::NumericCharRefs),
         Box::new(names::Names),
         Box::new(element_categories::ElementCategories),
         Box::new(foreign_fixups::ForeignFixups),
         Box::new(quirks_doctypes::QuirksDoctypes),
-        Box::new(named_char_refs::NamedCharRefs),
-        Box::new(numeric_char_refs::NumericCharRefs),
         Box::new(tag_groups::TagGroups),
         Box::new(tokenizer::Tokenizer),
     ]

@@ -57,7 +57,9 @@ pub struct KnownNames {
 impl KnownNames {
     /// Whether `name` is listed in `section`.
     pub fn has(&self, section: &str, name: &str) -> bool {
-        self.sections.get(section).is_some_and(|names| names.iter().any(|n| n == name))
+        self.sections
+            .get(section)
+            .is_some_and(|names| names.iter().any(|n| n == name))
     }
 
     /// Whether `name` is a known element of the namespace `keyword`
@@ -69,7 +71,12 @@ impl KnownNames {
     /// Every distinct name of every section, in byte order: the order of
     /// `LocalName` indexes.
     pub fn interned(&self) -> Vec<&str> {
-        let set: BTreeSet<&str> = self.sections.values().flatten().map(String::as_str).collect();
+        let set: BTreeSet<&str> = self
+            .sections
+            .values()
+            .flatten()
+            .map(String::as_str)
+            .collect();
         set.into_iter().collect()
     }
 }
@@ -91,7 +98,11 @@ pub fn load(ctx: &Context) -> Result<KnownNames> {
             continue;
         }
         let Some(names) = known.sections.get_mut(&row.section) else {
-            return Err(format!("{}: unknown section [{}]", row.origin(&file), row.section));
+            return Err(format!(
+                "{}: unknown section [{}]",
+                row.origin(&file),
+                row.section
+            ));
         };
         let [name] = fields[..] else {
             return Err(format!("{}: expected one name per line", row.origin(&file)));
@@ -127,7 +138,10 @@ pub fn const_name(name: &str) -> String {
 
 /// The `Namespace` variant of a spec namespace name (`XLink` → `XLink`).
 pub fn namespace_variant(spec_name: &str) -> Option<&'static str> {
-    NAMESPACES.iter().find(|(n, _, _)| *n == spec_name).map(|(_, v, _)| *v)
+    NAMESPACES
+        .iter()
+        .find(|(n, _, _)| *n == spec_name)
+        .map(|(_, v, _)| *v)
 }
 
 fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile> {
@@ -153,8 +167,13 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
          pub enum Namespace {\n",
     );
     for (spec_name, url) in &known.namespaces {
-        let variant = namespace_variant(spec_name).ok_or_else(|| format!("unknown namespace {spec_name}"))?;
-        writeln!(out, "    /// The {spec_name} namespace, `{url}`.\n    {variant},").unwrap();
+        let variant =
+            namespace_variant(spec_name).ok_or_else(|| format!("unknown namespace {spec_name}"))?;
+        writeln!(
+            out,
+            "    /// The {spec_name} namespace, `{url}`.\n    {variant},"
+        )
+        .unwrap();
     }
     out.push_str("}\n\nimpl Namespace {\n    /// The namespace URL.\n    pub const fn url(self) -> &'static str {\n        match self {\n");
     for (spec_name, url) in &known.namespaces {
@@ -162,7 +181,12 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
         writeln!(out, "            Namespace::{variant} => {url:?},").unwrap();
     }
     out.push_str("        }\n    }\n}\n\n");
-    writeln!(out, "/// How many names are interned.\npub const LOCAL_NAME_COUNT: usize = {};\n", names.len()).unwrap();
+    writeln!(
+        out,
+        "/// How many names are interned.\npub const LOCAL_NAME_COUNT: usize = {};\n",
+        names.len()
+    )
+    .unwrap();
     out.push_str(
         "/// An interned name (element or attribute local name): a small integer.\n\
          #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
@@ -205,8 +229,12 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
     for (index, name) in names.iter().enumerate() {
         map.entry(name, index.to_string());
     }
-    writeln!(out, "/// Name → index, a perfect hash map.\nstatic LOOKUP: phf::Map<&'static str, u16> = {};\n", map.build())
-        .unwrap();
+    writeln!(
+        out,
+        "/// Name → index, a perfect hash map.\nstatic LOOKUP: phf::Map<&'static str, u16> = {};\n",
+        map.build()
+    )
+    .unwrap();
     out.push_str(
         "/// One constant per name: SCREAMING_SNAKE_CASE of the exact name\n\
          /// (`foreignObject` → `FOREIGN_OBJECT`, `foreignobject` → `FOREIGNOBJECT`,\n\
@@ -215,7 +243,12 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
          \x20   use super::LocalName;\n\n",
     );
     for (index, name) in names.iter().enumerate() {
-        writeln!(out, "    pub const {}: LocalName = LocalName({index}); // {name}", const_name(name)).unwrap();
+        writeln!(
+            out,
+            "    pub const {}: LocalName = LocalName({index}); // {name}",
+            const_name(name)
+        )
+        .unwrap();
     }
     out.push_str("}\n");
     Ok(rust_text_file(OUTPUT, &[SOURCE], provenance, &out))
@@ -223,7 +256,11 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
 
 /// The rows of the one section the spec texts hold, `[namespaces]`.
 fn canonical_namespaces(known: &KnownNames) -> Vec<String> {
-    known.namespaces.iter().map(|(name, url)| format!("namespace {name} {url}")).collect()
+    known
+        .namespaces
+        .iter()
+        .map(|(name, url)| format!("namespace {name} {url}"))
+        .collect()
 }
 
 /// Extracts "The X namespace is: URL" lines (W3C HTML5 §8.3 Namespaces,
@@ -263,14 +300,23 @@ impl Table for Names {
         report.entries = interned.len();
         let spec_names: Vec<&str> = known.namespaces.iter().map(|(n, _)| n.as_str()).collect();
         let expected: Vec<&str> = NAMESPACES.iter().map(|(n, _, _)| *n).collect();
-        report.check(spec_names == expected, || format!("[namespaces] must list {expected:?} in that order, not {spec_names:?}"));
+        report.check(spec_names == expected, || {
+            format!("[namespaces] must list {expected:?} in that order, not {spec_names:?}")
+        });
         for (section, names) in &known.sections {
             let mut seen = BTreeSet::new();
             for name in names {
-                report.check(seen.insert(name), || format!("[{section}] lists {name} twice"));
+                report.check(seen.insert(name), || {
+                    format!("[{section}] lists {name} twice")
+                });
                 report.check(
-                    name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b':'),
-                    || format!("[{section}] {name:?}: a name is ASCII letters, digits, `-` and `:`"),
+                    name.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b':'),
+                    || {
+                        format!(
+                            "[{section}] {name:?}: a name is ASCII letters, digits, `-` and `:`"
+                        )
+                    },
                 );
             }
             report.notes.push(format!("{section} {}", names.len()));
@@ -278,14 +324,19 @@ impl Table for Names {
         let mut constants: BTreeMap<String, &str> = BTreeMap::new();
         for name in &interned {
             let constant = const_name(name);
-            report.check(constant.starts_with(|c: char| c.is_ascii_uppercase()), || {
-                format!("{name}: constant {constant} does not start with a letter")
-            });
+            report.check(
+                constant.starts_with(|c: char| c.is_ascii_uppercase()),
+                || format!("{name}: constant {constant} does not start with a letter"),
+            );
             if let Some(other) = constants.insert(constant.clone(), name) {
-                report.problems.push(format!("{other} and {name} both become local_names::{constant}"));
+                report.problems.push(format!(
+                    "{other} and {name} both become local_names::{constant}"
+                ));
             }
         }
-        report.check(interned.len() <= usize::from(u16::MAX), || "too many names for LocalName(u16)".into());
+        report.check(interned.len() <= usize::from(u16::MAX), || {
+            "too many names for LocalName(u16)".into()
+        });
         report
     }
 
@@ -330,7 +381,10 @@ mod tests {
         let text = "8.3 Namespaces\n\nThe HTML namespace is: http://www.w3.org/1999/xhtml\n\nThe XMLNS namespace is: http://www.w3.org/2000/xmlns/\n";
         assert_eq!(
             extract_namespaces(text),
-            ["namespace HTML http://www.w3.org/1999/xhtml", "namespace XMLNS http://www.w3.org/2000/xmlns/"]
+            [
+                "namespace HTML http://www.w3.org/1999/xhtml",
+                "namespace XMLNS http://www.w3.org/2000/xmlns/"
+            ]
         );
     }
 }

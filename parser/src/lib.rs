@@ -3,9 +3,9 @@
 
 pub mod dom;
 pub mod generated;
-pub mod quirks;
 pub mod named_char_ref;
 mod parse;
+pub mod quirks;
 pub mod tokenizer;
 pub mod tree_builder;
 

@@ -161,3 +161,63 @@ pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut T
         report.check(keys.contains(key.as_str()), || format!("spec-data/{FAST_PATH_FILE}:{line}: no state {key}"));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use model::Action;
+
+    fn real() -> (Machine, BTreeSet<String>) {
+        let ctx = Context::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+        (model::load(&ctx).unwrap(), parse_errors::codes(&ctx).unwrap())
+    }
+
+    fn problems(machine: &Machine, codes: &BTreeSet<String>) -> Vec<String> {
+        let mut report = TableReport::new("tokenizer");
+        audit_machine(machine, codes, &mut report);
+        report.problems
+    }
+
+    #[test]
+    fn the_data_passes_the_audit_and_compiles() {
+        let (machine, codes) = real();
+        assert_eq!(problems(&machine, &codes), Vec::<String>::new());
+        assert_eq!(machine.states.len(), 80);
+        assert!(generate::module(&machine).unwrap().contains("fn attribute_name_state("));
+    }
+
+    #[test]
+    fn the_audit_finds_unknown_states_codes_and_missing_eof() {
+        let (mut machine, codes) = real();
+        let data = machine.states.iter_mut().find(|s| s.key == "data-state").unwrap();
+        data.cases[0].actions.push(Action { verb: "switch".into(), args: vec!["no-such-state".into()] });
+        data.cases[0].actions.push(Action { verb: "!".into(), args: vec!["no-such-error".into()] });
+        let eof_at = data.cases.iter().position(|c| c.matchers == [Matcher::Eof]).unwrap();
+        data.cases.remove(eof_at);
+        let found = problems(&machine, &codes).join("\n");
+        assert!(found.contains("no state no-such-state"), "{found}");
+        assert!(found.contains("no-such-error is not in spec-data/parse-errors.txt"), "{found}");
+        assert!(found.contains("data-state has no EOF entry"), "{found}");
+    }
+
+    #[test]
+    fn the_audit_finds_unreachable_states() {
+        let (mut machine, codes) = real();
+        for state in &mut machine.states {
+            for case in &mut state.cases {
+                case.actions.retain(|a| a.target_state() != Some("comment-end-bang-state"));
+            }
+        }
+        let found = problems(&machine, &codes).join("\n");
+        assert!(found.contains("comment-end-bang-state is unreachable"), "{found}");
+    }
+
+    #[test]
+    fn w3c_headings_become_anchor_ids() {
+        assert_eq!(
+            spec::anchor_of("8.2.4.38 Attribute value (double-quoted) state").as_deref(),
+            Some("attribute-value-double-quoted-state")
+        );
+        assert_eq!(spec::anchor_of("8.2.4.69 Tokenizing character references"), None);
+    }
+}

@@ -151,7 +151,7 @@ impl Case {
     }
 
     pub fn is_anything_else(&self) -> bool {
-        self.matchers.iter().any(|m| *m == Matcher::AnythingElse)
+        self.matchers.contains(&Matcher::AnythingElse)
     }
 }
 

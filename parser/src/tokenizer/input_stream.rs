@@ -82,12 +82,80 @@ pub(crate) fn input_stream_error(c: char) -> Option<ParseErrorCode> {
 /// offset `base`, to `out` as `(offset, code)`.
 pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) {
     let bytes = text.as_bytes();
-    for (at, &b) in bytes.iter().enumerate() {
-        if SUSPECT[usize::from(b)] {
-            // `at` is a character boundary: every suspect byte is ASCII or a lead byte.
-            if let Some(code) = text[at..].chars().next().and_then(input_stream_error) {
-                out.push_back((base + at, code));
+    // 32 bytes at a time, as four words: most of a page is printable ASCII
+    // (0x20–0x7E), where no error can start; only the other words are
+    // looked at byte by byte.
+    let mut blocks = bytes.chunks_exact(32);
+    let mut at = 0;
+    for block in &mut blocks {
+        let words: [u64; 4] =
+            std::array::from_fn(|i| u64::from_le_bytes(block[i * 8..i * 8 + 8].try_into().expect("eight bytes")));
+        if words.iter().all(|&w| is_printable_ascii(w)) {
+            at += 32;
+            continue;
+        }
+        for word in words {
+            if !is_printable_ascii(word) {
+                let mut suspects = suspect_bytes(word);
+                while suspects != 0 {
+                    check_byte(text, at + (suspects.trailing_zeros() / 8) as usize, base, out);
+                    suspects &= suspects - 1;
+                }
             }
+            at += 8;
+        }
+    }
+    for offset in at..bytes.len() {
+        check_byte(text, offset, base, out);
+    }
+}
+
+/// Whether all eight bytes of `word` are in 0x20–0x7E.
+#[inline]
+fn is_printable_ascii(word: u64) -> bool {
+    // A byte ≥ 0x80, or 0x7F (which becomes ≥ 0x80 when 1 is added).
+    let high_or_del = (word | word.wrapping_add(ONES)) & HIGH;
+    // Some byte < 0x20 (the classic "has less than" test).
+    let control = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+    high_or_del | control == 0
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The high bit of each byte of `word` that equals `value` (exact: no
+/// carries cross bytes).
+#[inline]
+fn bytes_equal(word: u64, value: u8) -> u64 {
+    let t = word ^ (ONES * u64::from(value));
+    !(((t & LOW7) + LOW7) | t) & HIGH
+}
+
+/// The high bit of each byte of `word` that [`SUSPECT`] holds: a control
+/// other than NULL and whitespace, DEL, or the lead byte 0xC2 or 0xEF–0xF4
+/// (and 0xF5–0xFF, which UTF-8 never holds).
+#[inline]
+fn suspect_bytes(word: u64) -> u64 {
+    let low7 = word & LOW7;
+    let ascii = !word & HIGH;
+    let at_least_0x20 = (low7 + ONES * 0x60) & HIGH;
+    let allowed = bytes_equal(word, 0x00)
+        | bytes_equal(word, 0x09)
+        | bytes_equal(word, 0x0A)
+        | bytes_equal(word, 0x0C)
+        | bytes_equal(word, 0x0D);
+    let control = ascii & !at_least_0x20 & !allowed;
+    let lead = word & HIGH & (((low7 + ONES * 0x11) & HIGH) | bytes_equal(word, 0xC2));
+    control | bytes_equal(word, 0x7F) | lead
+}
+
+#[inline]
+fn check_byte(text: &str, at: usize, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) {
+    if SUSPECT[usize::from(text.as_bytes()[at])] {
+        // `at` is a character boundary: every suspect byte is ASCII or a lead byte.
+        if let Some(code) = text[at..].chars().next().and_then(input_stream_error) {
+            out.push_back((base + at, code));
         }
     }
 }
@@ -205,6 +273,52 @@ mod tests {
                 (12, "noncharacter-in-input-stream"),
             ]
         );
+    }
+
+    #[test]
+    fn the_block_scan_finds_errors_anywhere() {
+        for at in 0..80 {
+            for bad in ['\u{1}', '\u{7f}', '\u{9f}', '\u{fffe}', '\u{3ffff}'] {
+                let mut text: String = "abcdefghij\n".repeat(8);
+                text.insert(at, bad);
+                text.push('é');
+                let mut out = VecDeque::new();
+                scan_input_stream_errors(&text, 5, &mut out);
+                let naive: Vec<usize> =
+                    text.char_indices().filter(|&(_, c)| input_stream_error(c).is_some()).map(|(i, _)| i + 5).collect();
+                assert_eq!(out.iter().map(|&(i, _)| i).collect::<Vec<_>>(), naive, "{bad:?} at {at}");
+                assert_eq!(naive, [at + 5]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_word_test_agrees_with_the_bytes() {
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        for round in 0..200_000 {
+            // xorshift; every fourth word is made mostly printable.
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let word = if round % 4 == 0 { (seed & 0x3F3F_3F3F_3F3F_3F3F) | 0x2020_2020_2020_2020 } else { seed };
+            let bytewise = word.to_le_bytes().iter().all(|b| (0x20..=0x7E).contains(b));
+            assert_eq!(is_printable_ascii(word), bytewise, "{word:#018x}");
+        }
+        for round in 0..200_000u64 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let word = if round % 2 == 0 { seed } else { seed & 0x1FFF_1F0F_7FF0_EFC2 };
+            let bytewise = word
+                .to_le_bytes()
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (i, &b)| if SUSPECT[usize::from(b)] || b >= 0xF5 { m | 0x80 << (8 * i) } else { m });
+            assert_eq!(suspect_bytes(word), bytewise, "{word:#018x}");
+        }
+        assert!(!is_printable_ascii(u64::from_le_bytes(*b"abcdefg\x7f")));
+        assert!(!is_printable_ascii(u64::from_le_bytes(*b"\nbcdefgh")));
+        assert!(is_printable_ascii(u64::from_le_bytes(*b" ~abcdef")));
     }
 
     #[test]
