@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 
 pub mod dom;
+pub mod encoding;
 pub mod generated;
 pub mod named_char_ref;
 mod parse;

@@ -1,0 +1,169 @@
+//! The html5lib encoding tests (`tests/html5lib-tests/encoding/*.dat` and
+//! `encoding/scripted/*.dat`), read in place from the vendored copy.
+//!
+//! Each case gives a document's bytes and the encoding a parser must end
+//! up with. It is run through `sniff` on all the bytes and through a
+//! `Sniffer` fed in chunks of 1 and 7 bytes; all three must give the
+//! expected encoding. Cases whose answer needs a later stage (the tree
+//! builder's change of encoding for a `<meta>` past the prescan window, or
+//! scripting) are listed with a reason in
+//! `tests/expectations/encoding-skip.txt`; a listed case that passes is a
+//! failure too, so that the list cannot go stale.
+//!
+//! Prints `encoding: N passed, M failed` and fails on any failure.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use htmlforge::encoding::{sniff, Encoding, SniffOptions, Sniffer};
+
+/// One `#data` / `#encoding` case.
+struct Case {
+    /// `encoding/tests1.dat #12`: file (relative to html5lib-tests) and
+    /// 1-based index in it.
+    id: String,
+    data: Vec<u8>,
+    expected: String,
+}
+
+fn suite_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("html5lib-tests")
+}
+
+/// Splits a `.dat` file into cases. The data is everything between the
+/// `#data` line and the `#encoding` line, without the final newline.
+fn parse_dat(relative: &str, bytes: &[u8]) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i] != b"#data" {
+            i += 1;
+            continue;
+        }
+        let start = i + 1;
+        let mut end = start;
+        while end < lines.len() && lines[end] != b"#encoding" {
+            end += 1;
+        }
+        let data = lines[start..end].join(&b'\n');
+        let expected = lines.get(end + 1).map(|l| String::from_utf8_lossy(l).trim().to_string()).unwrap_or_default();
+        cases.push(Case { id: format!("{relative} #{}", cases.len() + 1), data, expected });
+        i = end + 1;
+    }
+    cases
+}
+
+fn load_cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for dir in ["encoding", "encoding/scripted"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(suite_dir().join(dir))
+            .unwrap_or_else(|e| panic!("reading {dir}: {e}"))
+            .map(|entry| entry.expect("directory entry").path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "dat"))
+            .collect();
+        files.sort();
+        for path in files {
+            let relative = format!("{dir}/{}", path.file_name().unwrap().to_string_lossy());
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("reading {relative}: {e}"));
+            cases.extend(parse_dat(&relative, &bytes));
+        }
+    }
+    cases
+}
+
+/// The skip list: case id → reason. Every entry needs a reason.
+fn load_skip_list() -> Result<BTreeMap<String, String>, String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("expectations/encoding-skip.txt");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let mut skips = BTreeMap::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        // `encoding/tests1.dat #48: reason`
+        let Some((id, reason)) = line.split_once(": ") else {
+            return Err(format!("encoding-skip.txt line {}: expected `FILE #N: reason`", number + 1));
+        };
+        if reason.trim().is_empty() {
+            return Err(format!("encoding-skip.txt line {}: no reason given", number + 1));
+        }
+        skips.insert(id.trim().to_string(), reason.trim().to_string());
+    }
+    Ok(skips)
+}
+
+/// Runs one case; `Err` describes how it failed.
+fn run_case(case: &Case) -> Result<(), String> {
+    let expected = Encoding::for_label(case.expected.as_bytes())
+        .ok_or_else(|| format!("unknown expected encoding {:?}", case.expected))?;
+    let options = SniffOptions::default();
+    let whole = sniff(&case.data, &options).encoding;
+    if whole != expected {
+        return Err(format!("sniff gave {}, expected {}", whole.name(), expected.name()));
+    }
+    for chunk_size in [1, 7] {
+        let mut sniffer = Sniffer::new(&options);
+        let mut decided = None;
+        for chunk in case.data.chunks(chunk_size) {
+            decided = sniffer.push(chunk);
+            if decided.is_some() {
+                break;
+            }
+        }
+        let chunked = decided.unwrap_or_else(|| sniffer.decide_now()).encoding;
+        if chunked != expected {
+            return Err(format!(
+                "Sniffer with {chunk_size}-byte chunks gave {}, expected {}",
+                chunked.name(),
+                expected.name()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let cases = load_cases();
+    let mut skips = match load_skip_list() {
+        Ok(skips) => skips,
+        Err(message) => {
+            eprintln!("{message}");
+            std::process::exit(1);
+        }
+    };
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    for case in &cases {
+        let result = run_case(case);
+        match (skips.remove(&case.id), result) {
+            (None, Ok(())) => passed += 1,
+            (None, Err(why)) => {
+                failed += 1;
+                let shown = &case.data[..case.data.len().min(200)];
+                println!("FAIL {}: {why}\n  data starts: {:?}", case.id, String::from_utf8_lossy(shown));
+            }
+            (Some(reason), Err(_)) => {
+                skipped += 1;
+                println!("skip {}: {reason}", case.id);
+            }
+            (Some(_), Ok(())) => {
+                failed += 1;
+                println!("FAIL {}: passes but is in encoding-skip.txt; remove the entry", case.id);
+            }
+        }
+    }
+    for id in skips.keys() {
+        failed += 1;
+        println!("FAIL encoding-skip.txt names {id}, which is not a case");
+    }
+    if cases.is_empty() {
+        failed += 1;
+        println!("FAIL no encoding cases found under {}", suite_dir().display());
+    }
+    println!("encoding: {passed} passed, {failed} failed");
+    println!("encoding: {skipped} skipped (listed in tests/expectations/encoding-skip.txt)");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
