@@ -133,6 +133,10 @@ pub struct TreeBuilder<S: TreeSink> {
     selectedcontent: selectedcontent::SelectedContentState<S::Handle>,
     /// Where the current token is, for tree-construction errors.
     position: (u32, u32),
+    /// Whether the current start tag's self-closing flag was acknowledged.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
+    self_closing_flag_acknowledged: bool,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -158,6 +162,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             pending_script: None,
             selectedcontent: selectedcontent::SelectedContentState::default(),
             position: (0, 0),
+            self_closing_flag_acknowledged: true,
         }
     }
 
@@ -241,6 +246,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.position = (line, col);
     }
 
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
+    fn acknowledge_the_self_closing_flag(&mut self) {
+        self.self_closing_flag_acknowledged = true;
+    }
+
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parse-errors>
     fn parse_error(&mut self, code: TreeConstructionError) {
         let (line, col) = self.position;
@@ -286,7 +296,14 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
         self.next_tokenizer_state = None;
         let tok = Tok::from_token(token);
+        self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
         self.dispatch(tok);
+        // "When a start tag token is emitted with its self-closing flag
+        // set, if the flag is not acknowledged when the token is processed
+        // by the tree construction stage, that is a parse error."
+        if !self.self_closing_flag_acknowledged {
+            self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
+        }
         if self.pending_script.is_some() {
             return SinkResult::Pause;
         }

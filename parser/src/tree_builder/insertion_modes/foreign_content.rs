@@ -51,6 +51,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // An SVG "script" would run here; acknowledging the
                     // flag and popping is the same for the tree.
                     self.pop();
+                    self.acknowledge_the_self_closing_flag();
                 }
                 Step::Done
             }

@@ -242,6 +242,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_an_html_element(tag.tag);
                 self.pop();
+                self.acknowledge_the_self_closing_flag();
                 self.frameset_ok = false;
             }
             // "input". Relaxed select: ignored in a select fragment
@@ -258,6 +259,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_an_html_element(tag.tag);
                 self.pop();
+                self.acknowledge_the_self_closing_flag();
                 if !tag.tag.attr("type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")) {
                     self.frameset_ok = false;
                 }
@@ -266,6 +268,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             _ if is_in_body_param_source_track(name) => {
                 self.insert_an_html_element(tag.tag);
                 self.pop();
+                self.acknowledge_the_self_closing_flag();
             }
             // "hr". Relaxed select: implied end tags inside a select.
             local_names::HR => {
@@ -280,6 +283,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 self.insert_an_html_element(tag.tag);
                 self.pop();
+                self.acknowledge_the_self_closing_flag();
                 self.frameset_ok = false;
             }
             // "image": parse error; change the tag name to "img" and reprocess.
@@ -402,6 +406,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.insert_a_foreign_element(tag, ns, false);
         if tag.self_closing {
             self.pop();
+            self.acknowledge_the_self_closing_flag();
         }
     }
 

@@ -35,6 +35,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::StartTag(tag) if tag.is(local_names::COL) => {
                 self.insert_an_html_element(tag.tag);
                 self.pop();
+                self.acknowledge_the_self_closing_flag();
                 Step::Done
             }
             // An end tag "colgroup".

@@ -49,6 +49,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::StartTag(tag) if tag.is(local_names::FRAME) => {
                 self.insert_an_html_element(tag.tag);
                 self.pop();
+                self.acknowledge_the_self_closing_flag();
                 Step::Done
             }
             // "noframes": "in head" rules.

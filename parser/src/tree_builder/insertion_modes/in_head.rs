@@ -45,6 +45,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Some(name) if is_in_head_void_start_tags(name) => {
                 self.insert_an_html_element(tag.tag);
                 self.pop();
+                self.acknowledge_the_self_closing_flag();
                 Step::Done
             }
             // "meta": insert, pop, acknowledge the self-closing flag. (The
@@ -52,6 +53,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Some(local_names::META) => {
                 self.insert_an_html_element(tag.tag);
                 self.pop();
+                self.acknowledge_the_self_closing_flag();
                 Step::Done
             }
             // "title": the generic RCDATA element parsing algorithm.

@@ -96,6 +96,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 self.insert_an_html_element(tag.tag);
                 self.pop();
+                self.acknowledge_the_self_closing_flag();
                 Step::Done
             }
             // "form".
