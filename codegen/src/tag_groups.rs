@@ -17,12 +17,112 @@ const OUTPUT: &str = "parser/src/generated/tag_groups.rs";
 const NAMES: &str = "names.txt";
 
 /// One group: its section name, the spec-data line of its first row, its
-/// members as (namespace, name).
+/// members as (namespace, name), and the token conditions it is the tag
+/// list of, as (insertion mode, `start`/`end`): its `@ in-body start` rows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TagGroup {
     pub name: String,
     pub line: usize,
     pub members: Vec<(String, String)>,
+    pub conditions: Vec<(String, String)>,
+}
+
+/// Where the W3C text (2014, the only copy with the token conditions) and
+/// today's rules differ, as (row, why). A `-` row is in the W3C text only,
+/// a `+` row in today's spec only; rows are `mode kind sorted-names`.
+pub const KNOWN_DIFFERENCES: &[(&str, &str)] = &[
+    ("- in-body start address article aside blockquote center details dialog dir div dl fieldset figcaption figure footer header hgroup main nav ol p section summary ul", "WHATWG added menu (2017) and search (2023)"),
+    ("+ in-body start address article aside blockquote center details dialog dir div dl fieldset figcaption figure footer header hgroup main menu nav ol p search section summary ul", "WHATWG added menu (2017) and search (2023)"),
+    ("- in-body end address article aside blockquote button center details dialog dir div dl fieldset figcaption figure footer header hgroup listing main nav ol pre section summary ul", "WHATWG added menu (2017) and search (2023)"),
+    ("+ in-body end address article aside blockquote button center details dialog dir div dl fieldset figcaption figure footer header hgroup listing main menu nav ol pre search section summary ul", "WHATWG added menu (2017) and search (2023)"),
+    ("- in-body start optgroup option", "the relaxed <select> parser gave option and optgroup rules of their own"),
+    ("- in-body start rb rp rtc", "WHATWG splits the ruby rules: rb/rtc and rp/rt"),
+    ("+ in-body start rb rtc", "WHATWG splits the ruby rules: rb/rtc and rp/rt"),
+    ("+ in-body start rp rt", "WHATWG splits the ruby rules: rb/rtc and rp/rt"),
+    ("- in-select start input keygen textarea", "the relaxed <select> parser removed the in select mode"),
+    ("- in-select start script template", "the relaxed <select> parser removed the in select mode"),
+    ("- in-select-in-table start caption table tbody td tfoot th thead tr", "the relaxed <select> parser removed the in select in table mode"),
+    ("- in-select-in-table end caption table tbody td tfoot th thead tr", "the relaxed <select> parser removed the in select in table mode"),
+    ("- in-foreign-content start b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img li listing main meta nobr ol p pre ruby s small span strike strong sub sup table tt u ul var", "WHATWG replaced main by menu in the foreign content break-out list"),
+    ("+ in-foreign-content start b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img li listing menu meta nobr ol p pre ruby s small span strike strong sub sup table tt u ul var", "WHATWG replaced main by menu in the foreign content break-out list"),
+    ("+ in-foreign-content end br p", "WHATWG added the br and p end tags that break out of foreign content"),
+];
+
+/// The W3C rows with [`KNOWN_DIFFERENCES`] applied.
+pub fn apply_known_differences(mut rows: Vec<String>) -> Vec<String> {
+    for (change, _) in KNOWN_DIFFERENCES {
+        if let Some(row) = change.strip_prefix("- ") {
+            if let Some(at) = rows.iter().position(|r| r == row) {
+                rows.remove(at);
+            } else {
+                // A stale expectation shows up as a difference.
+                rows.push(format!("(expected in the W3C text, not found) {row}"));
+            }
+        } else if let Some(row) = change.strip_prefix("+ ") {
+            rows.push(row.to_string());
+        }
+    }
+    rows
+}
+
+/// `8.2.5.4.7 THE "IN BODY" INSERTION MODE` → `in-body`.
+fn mode_of_heading(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("8.2.5.")?;
+    if rest.starts_with("5 The rules for parsing tokens in foreign content") {
+        return Some("in-foreign-content".into());
+    }
+    let start = line.find(" THE \"")? + 6;
+    let end = start + line[start..].find("\" INSERTION MODE")?;
+    Some(line[start..end].to_ascii_lowercase().replace(' ', "-"))
+}
+
+/// Extracts the "A start/end tag whose tag name is one of: …" conditions
+/// of the tree-construction modes from the W3C text, as canonical rows.
+pub fn extract(spec_dir: &Path) -> Result<Vec<String>> {
+    let text = crate::table::read_spec_text(spec_dir, "w3c-html5-syntax.txt")?;
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with("8.2.5.4.1 "))
+        .ok_or("w3c-html5-syntax.txt: no 8.2.5.4.1 heading")?;
+    let mut mode = String::new();
+    let mut rows = Vec::new();
+    let mut index = start;
+    while index < lines.len() {
+        let line = lines[index];
+        if line.starts_with("8.2.6 ") {
+            break;
+        }
+        if let Some(heading) = mode_of_heading(line) {
+            mode = heading;
+        }
+        let kind = if line.starts_with("↪ A start tag whose tag name is one of:") {
+            Some("start")
+        } else if line.starts_with("↪ An end tag whose tag name is one of:") {
+            Some("end")
+        } else {
+            None
+        };
+        if let Some(kind) = kind {
+            let mut condition = line.to_string();
+            // A list goes on while its line ends with a comma (the copy
+            // sometimes has a blank line inside a wrapped list).
+            while condition.trim_end().ends_with(',') {
+                index += 1;
+                while lines.get(index).is_some_and(|next| next.trim().is_empty()) {
+                    index += 1;
+                }
+                let Some(next) = lines.get(index) else { break };
+                condition.push(' ');
+                condition.push_str(next);
+            }
+            let mut names: Vec<&str> = condition.split('"').skip(1).step_by(2).collect();
+            names.sort_unstable();
+            rows.push(format!("{mode} {kind} {}", names.join(" ")));
+        }
+        index += 1;
+    }
+    Ok(rows)
 }
 
 /// Reads the groups from spec-data, in file order.
@@ -31,6 +131,13 @@ pub fn load(ctx: &Context) -> Result<Vec<TagGroup>> {
     let mut groups: Vec<TagGroup> = Vec::new();
     for row in &file.rows {
         let fields = row.fields();
+        if let ["@", mode, kind @ ("start" | "end")] = fields[..] {
+            match groups.last_mut() {
+                Some(group) if group.name == row.section => group.conditions.push((mode.to_string(), kind.to_string())),
+                _ => return Err(format!("{}: an `@ mode kind` row before the group's names", row.origin(&file))),
+            }
+            continue;
+        }
         let member = match fields[..] {
             [name] => ("html".to_string(), name.to_string()),
             [ns @ ("html" | "svg" | "mathml"), name] => (ns.to_string(), name.to_string()),
@@ -41,7 +148,7 @@ pub fn load(ctx: &Context) -> Result<Vec<TagGroup>> {
         }
         match groups.last_mut() {
             Some(group) if group.name == row.section => group.members.push(member),
-            _ => groups.push(TagGroup { name: row.section.clone(), line: row.line, members: vec![member] }),
+            _ => groups.push(TagGroup { name: row.section.clone(), line: row.line, members: vec![member], conditions: Vec::new() }),
         }
     }
     Ok(groups)
@@ -149,26 +256,58 @@ impl Table for TagGroups {
             }
             seen_members.push((members, &group.name));
         }
+        let from_prose: Vec<&str> = groups.iter().filter(|g| g.conditions.is_empty()).map(|g| g.name.as_str()).collect();
+        if !from_prose.is_empty() {
+            report.notes.push(format!("{} lists from spec prose, not token conditions: {}", from_prose.len(), from_prose.join(", ")));
+        }
         if known.is_none() {
             report.notes.push(format!("spec-data/{NAMES} not present: names not cross-checked"));
         }
         report
     }
 
+    /// One row per token condition a group is the list of:
+    /// `mode kind sorted-names` (groups from prose have none).
     fn data_rows(&self, ctx: &Context) -> Result<Vec<String>> {
-        Ok(load(ctx)?.iter().flat_map(|g| g.members.iter().map(move |(ns, m)| format!("{} {ns} {m}", g.name))).collect())
+        let mut rows = Vec::new();
+        for group in load(ctx)? {
+            let mut names: Vec<&str> = group.members.iter().map(|(_, name)| name.as_str()).collect();
+            names.sort_unstable();
+            for (mode, kind) in &group.conditions {
+                rows.push(format!("{mode} {kind} {}", names.join(" ")));
+            }
+        }
+        Ok(rows)
     }
 
-    /// The spec texts hold these lists only inside prose token conditions
-    /// whose grouping into named lists is ours; no re-extraction yet.
-    fn extract_from_spec(&self, _spec_dir: &Path) -> Option<Result<SpecRows>> {
-        None
+    /// The token conditions of the W3C text (the WHATWG copy lost them),
+    /// brought to today's spec by [`KNOWN_DIFFERENCES`].
+    fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
+        Some(extract(spec_dir).map(|rows| SpecRows { rows: apply_known_differences(rows) }))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn headings_name_the_modes() {
+        assert_eq!(mode_of_heading("8.2.5.4.7 THE \"IN BODY\" INSERTION MODE").as_deref(), Some("in-body"));
+        assert_eq!(mode_of_heading("8.2.5.4.17 THE \"IN SELECT IN TABLE\" INSERTION MODE").as_deref(), Some("in-select-in-table"));
+        assert_eq!(mode_of_heading("8.2.5.5 The rules for parsing tokens in foreign content").as_deref(), Some("in-foreign-content"));
+        assert_eq!(mode_of_heading("8.2.5.1 Creating and inserting nodes"), None);
+    }
+
+    #[test]
+    fn known_differences_replace_rows() {
+        let rows = vec!["in-body start rb rp rtc".to_string(), "in-head start noframes style".to_string()];
+        let rows = apply_known_differences(rows);
+        assert!(rows.contains(&"in-head start noframes style".to_string()));
+        assert!(!rows.contains(&"in-body start rb rp rtc".to_string()));
+        assert!(rows.contains(&"in-body start rb rtc".to_string()));
+        assert!(rows.iter().any(|r| r.starts_with("(expected in the W3C text, not found) in-select")));
+    }
 
     #[test]
     fn names_are_converted_mechanically() {

@@ -8,7 +8,7 @@
 
 use super::names::{local_names, LocalName};
 
-/// `[before-html-end-tags-that-act-as-anything-else]` (spec-data/tree-construction-tag-groups.txt:16): head, body, html, br.
+/// `[before-html-end-tags-that-act-as-anything-else]` (spec-data/tree-construction-tag-groups.txt:20): head, body, html, br.
 #[inline]
 pub fn is_before_html_end_tags_that_act_as_anything_else(name: LocalName) -> bool {
     matches!(
@@ -20,7 +20,7 @@ pub fn is_before_html_end_tags_that_act_as_anything_else(name: LocalName) -> boo
     )
 }
 
-/// `[in-head-end-tags-that-act-as-anything-else]` (spec-data/tree-construction-tag-groups.txt:23): body, html, br.
+/// `[in-head-end-tags-that-act-as-anything-else]` (spec-data/tree-construction-tag-groups.txt:29): body, html, br.
 #[inline]
 pub fn is_in_head_end_tags_that_act_as_anything_else(name: LocalName) -> bool {
     matches!(
@@ -31,7 +31,7 @@ pub fn is_in_head_end_tags_that_act_as_anything_else(name: LocalName) -> bool {
     )
 }
 
-/// `[in-head-void-start-tags]` (spec-data/tree-construction-tag-groups.txt:29): base, basefont, bgsound, link.
+/// `[in-head-void-start-tags]` (spec-data/tree-construction-tag-groups.txt:37): base, basefont, bgsound, link.
 #[inline]
 pub fn is_in_head_void_start_tags(name: LocalName) -> bool {
     matches!(
@@ -43,7 +43,7 @@ pub fn is_in_head_void_start_tags(name: LocalName) -> bool {
     )
 }
 
-/// `[in-head-raw-text-start-tags]` (spec-data/tree-construction-tag-groups.txt:36): noframes, style.
+/// `[in-head-raw-text-start-tags]` (spec-data/tree-construction-tag-groups.txt:45): noframes, style.
 #[inline]
 pub fn is_in_head_raw_text_start_tags(name: LocalName) -> bool {
     matches!(
@@ -53,7 +53,7 @@ pub fn is_in_head_raw_text_start_tags(name: LocalName) -> bool {
     )
 }
 
-/// `[in-head-noscript-start-tags-processed-in-head]` (spec-data/tree-construction-tag-groups.txt:41): basefont, bgsound, link, meta, noframes, style.
+/// `[in-head-noscript-start-tags-processed-in-head]` (spec-data/tree-construction-tag-groups.txt:51): basefont, bgsound, link, meta, noframes, style.
 #[inline]
 pub fn is_in_head_noscript_start_tags_processed_in_head(name: LocalName) -> bool {
     matches!(
@@ -67,7 +67,7 @@ pub fn is_in_head_noscript_start_tags_processed_in_head(name: LocalName) -> bool
     )
 }
 
-/// `[in-head-noscript-start-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:50): head, noscript.
+/// `[in-head-noscript-start-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:61): head, noscript.
 #[inline]
 pub fn is_in_head_noscript_start_tags_to_ignore(name: LocalName) -> bool {
     matches!(
@@ -77,7 +77,7 @@ pub fn is_in_head_noscript_start_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
-/// `[after-head-start-tags-processed-in-head]` (spec-data/tree-construction-tag-groups.txt:55): base, basefont, bgsound, link, meta, noframes, script, style, template, title.
+/// `[after-head-start-tags-processed-in-head]` (spec-data/tree-construction-tag-groups.txt:67): base, basefont, bgsound, link, meta, noframes, script, style, template, title.
 #[inline]
 pub fn is_after_head_start_tags_processed_in_head(name: LocalName) -> bool {
     matches!(
@@ -95,7 +95,7 @@ pub fn is_after_head_start_tags_processed_in_head(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-elements-allowed-open-at-the-end]` (spec-data/tree-construction-tag-groups.txt:68): dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr, body, html.
+/// `[in-body-elements-allowed-open-at-the-end]` (spec-data/tree-construction-tag-groups.txt:83): dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr, body, html.
 #[inline]
 pub fn is_in_body_elements_allowed_open_at_the_end(name: LocalName) -> bool {
     matches!(
@@ -121,7 +121,7 @@ pub fn is_in_body_elements_allowed_open_at_the_end(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-start-tags-that-close-a-p-element]` (spec-data/tree-construction-tag-groups.txt:89): address, article, aside, blockquote, center, details, dialog, dir, div, dl, fieldset, figcaption, figure, footer, header, hgroup, main, menu, nav, ol, p, search, section, summary, ul.
+/// `[in-body-start-tags-that-close-a-p-element]` (spec-data/tree-construction-tag-groups.txt:104): address, article, aside, blockquote, center, details, dialog, dir, div, dl, fieldset, figcaption, figure, footer, header, hgroup, main, menu, nav, ol, p, search, section, summary, ul.
 #[inline]
 pub fn is_in_body_start_tags_that_close_a_p_element(name: LocalName) -> bool {
     matches!(
@@ -154,7 +154,7 @@ pub fn is_in_body_start_tags_that_close_a_p_element(name: LocalName) -> bool {
     )
 }
 
-/// `[heading-elements]` (spec-data/tree-construction-tag-groups.txt:117): h1, h2, h3, h4, h5, h6.
+/// `[heading-elements]` (spec-data/tree-construction-tag-groups.txt:133): h1, h2, h3, h4, h5, h6.
 #[inline]
 pub fn is_heading_elements(name: LocalName) -> bool {
     matches!(
@@ -168,7 +168,7 @@ pub fn is_heading_elements(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-pre-and-listing-start-tags]` (spec-data/tree-construction-tag-groups.txt:126): pre, listing.
+/// `[in-body-pre-and-listing-start-tags]` (spec-data/tree-construction-tag-groups.txt:144): pre, listing.
 #[inline]
 pub fn is_in_body_pre_and_listing_start_tags(name: LocalName) -> bool {
     matches!(
@@ -178,7 +178,7 @@ pub fn is_in_body_pre_and_listing_start_tags(name: LocalName) -> bool {
     )
 }
 
-/// `[dd-and-dt]` (spec-data/tree-construction-tag-groups.txt:131): dd, dt.
+/// `[dd-and-dt]` (spec-data/tree-construction-tag-groups.txt:150): dd, dt.
 #[inline]
 pub fn is_dd_and_dt(name: LocalName) -> bool {
     matches!(
@@ -188,7 +188,7 @@ pub fn is_dd_and_dt(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-end-tags-that-close-a-block]` (spec-data/tree-construction-tag-groups.txt:136): address, article, aside, blockquote, button, center, details, dialog, dir, div, dl, fieldset, figcaption, figure, footer, header, hgroup, listing, main, menu, nav, ol, pre, search, section, summary, ul.
+/// `[in-body-end-tags-that-close-a-block]` (spec-data/tree-construction-tag-groups.txt:157): address, article, aside, blockquote, button, center, details, dialog, dir, div, dl, fieldset, figcaption, figure, footer, header, hgroup, listing, main, menu, nav, ol, pre, search, section, summary, ul.
 #[inline]
 pub fn is_in_body_end_tags_that_close_a_block(name: LocalName) -> bool {
     matches!(
@@ -223,7 +223,7 @@ pub fn is_in_body_end_tags_that_close_a_block(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-formatting-start-tags]` (spec-data/tree-construction-tag-groups.txt:166): b, big, code, em, font, i, s, small, strike, strong, tt, u.
+/// `[in-body-formatting-start-tags]` (spec-data/tree-construction-tag-groups.txt:188): b, big, code, em, font, i, s, small, strike, strong, tt, u.
 #[inline]
 pub fn is_in_body_formatting_start_tags(name: LocalName) -> bool {
     matches!(
@@ -243,7 +243,7 @@ pub fn is_in_body_formatting_start_tags(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-adoption-agency-end-tags]` (spec-data/tree-construction-tag-groups.txt:181): a, b, big, code, em, font, i, nobr, s, small, strike, strong, tt, u.
+/// `[in-body-adoption-agency-end-tags]` (spec-data/tree-construction-tag-groups.txt:204): a, b, big, code, em, font, i, nobr, s, small, strike, strong, tt, u.
 #[inline]
 pub fn is_in_body_adoption_agency_end_tags(name: LocalName) -> bool {
     matches!(
@@ -265,7 +265,7 @@ pub fn is_in_body_adoption_agency_end_tags(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-applet-marquee-object]` (spec-data/tree-construction-tag-groups.txt:198): applet, marquee, object.
+/// `[in-body-applet-marquee-object]` (spec-data/tree-construction-tag-groups.txt:222): applet, marquee, object.
 #[inline]
 pub fn is_in_body_applet_marquee_object(name: LocalName) -> bool {
     matches!(
@@ -276,7 +276,7 @@ pub fn is_in_body_applet_marquee_object(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-void-start-tags]` (spec-data/tree-construction-tag-groups.txt:204): area, br, embed, img, keygen, wbr.
+/// `[in-body-void-start-tags]` (spec-data/tree-construction-tag-groups.txt:229): area, br, embed, img, keygen, wbr.
 #[inline]
 pub fn is_in_body_void_start_tags(name: LocalName) -> bool {
     matches!(
@@ -290,7 +290,7 @@ pub fn is_in_body_void_start_tags(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-param-source-track]` (spec-data/tree-construction-tag-groups.txt:213): param, source, track.
+/// `[in-body-param-source-track]` (spec-data/tree-construction-tag-groups.txt:239): param, source, track.
 #[inline]
 pub fn is_in_body_param_source_track(name: LocalName) -> bool {
     matches!(
@@ -301,7 +301,7 @@ pub fn is_in_body_param_source_track(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-rb-rtc]` (spec-data/tree-construction-tag-groups.txt:219): rb, rtc.
+/// `[in-body-rb-rtc]` (spec-data/tree-construction-tag-groups.txt:246): rb, rtc.
 #[inline]
 pub fn is_in_body_rb_rtc(name: LocalName) -> bool {
     matches!(
@@ -311,7 +311,7 @@ pub fn is_in_body_rb_rtc(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-rp-rt]` (spec-data/tree-construction-tag-groups.txt:224): rp, rt.
+/// `[in-body-rp-rt]` (spec-data/tree-construction-tag-groups.txt:252): rp, rt.
 #[inline]
 pub fn is_in_body_rp_rt(name: LocalName) -> bool {
     matches!(
@@ -321,7 +321,7 @@ pub fn is_in_body_rp_rt(name: LocalName) -> bool {
     )
 }
 
-/// `[in-body-start-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:229): caption, col, colgroup, frame, head, tbody, td, tfoot, th, thead, tr.
+/// `[in-body-start-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:258): caption, col, colgroup, frame, head, tbody, td, tfoot, th, thead, tr.
 #[inline]
 pub fn is_in_body_start_tags_to_ignore(name: LocalName) -> bool {
     matches!(
@@ -340,7 +340,7 @@ pub fn is_in_body_start_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
-/// `[in-table-text-current-nodes]` (spec-data/tree-construction-tag-groups.txt:243): table, tbody, template, tfoot, thead, tr.
+/// `[in-table-text-current-nodes]` (spec-data/tree-construction-tag-groups.txt:273): table, tbody, template, tfoot, thead, tr.
 #[inline]
 pub fn is_in_table_text_current_nodes(name: LocalName) -> bool {
     matches!(
@@ -354,7 +354,7 @@ pub fn is_in_table_text_current_nodes(name: LocalName) -> bool {
     )
 }
 
-/// `[table-sections]` (spec-data/tree-construction-tag-groups.txt:252): tbody, tfoot, thead.
+/// `[table-sections]` (spec-data/tree-construction-tag-groups.txt:282): tbody, tfoot, thead.
 #[inline]
 pub fn is_table_sections(name: LocalName) -> bool {
     matches!(
@@ -365,7 +365,7 @@ pub fn is_table_sections(name: LocalName) -> bool {
     )
 }
 
-/// `[table-cells]` (spec-data/tree-construction-tag-groups.txt:258): td, th.
+/// `[table-cells]` (spec-data/tree-construction-tag-groups.txt:291): td, th.
 #[inline]
 pub fn is_table_cells(name: LocalName) -> bool {
     matches!(
@@ -375,7 +375,7 @@ pub fn is_table_cells(name: LocalName) -> bool {
     )
 }
 
-/// `[in-table-start-tags-that-imply-tbody]` (spec-data/tree-construction-tag-groups.txt:263): td, th, tr.
+/// `[in-table-start-tags-that-imply-tbody]` (spec-data/tree-construction-tag-groups.txt:300): td, th, tr.
 #[inline]
 pub fn is_in_table_start_tags_that_imply_tbody(name: LocalName) -> bool {
     matches!(
@@ -386,7 +386,7 @@ pub fn is_in_table_start_tags_that_imply_tbody(name: LocalName) -> bool {
     )
 }
 
-/// `[in-table-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:269): body, caption, col, colgroup, html, tbody, td, tfoot, th, thead, tr.
+/// `[in-table-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:307): body, caption, col, colgroup, html, tbody, td, tfoot, th, thead, tr.
 #[inline]
 pub fn is_in_table_end_tags_to_ignore(name: LocalName) -> bool {
     matches!(
@@ -405,7 +405,7 @@ pub fn is_in_table_end_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
-/// `[in-table-start-tags-processed-in-head]` (spec-data/tree-construction-tag-groups.txt:283): style, script, template.
+/// `[in-table-start-tags-processed-in-head]` (spec-data/tree-construction-tag-groups.txt:322): style, script, template.
 #[inline]
 pub fn is_in_table_start_tags_processed_in_head(name: LocalName) -> bool {
     matches!(
@@ -416,7 +416,7 @@ pub fn is_in_table_start_tags_processed_in_head(name: LocalName) -> bool {
     )
 }
 
-/// `[in-caption-start-tags-that-close-the-caption]` (spec-data/tree-construction-tag-groups.txt:289): caption, col, colgroup, tbody, td, tfoot, th, thead, tr.
+/// `[in-caption-start-tags-that-close-the-caption]` (spec-data/tree-construction-tag-groups.txt:329): caption, col, colgroup, tbody, td, tfoot, th, thead, tr.
 #[inline]
 pub fn is_in_caption_start_tags_that_close_the_caption(name: LocalName) -> bool {
     matches!(
@@ -433,7 +433,7 @@ pub fn is_in_caption_start_tags_that_close_the_caption(name: LocalName) -> bool 
     )
 }
 
-/// `[in-caption-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:301): body, col, colgroup, html, tbody, td, tfoot, th, thead, tr.
+/// `[in-caption-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:343): body, col, colgroup, html, tbody, td, tfoot, th, thead, tr.
 #[inline]
 pub fn is_in_caption_end_tags_to_ignore(name: LocalName) -> bool {
     matches!(
@@ -451,7 +451,7 @@ pub fn is_in_caption_end_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
-/// `[in-table-body-start-tags-that-close-the-section]` (spec-data/tree-construction-tag-groups.txt:314): caption, col, colgroup, tbody, tfoot, thead.
+/// `[in-table-body-start-tags-that-close-the-section]` (spec-data/tree-construction-tag-groups.txt:357): caption, col, colgroup, tbody, tfoot, thead.
 #[inline]
 pub fn is_in_table_body_start_tags_that_close_the_section(name: LocalName) -> bool {
     matches!(
@@ -465,7 +465,7 @@ pub fn is_in_table_body_start_tags_that_close_the_section(name: LocalName) -> bo
     )
 }
 
-/// `[in-table-body-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:323): body, caption, col, colgroup, html, td, th, tr.
+/// `[in-table-body-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:367): body, caption, col, colgroup, html, td, th, tr.
 #[inline]
 pub fn is_in_table_body_end_tags_to_ignore(name: LocalName) -> bool {
     matches!(
@@ -481,7 +481,7 @@ pub fn is_in_table_body_end_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
-/// `[in-row-start-tags-that-close-the-row]` (spec-data/tree-construction-tag-groups.txt:334): caption, col, colgroup, tbody, tfoot, thead, tr.
+/// `[in-row-start-tags-that-close-the-row]` (spec-data/tree-construction-tag-groups.txt:379): caption, col, colgroup, tbody, tfoot, thead, tr.
 #[inline]
 pub fn is_in_row_start_tags_that_close_the_row(name: LocalName) -> bool {
     matches!(
@@ -496,7 +496,7 @@ pub fn is_in_row_start_tags_that_close_the_row(name: LocalName) -> bool {
     )
 }
 
-/// `[in-row-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:344): body, caption, col, colgroup, html, td, th.
+/// `[in-row-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:390): body, caption, col, colgroup, html, td, th.
 #[inline]
 pub fn is_in_row_end_tags_to_ignore(name: LocalName) -> bool {
     matches!(
@@ -511,7 +511,7 @@ pub fn is_in_row_end_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
-/// `[in-cell-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:354): body, caption, col, colgroup, html.
+/// `[in-cell-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:401): body, caption, col, colgroup, html.
 #[inline]
 pub fn is_in_cell_end_tags_to_ignore(name: LocalName) -> bool {
     matches!(
@@ -524,7 +524,7 @@ pub fn is_in_cell_end_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
-/// `[table-structure-elements]` (spec-data/tree-construction-tag-groups.txt:363): table, tbody, tfoot, thead, tr.
+/// `[table-structure-elements]` (spec-data/tree-construction-tag-groups.txt:411): table, tbody, tfoot, thead, tr.
 #[inline]
 pub fn is_table_structure_elements(name: LocalName) -> bool {
     matches!(
@@ -537,7 +537,7 @@ pub fn is_table_structure_elements(name: LocalName) -> bool {
     )
 }
 
-/// `[in-template-start-tags-for-table-content]` (spec-data/tree-construction-tag-groups.txt:371): caption, colgroup, tbody, tfoot, thead.
+/// `[in-template-start-tags-for-table-content]` (spec-data/tree-construction-tag-groups.txt:420): caption, colgroup, tbody, tfoot, thead.
 #[inline]
 pub fn is_in_template_start_tags_for_table_content(name: LocalName) -> bool {
     matches!(
@@ -550,7 +550,7 @@ pub fn is_in_template_start_tags_for_table_content(name: LocalName) -> bool {
     )
 }
 
-/// `[in-foreign-content-start-tags-that-break-out]` (spec-data/tree-construction-tag-groups.txt:379): b, big, blockquote, body, br, center, code, dd, div, dl, dt, em, embed, h1, h2, h3, h4, h5, h6, head, hr, i, img, li, listing, menu, meta, nobr, ol, p, pre, ruby, s, small, span, strong, strike, sub, sup, table, tt, u, ul, var.
+/// `[in-foreign-content-start-tags-that-break-out]` (spec-data/tree-construction-tag-groups.txt:429): b, big, blockquote, body, br, center, code, dd, div, dl, dt, em, embed, h1, h2, h3, h4, h5, h6, head, hr, i, img, li, listing, menu, meta, nobr, ol, p, pre, ruby, s, small, span, strong, strike, sub, sup, table, tt, u, ul, var.
 #[inline]
 pub fn is_in_foreign_content_start_tags_that_break_out(name: LocalName) -> bool {
     matches!(
@@ -602,7 +602,7 @@ pub fn is_in_foreign_content_start_tags_that_break_out(name: LocalName) -> bool 
     )
 }
 
-/// `[in-foreign-content-end-tags-that-break-out]` (spec-data/tree-construction-tag-groups.txt:426): br, p.
+/// `[in-foreign-content-end-tags-that-break-out]` (spec-data/tree-construction-tag-groups.txt:477): br, p.
 #[inline]
 pub fn is_in_foreign_content_end_tags_that_break_out(name: LocalName) -> bool {
     matches!(
@@ -612,7 +612,7 @@ pub fn is_in_foreign_content_end_tags_that_break_out(name: LocalName) -> bool {
     )
 }
 
-/// `[fragment-context-rcdata]` (spec-data/tree-construction-tag-groups.txt:431): title, textarea.
+/// `[fragment-context-rcdata]` (spec-data/tree-construction-tag-groups.txt:483): title, textarea.
 #[inline]
 pub fn is_fragment_context_rcdata(name: LocalName) -> bool {
     matches!(
@@ -622,7 +622,7 @@ pub fn is_fragment_context_rcdata(name: LocalName) -> bool {
     )
 }
 
-/// `[fragment-context-rawtext]` (spec-data/tree-construction-tag-groups.txt:436): style, xmp, iframe, noembed, noframes.
+/// `[fragment-context-rawtext]` (spec-data/tree-construction-tag-groups.txt:488): style, xmp, iframe, noembed, noframes.
 #[inline]
 pub fn is_fragment_context_rawtext(name: LocalName) -> bool {
     matches!(
@@ -635,7 +635,7 @@ pub fn is_fragment_context_rawtext(name: LocalName) -> bool {
     )
 }
 
-/// `[mathml-text-integration-point-foreign-start-tags]` (spec-data/tree-construction-tag-groups.txt:446): mglyph, malignmark.
+/// `[mathml-text-integration-point-foreign-start-tags]` (spec-data/tree-construction-tag-groups.txt:498): mglyph, malignmark.
 #[inline]
 pub fn is_mathml_text_integration_point_foreign_start_tags(name: LocalName) -> bool {
     matches!(
@@ -645,7 +645,7 @@ pub fn is_mathml_text_integration_point_foreign_start_tags(name: LocalName) -> b
     )
 }
 
-/// `[in-body-list-item-loop-passes-through]` (spec-data/tree-construction-tag-groups.txt:451): address, div, p.
+/// `[in-body-list-item-loop-passes-through]` (spec-data/tree-construction-tag-groups.txt:503): address, div, p.
 #[inline]
 pub fn is_in_body_list_item_loop_passes_through(name: LocalName) -> bool {
     matches!(
