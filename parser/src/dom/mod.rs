@@ -81,7 +81,13 @@ impl Default for Document {
 impl Document {
     /// An empty Document.
     pub fn new() -> Document {
-        let mut document = Document { nodes: Vec::new(), quirks_mode: QuirksMode::NoQuirks, errors: Vec::new() };
+        Document::with_capacity(1)
+    }
+
+    /// An empty Document with room for `nodes` nodes before its arena grows.
+    pub fn with_capacity(nodes: usize) -> Document {
+        let mut document =
+            Document { nodes: Vec::with_capacity(nodes.max(1)), quirks_mode: QuirksMode::NoQuirks, errors: Vec::new() };
         document.new_node(NodeData::Document);
         document
     }

@@ -9,6 +9,7 @@ use crate::generated::names::Namespace;
 use crate::tokenizer::Tag;
 
 use super::foster_parenting::InsertionLocation;
+use super::token::TagTok;
 use super::{is_annotation_xml_html_integration_point, Attr, Name, NodeOrText, OpenElement, QualName, TreeBuilder, TreeSink};
 
 /// The attributes of a tag token, for an element in namespace `ns`: for
@@ -75,6 +76,31 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-an-html-element>
     pub(crate) fn insert_an_html_element(&mut self, tag: &Tag) -> S::Handle {
         self.insert_a_foreign_element(tag, Namespace::Html, false)
+    }
+
+    /// "Insert an HTML element for the token", reusing the name the
+    /// token's tag name was interned to.
+    pub(crate) fn insert_an_html_element_for(&mut self, tag: TagTok<'_>) -> S::Handle {
+        let location = self.appropriate_place_for_inserting_a_node(None);
+        let element = self.create_an_html_element_for(tag);
+        let handle = element.handle;
+        self.insert_at(location, NodeOrText::Node(handle));
+        self.element_inserted(&element, tag.tag);
+        self.open_elements.push(element);
+        handle
+    }
+
+    /// "Create an element for the token" in the HTML namespace, reusing
+    /// the token's interned name.
+    pub(crate) fn create_an_html_element_for(&mut self, tag: TagTok<'_>) -> OpenElement<S::Handle> {
+        let local = match tag.name {
+            Some(known) => Name::Known(known),
+            None => Name::Other(tag.tag.name.as_str().into()),
+        };
+        let name = QualName::new(Namespace::Html, local);
+        let attrs = attributes_for(tag.tag, Namespace::Html);
+        let handle = self.sink.create_element(name.clone(), attrs);
+        OpenElement::new(handle, name, false)
     }
 
     /// Inserts an HTML element for a start tag `name` with no attributes

@@ -57,13 +57,19 @@ pub(crate) fn is_whitespace(c: char) -> bool {
 
 /// Splits a character run into its leading whitespace and the rest.
 pub(crate) fn split_leading_whitespace(text: &str) -> (&str, &str) {
-    let end = text.find(|c: char| !is_whitespace(c)).unwrap_or(text.len());
+    // Whitespace is ASCII, so a byte boundary found here is a char boundary.
+    let end = text.bytes().position(|b| !matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')).unwrap_or(text.len());
     text.split_at(end)
+}
+
+/// Whether the run holds a character that is not whitespace.
+pub(crate) fn has_non_whitespace(text: &str) -> bool {
+    text.bytes().any(|b| !matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' '))
 }
 
 /// Splits a character run into its leading non-NUL text and the rest
 /// (which starts with U+0000 when not empty).
 pub(crate) fn split_before_null(text: &str) -> (&str, &str) {
-    let end = text.find('\0').unwrap_or(text.len());
+    let end = memchr::memchr(0, text.as_bytes()).unwrap_or(text.len());
     text.split_at(end)
 }

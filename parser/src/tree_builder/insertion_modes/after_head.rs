@@ -34,14 +34,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::StartTag(tag) if tag.is(local_names::HTML) => self.in_body(tok),
             // "body": insert, frameset-ok "not ok", switch to "in body".
             Tok::StartTag(tag) if tag.is(local_names::BODY) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.frameset_ok = false;
                 self.mode = InsertionMode::InBody;
                 Step::Done
             }
             // "frameset": insert, switch to "in frameset".
             Tok::StartTag(tag) if tag.is(local_names::FRAMESET) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.mode = InsertionMode::InFrameset;
                 Step::Done
             }

@@ -33,7 +33,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::StartTag(tag) if tag.is(local_names::HTML) => self.in_body(tok),
             // A start tag whose tag name is "head".
             Tok::StartTag(tag) if tag.is(local_names::HEAD) => {
-                let head = self.insert_an_html_element(tag.tag);
+                let head = self.insert_an_html_element_for(tag);
                 self.head_element = Some(head);
                 self.mode = InsertionMode::InHead;
                 Step::Done

@@ -33,7 +33,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // A start tag whose tag name is "html": create an element for
             // the token, append it to the Document, push it.
             Tok::StartTag(tag) if tag.is(local_names::HTML) => {
-                let element = self.create_an_element_for_the_token(tag.tag, Namespace::Html);
+                let element = self.create_an_html_element_for(tag);
                 let document = self.sink.document();
                 self.sink.append(document, NodeOrText::Node(element.handle));
                 self.open_elements.push(element);

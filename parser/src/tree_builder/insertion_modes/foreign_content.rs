@@ -2,7 +2,7 @@
 
 use crate::generated::names::{local_names, Namespace};
 use crate::generated::tag_groups::{is_in_foreign_content_end_tags_that_break_out, is_in_foreign_content_start_tags_that_break_out};
-use crate::tree_builder::token::{is_whitespace, split_before_null, TagTok, Tok};
+use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
 use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};
 
 use super::Step;
@@ -17,7 +17,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 while !text.is_empty() {
                     let (run, rest) = split_before_null(text);
                     self.insert_characters(run);
-                    if run.chars().any(|c| !is_whitespace(c)) {
+                    if has_non_whitespace(run) {
                         self.frameset_ok = false;
                     }
                     match rest.strip_prefix('\0') {

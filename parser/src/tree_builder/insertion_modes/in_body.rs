@@ -11,7 +11,7 @@ use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Tag};
 use crate::tree_builder::adoption_agency::AdoptionOutcome;
 use crate::tree_builder::stack_of_open_elements::Scope;
-use crate::tree_builder::token::{is_whitespace, split_before_null, TagTok, Tok};
+use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
 use crate::tree_builder::{Attr, TreeBuilder, TreeConstructionError, TreeSink};
 
 use super::{InsertionMode, Step};
@@ -57,7 +57,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             if !run.is_empty() {
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_characters(run);
-                if run.chars().any(|c| !is_whitespace(c)) {
+                if has_non_whitespace(run) {
                     self.frameset_ok = false;
                 }
             }
@@ -92,7 +92,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     fn in_body_start_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
         let Some(name) = tag.name else {
-            self.any_other_start_tag(tag.tag);
+            self.any_other_start_tag(tag);
             return Step::Done;
         };
         match name {
@@ -129,14 +129,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                     while self.open_elements.len() > 1 {
                         self.pop();
                     }
-                    self.insert_an_html_element(tag.tag);
+                    self.insert_an_html_element_for(tag);
                     self.mode = InsertionMode::InFrameset;
                 }
             }
             // "address", …, "ul": close a p element; insert.
             _ if is_in_body_start_tags_that_close_a_p_element(name) => {
                 self.close_a_p_element_in_button_scope();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
             }
             // "h1"–"h6".
             _ if is_heading_elements(name) => {
@@ -145,12 +145,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.parse_error(TreeConstructionError::NestedElement);
                     self.pop();
                 }
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
             }
             // "pre", "listing".
             _ if is_in_body_pre_and_listing_start_tags(name) => {
                 self.close_a_p_element_in_button_scope();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.ignore_next_line_feed = true;
                 self.frameset_ok = false;
             }
@@ -161,19 +161,19 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.parse_error(TreeConstructionError::NestedElement);
                 } else {
                     self.close_a_p_element_in_button_scope();
-                    let form = self.insert_an_html_element(tag.tag);
+                    let form = self.insert_an_html_element_for(tag);
                     if !template_open {
                         self.form_element = Some(form);
                     }
                 }
             }
             // "li", "dd", "dt".
-            local_names::LI => self.list_item_start_tag(tag.tag, |n| n == local_names::LI),
-            _ if is_dd_and_dt(name) => self.list_item_start_tag(tag.tag, is_dd_and_dt),
+            local_names::LI => self.list_item_start_tag(tag, |n| n == local_names::LI),
+            _ if is_dd_and_dt(name) => self.list_item_start_tag(tag, is_dd_and_dt),
             // "plaintext".
             local_names::PLAINTEXT => {
                 self.close_a_p_element_in_button_scope();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.next_tokenizer_state = Some(ContentState::Plaintext);
             }
             // "button".
@@ -184,7 +184,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(local_names::BUTTON);
                 }
                 self.reconstruct_the_active_formatting_elements();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.frameset_ok = false;
             }
             // "a".
@@ -197,13 +197,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.remove_from_stack(element);
                 }
                 self.reconstruct_the_active_formatting_elements();
-                let element = self.insert_an_html_element(tag.tag);
+                let element = self.insert_an_html_element_for(tag);
                 self.push_onto_the_list_of_active_formatting_elements(element, name, tag.tag);
             }
             // "b", "big", …, "u".
             _ if is_in_body_formatting_start_tags(name) => {
                 self.reconstruct_the_active_formatting_elements();
-                let element = self.insert_an_html_element(tag.tag);
+                let element = self.insert_an_html_element_for(tag);
                 self.push_onto_the_list_of_active_formatting_elements(element, name, tag.tag);
             }
             // "nobr".
@@ -218,13 +218,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                     }
                     self.reconstruct_the_active_formatting_elements();
                 }
-                let element = self.insert_an_html_element(tag.tag);
+                let element = self.insert_an_html_element_for(tag);
                 self.push_onto_the_list_of_active_formatting_elements(element, name, tag.tag);
             }
             // "applet", "marquee", "object".
             _ if is_in_body_applet_marquee_object(name) => {
                 self.reconstruct_the_active_formatting_elements();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.insert_a_marker();
                 self.frameset_ok = false;
             }
@@ -233,14 +233,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.quirks_mode != QuirksMode::Quirks {
                     self.close_a_p_element_in_button_scope();
                 }
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.frameset_ok = false;
                 self.mode = InsertionMode::InTable;
             }
             // "area", "br", "embed", "img", "keygen", "wbr".
             _ if is_in_body_void_start_tags(name) => {
                 self.reconstruct_the_active_formatting_elements();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
                 self.frameset_ok = false;
@@ -257,7 +257,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(local_names::SELECT);
                 }
                 self.reconstruct_the_active_formatting_elements();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
                 if !tag.tag.attr("type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")) {
@@ -266,7 +266,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "param", "source", "track".
             _ if is_in_body_param_source_track(name) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
             }
@@ -281,7 +281,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.parse_error(TreeConstructionError::UnexpectedStartTag);
                     }
                 }
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
                 self.frameset_ok = false;
@@ -294,7 +294,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "textarea".
             local_names::TEXTAREA => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.ignore_next_line_feed = true;
                 self.next_tokenizer_state = Some(ContentState::Rcdata);
                 self.original_mode = self.mode;
@@ -306,17 +306,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.close_a_p_element_in_button_scope();
                 self.reconstruct_the_active_formatting_elements();
                 self.frameset_ok = false;
-                self.generic_text_element_parsing_algorithm(tag.tag, ContentState::Rawtext);
+                self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext);
             }
             // "iframe".
             local_names::IFRAME => {
                 self.frameset_ok = false;
-                self.generic_text_element_parsing_algorithm(tag.tag, ContentState::Rawtext);
+                self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext);
             }
             // "noembed"; "noscript" with scripting on.
-            local_names::NOEMBED => self.generic_text_element_parsing_algorithm(tag.tag, ContentState::Rawtext),
+            local_names::NOEMBED => self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext),
             local_names::NOSCRIPT if self.options.scripting => {
-                self.generic_text_element_parsing_algorithm(tag.tag, ContentState::Rawtext)
+                self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext)
             }
             // "select" (relaxed select parser).
             local_names::SELECT => {
@@ -328,7 +328,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(local_names::SELECT);
                 } else {
                     self.reconstruct_the_active_formatting_elements();
-                    self.insert_an_html_element(tag.tag);
+                    self.insert_an_html_element_for(tag);
                     self.frameset_ok = false;
                 }
             }
@@ -343,7 +343,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                 }
                 self.reconstruct_the_active_formatting_elements();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
             }
             // "optgroup" (relaxed select parser).
             local_names::OPTGROUP => {
@@ -358,7 +358,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                 }
                 self.reconstruct_the_active_formatting_elements();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
             }
             // "rb", "rtc".
             _ if is_in_body_rb_rtc(name) => {
@@ -368,7 +368,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.parse_error(TreeConstructionError::UnexpectedStartTag);
                     }
                 }
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
             }
             // "rp", "rt".
             _ if is_in_body_rp_rt(name) => {
@@ -378,7 +378,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.parse_error(TreeConstructionError::UnexpectedStartTag);
                     }
                 }
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
             }
             // "math", "svg".
             local_names::MATH => self.insert_foreign_root(tag.tag, Namespace::MathMl),
@@ -387,16 +387,16 @@ impl<S: TreeSink> TreeBuilder<S> {
             _ if is_in_body_start_tags_to_ignore(name) => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
             }
-            _ => self.any_other_start_tag(tag.tag),
+            _ => self.any_other_start_tag(tag),
         }
         Step::Done
     }
 
     /// "Any other start tag": reconstruct the active formatting elements,
     /// insert an HTML element. (An ordinary element.)
-    fn any_other_start_tag(&mut self, tag: &Tag) {
+    fn any_other_start_tag(&mut self, tag: TagTok<'_>) {
         self.reconstruct_the_active_formatting_elements();
-        self.insert_an_html_element(tag);
+        self.insert_an_html_element_for(tag);
     }
 
     /// A start tag "math" or "svg": reconstruct, insert a foreign element
@@ -413,7 +413,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// The "li" / "dd" / "dt" start tag rules: close an open list item of
     /// the same kind, unless a special element other than address, div or
     /// p is met first.
-    fn list_item_start_tag(&mut self, tag: &Tag, same_kind: fn(LocalName) -> bool) {
+    fn list_item_start_tag(&mut self, tag: TagTok<'_>, same_kind: fn(LocalName) -> bool) {
         self.frameset_ok = false;
         for index in (0..self.open_elements.len()).rev() {
             let node = &self.open_elements[index];
@@ -430,7 +430,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
         }
         self.close_a_p_element_in_button_scope();
-        self.insert_an_html_element(tag);
+        self.insert_an_html_element_for(tag);
     }
 
     fn in_body_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {

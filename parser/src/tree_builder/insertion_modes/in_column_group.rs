@@ -33,7 +33,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::StartTag(tag) if tag.is(local_names::HTML) => self.in_body(tok),
             // "col": insert, pop, acknowledge the self-closing flag.
             Tok::StartTag(tag) if tag.is(local_names::COL) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
                 Step::Done

@@ -29,7 +29,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::StartTag(tag) if tag.is(local_names::HTML) => self.in_body(tok),
             // "frameset": insert.
             Tok::StartTag(tag) if tag.is(local_names::FRAMESET) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 Step::Done
             }
             // An end tag "frameset".
@@ -47,7 +47,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "frame": insert, pop, acknowledge the self-closing flag.
             Tok::StartTag(tag) if tag.is(local_names::FRAME) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
                 Step::Done

@@ -1,8 +1,8 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
 
-use crate::generated::names::{local_names, Namespace};
+use crate::generated::names::local_names;
 use crate::generated::tag_groups::{is_in_head_end_tags_that_act_as_anything_else, is_in_head_raw_text_start_tags, is_in_head_void_start_tags};
-use crate::tokenizer::{ContentState, Tag};
+use crate::tokenizer::ContentState;
 use crate::tree_builder::token::{split_leading_whitespace, TagTok, Tok};
 use crate::tree_builder::{NodeOrText, TreeBuilder, TreeConstructionError, TreeSink};
 
@@ -43,7 +43,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Some(local_names::HTML) => self.in_body(tok),
             // "base", "basefont", "bgsound", "link": insert, pop, acknowledge the self-closing flag.
             Some(name) if is_in_head_void_start_tags(name) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
                 Step::Done
@@ -51,35 +51,35 @@ impl<S: TreeSink> TreeBuilder<S> {
             // "meta": insert, pop, acknowledge the self-closing flag. (The
             // encoding change it may ask for is the input stream's business.)
             Some(local_names::META) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
                 Step::Done
             }
             // "title": the generic RCDATA element parsing algorithm.
             Some(local_names::TITLE) => {
-                self.generic_text_element_parsing_algorithm(tag.tag, ContentState::Rcdata);
+                self.generic_text_element_parsing_algorithm(tag, ContentState::Rcdata);
                 Step::Done
             }
             // "noscript" with scripting on, "noframes", "style": the generic raw text element parsing algorithm.
             Some(local_names::NOSCRIPT) if self.options.scripting => {
-                self.generic_text_element_parsing_algorithm(tag.tag, ContentState::Rawtext);
+                self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext);
                 Step::Done
             }
             Some(name) if is_in_head_raw_text_start_tags(name) => {
-                self.generic_text_element_parsing_algorithm(tag.tag, ContentState::Rawtext);
+                self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext);
                 Step::Done
             }
             // "noscript" with scripting off: insert, switch to "in head noscript".
             Some(local_names::NOSCRIPT) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.mode = InsertionMode::InHeadNoscript;
                 Step::Done
             }
             // "script".
             Some(local_names::SCRIPT) => {
                 let location = self.appropriate_place_for_inserting_a_node(None);
-                let element = self.create_an_element_for_the_token(tag.tag, Namespace::Html);
+                let element = self.create_an_html_element_for(tag);
                 self.insert_at(location, NodeOrText::Node(element.handle));
                 self.open_elements.push(element);
                 self.next_tokenizer_state = Some(ContentState::ScriptData);
@@ -89,7 +89,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "template".
             Some(local_names::TEMPLATE) => {
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.insert_a_marker();
                 self.frameset_ok = false;
                 self.mode = InsertionMode::InTemplate;
@@ -153,8 +153,8 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#generic-raw-text-element-parsing-algorithm>
     /// and <https://html.spec.whatwg.org/multipage/parsing.html#generic-rcdata-element-parsing-algorithm>
-    pub(crate) fn generic_text_element_parsing_algorithm(&mut self, tag: &Tag, state: ContentState) {
-        self.insert_an_html_element(tag);
+    pub(crate) fn generic_text_element_parsing_algorithm(&mut self, tag: TagTok<'_>, state: ContentState) {
+        self.insert_an_html_element_for(tag);
         self.next_tokenizer_state = Some(state);
         self.original_mode = self.mode;
         self.mode = InsertionMode::Text;

@@ -15,7 +15,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // A start tag "th", "td".
             Tok::StartTag(tag) if tag.is_in(is_table_cells) => {
                 self.clear_the_stack_back_to_a_table_row_context();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.mode = InsertionMode::InCell;
                 self.insert_a_marker();
                 Step::Done

@@ -47,14 +47,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             Some(local_names::CAPTION) => {
                 self.clear_the_stack_back_to_a_table_context();
                 self.insert_a_marker();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.mode = InsertionMode::InCaption;
                 Step::Done
             }
             // "colgroup".
             Some(local_names::COLGROUP) => {
                 self.clear_the_stack_back_to_a_table_context();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.mode = InsertionMode::InColumnGroup;
                 Step::Done
             }
@@ -68,7 +68,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // "tbody", "tfoot", "thead".
             Some(name) if is_table_sections(name) => {
                 self.clear_the_stack_back_to_a_table_context();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.mode = InsertionMode::InTableBody;
                 Step::Done
             }
@@ -94,7 +94,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // "input" of type "hidden": parse error; insert and pop.
             Some(local_names::INPUT) if tag.tag.attr("type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")) => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
                 Step::Done
@@ -105,7 +105,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.stack_contains(local_names::TEMPLATE) || self.form_element.is_some() {
                     return Step::Done;
                 }
-                let form = self.insert_an_html_element(tag.tag);
+                let form = self.insert_an_html_element_for(tag);
                 self.form_element = Some(form);
                 self.pop();
                 Step::Done

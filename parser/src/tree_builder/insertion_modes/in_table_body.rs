@@ -17,7 +17,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // A start tag "tr".
             Tok::StartTag(tag) if tag.is(local_names::TR) => {
                 self.clear_the_stack_back_to_a_table_body_context();
-                self.insert_an_html_element(tag.tag);
+                self.insert_an_html_element_for(tag);
                 self.mode = InsertionMode::InRow;
                 Step::Done
             }

@@ -1,6 +1,6 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intabletext>
 
-use crate::tree_builder::token::{is_whitespace, split_before_null, Tok};
+use crate::tree_builder::token::{has_non_whitespace, split_before_null, Tok};
 use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};
 
 use super::Step;
@@ -29,7 +29,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // if any is not whitespace), switch back, reprocess.
             _ => {
                 let pending = std::mem::take(&mut self.pending_table_characters);
-                if pending.chars().any(|c| !is_whitespace(c)) {
+                if has_non_whitespace(&pending) {
                     self.in_table_anything_else(Tok::Characters(&pending));
                 } else {
                     self.insert_characters(&pending);
