@@ -105,6 +105,9 @@ impl ErrorCode {
 }
 
 /// A parse error with its 1-based position (columns in UTF-16 code units).
+/// A tree-construction error sits where its token starts, as the tokenizer
+/// reports through `TokenSink::set_token_position`; `0:0` when the
+/// tokenizer reports no token positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Error {
     pub code: ErrorCode,

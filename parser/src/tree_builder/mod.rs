@@ -317,6 +317,14 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
         self.sink.parse_error(Error { code: ErrorCode::Tokenizer(error.code), line: error.line, col: error.col });
     }
 
+    fn wants_token_positions(&self) -> bool {
+        true
+    }
+
+    fn set_token_position(&mut self, line: u32, col: u32) {
+        self.set_position(line, col);
+    }
+
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.adjusted_current_node().is_some_and(|node| node.name.ns != Namespace::Html)
     }
