@@ -119,7 +119,59 @@ pub struct Error {
 /// `Copy` ids (indices into the sink's own storage).
 ///
 /// The tree builder keeps the names of the open elements itself, so a sink
-/// is never asked what an element is called.
+/// is never asked what an element is called. Nodes passed to `append` and
+/// `insert_before` may already have a parent (the adoption agency
+/// algorithm moves nodes): the sink moves them.
+///
+/// A sink that keeps only an outline of the elements:
+///
+/// ```
+/// use htmlforge::generated::names::Namespace;
+/// use htmlforge::quirks::QuirksMode;
+/// use htmlforge::tree_builder::{Attr, Name, NodeOrText, QualName, TreeSink};
+/// use htmlforge::{ParseOptions, Parser};
+///
+/// #[derive(Default)]
+/// struct Outline {
+///     names: Vec<String>,            // by handle; 0 is the Document
+///     parents: Vec<Option<usize>>,
+/// }
+///
+/// impl TreeSink for Outline {
+///     type Handle = usize;
+///     fn document(&self) -> usize { 0 }
+///     fn create_element(&mut self, name: QualName, _attrs: Vec<Attr>) -> usize {
+///         self.names.push(name.local.as_str().to_string());
+///         self.parents.push(None);
+///         self.names.len() - 1
+///     }
+///     fn create_comment(&mut self, _text: &str) -> usize {
+///         self.create_element(QualName::new(Namespace::Html, Name::new("#comment")), Vec::new())
+///     }
+///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
+///     fn append(&mut self, parent: usize, child: NodeOrText<'_, usize>) {
+///         if let NodeOrText::Node(child) = child { self.parents[child] = Some(parent); }
+///     }
+///     fn insert_before(&mut self, sibling: usize, child: NodeOrText<'_, usize>) {
+///         if let NodeOrText::Node(child) = child { self.parents[child] = self.parents[sibling]; }
+///     }
+///     fn has_parent(&self, node: usize) -> bool { self.parents[node].is_some() }
+///     fn remove_from_parent(&mut self, node: usize) { self.parents[node] = None; }
+///     fn reparent_children(&mut self, node: usize, new_parent: usize) {
+///         for parent in self.parents.iter_mut().filter(|p| **p == Some(node)) { *parent = Some(new_parent); }
+///     }
+///     fn add_attrs_if_missing(&mut self, _: usize, _: &[Attr]) {}
+///     fn template_contents(&mut self, template: usize) -> usize { template }
+///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
+///     fn clone_option_into_selectedcontent(&mut self, _: usize, _: usize) {}
+/// }
+///
+/// let mut parser = Parser::with_sink(Outline { names: vec!["#document".into()], parents: vec![None] }, ParseOptions::default());
+/// parser.feed("<ul><li>one<li>two</ul>");
+/// let outline = parser.finish();
+/// let second_li = outline.names.iter().rposition(|n| n == "li").unwrap();
+/// assert_eq!(outline.names[outline.parents[second_li].unwrap()], "ul");
+/// ```
 pub trait TreeSink {
     type Handle: Copy + Eq + std::fmt::Debug;
 

@@ -194,10 +194,15 @@ impl<S: TreeSink> TreeBuilder<S> {
         if context_element.is_html(local_names::TEMPLATE) {
             builder.template_modes.push(InsertionMode::InTemplate);
         }
+        // "Set the parser's form element pointer to the nearest node to the
+        // context element that is a form element (going straight up the
+        // ancestor chain, and including the element itself)": a standalone
+        // context element has no ancestors, so only itself can be one.
+        if context_element.is_html(local_names::FORM) {
+            builder.form_element = Some(context_element.handle);
+        }
         builder.context_element = Some(context_element);
         builder.reset_the_insertion_mode_appropriately();
-        // The form element pointer would be the nearest form ancestor of
-        // the context element; a standalone context element has none.
         (builder, state)
     }
 
