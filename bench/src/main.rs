@@ -21,15 +21,23 @@ struct Options {
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut options =
-        Options { corpus: Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), iters: 15 };
+    let mut options = Options {
+        corpus: Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
+        iters: 15,
+    };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
-            "--corpus" => options.corpus = PathBuf::from(rest.next().ok_or("--corpus needs a directory")?),
+            "--corpus" => {
+                options.corpus = PathBuf::from(rest.next().ok_or("--corpus needs a directory")?)
+            }
             "--iters" => {
                 let n = rest.next().ok_or("--iters needs a number")?;
-                options.iters = n.parse().ok().filter(|&n| n > 0).ok_or(format!("bad --iters {n}"))?;
+                options.iters = n
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or(format!("bad --iters {n}"))?;
             }
             other => return Err(format!("unknown argument {other}\n{USAGE}")),
         }
@@ -45,7 +53,11 @@ fn load_corpus(dir: &Path) -> Result<Vec<(String, String)>, String> {
         let path = entry.map_err(|e| e.to_string())?.path();
         if path.extension().is_some_and(|e| e == "html") {
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             pages.push((name, String::from_utf8_lossy(&bytes).into_owned()));
         }
     }

@@ -1,7 +1,8 @@
 //! `htmlforge tokens`: the tokenizer on its own, printing tokens in the
 //! html5lib tokenizer-test JSON form.
 //!
-//! - `htmlforge tokens FILE|-`: one token per line (adjacent characters
+//! - `htmlforge tokens FILE|-`: the bytes are decoded as the encoding
+//!   sniffing algorithm says; one token per line (adjacent characters
 //!   merged); parse errors go to stderr, one JSON object per line.
 //! - `htmlforge tokens --jsonl`: each stdin line is
 //!   `{"input": "...", "initialState": "RCDATA state", "lastStartTag": "textarea"}`
@@ -10,6 +11,7 @@
 
 use std::io::{BufRead, Read, Write};
 
+use htmlforge::encoding::{decode, sniff, SniffOptions};
 use htmlforge::tokenizer::{Collector, OwnedToken, ParseError, State, Tokenizer};
 use serde_json::{json, Map, Value};
 
@@ -24,10 +26,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// A token in the tests' JSON form.
 fn token_json(token: &OwnedToken) -> Value {
     match token {
-        OwnedToken::Doctype(d) => json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks]),
+        OwnedToken::Doctype(d) => {
+            json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks])
+        }
         OwnedToken::StartTag(tag) => {
-            let attrs: Map<String, Value> =
-                tag.attrs.iter().map(|a| (a.name.clone(), Value::String(a.value.clone()))).collect();
+            let attrs: Map<String, Value> = tag
+                .attrs
+                .iter()
+                .map(|a| (a.name.clone(), Value::String(a.value.clone())))
+                .collect();
             if tag.self_closing {
                 json!(["StartTag", tag.name, attrs, true])
             } else {
@@ -69,12 +76,16 @@ fn tokenize(input: &str, state: State, last_start_tag: Option<&str>) -> Collecto
 fn document(path: &str) -> Result<(), String> {
     let mut bytes = Vec::new();
     if path == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("stdin: {e}"))?;
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("stdin: {e}"))?;
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     }
-    // Encoding sniffing is not this verb's job: the file is read as UTF-8.
-    let text = String::from_utf8_lossy(&bytes);
+    // Bytes in: the encoding sniffing algorithm, then the decoder (which
+    // removes a byte order mark).
+    let sniffed = sniff(&bytes, &SniffOptions::default());
+    let (text, _) = decode(&bytes, sniffed.encoding);
     let collected = tokenize(&text, State::Data, None);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for token in &collected.tokens {
@@ -96,15 +107,23 @@ fn jsonl() -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let request: Value = serde_json::from_str(&line).map_err(|e| format!("line {}: {e}", index + 1))?;
-        let input = request["input"].as_str().ok_or_else(|| format!("line {}: no \"input\" string", index + 1))?;
-        let state_name = request.get("initialState").and_then(Value::as_str).unwrap_or("Data state");
-        let state = state_named(state_name).ok_or_else(|| format!("line {}: unknown state {state_name:?}", index + 1))?;
+        let request: Value =
+            serde_json::from_str(&line).map_err(|e| format!("line {}: {e}", index + 1))?;
+        let input = request["input"]
+            .as_str()
+            .ok_or_else(|| format!("line {}: no \"input\" string", index + 1))?;
+        let state_name = request
+            .get("initialState")
+            .and_then(Value::as_str)
+            .unwrap_or("Data state");
+        let state = state_named(state_name)
+            .ok_or_else(|| format!("line {}: unknown state {state_name:?}", index + 1))?;
         let last_start_tag = request.get("lastStartTag").and_then(Value::as_str);
         let collected = tokenize(input, state, last_start_tag);
         let output: Vec<Value> = collected.tokens.iter().map(token_json).collect();
         let errors: Vec<Value> = collected.errors.iter().map(error_json).collect();
-        writeln!(out, "{}", json!({"output": output, "errors": errors})).map_err(|e| e.to_string())?;
+        writeln!(out, "{}", json!({"output": output, "errors": errors}))
+            .map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())
 }

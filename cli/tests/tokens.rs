@@ -13,7 +13,12 @@ fn htmlforge(args: &[&str], stdin: &str) -> (String, String, bool) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     (
         String::from_utf8(output.stdout).unwrap(),
@@ -34,7 +39,10 @@ fn jsonl_gives_tests_form_with_errors() {
     .collect::<String>();
     let (stdout, _, ok) = htmlforge(&["tokens", "--jsonl"], &input);
     assert!(ok);
-    let lines: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(
         lines,
         [
@@ -54,7 +62,10 @@ fn a_document_prints_one_token_per_line_and_errors_on_stderr() {
         stdout,
         "[\"DOCTYPE\",\"html\",null,null,true]\n[\"StartTag\",\"p\",{}]\n[\"Character\",\"Hi\\nthere\"]\n[\"EndTag\",\"p\"]\n[\"Character\",\"\\u0000\"]\n"
     );
-    assert_eq!(stderr, "{\"code\":\"unexpected-null-character\",\"col\":10,\"line\":2}\n");
+    assert_eq!(
+        stderr,
+        "{\"code\":\"unexpected-null-character\",\"col\":10,\"line\":2}\n"
+    );
 }
 
 #[test]
@@ -64,4 +75,19 @@ fn bad_usage_fails() {
     assert!(stderr.contains("usage"));
     let (_, _, ok) = htmlforge(&["tokens", "--jsonl"], "{\"input\": 3}\n");
     assert!(!ok);
+}
+
+#[test]
+fn a_document_is_decoded_as_its_meta_says() {
+    let page = b"<meta charset=windows-1252><p>caf\xE9";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_htmlforge"))
+        .args(["tokens", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(page).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().last(), Some("[\"Character\",\"caf\u{e9}\"]"));
 }

@@ -17,6 +17,8 @@ pub mod names;
 pub mod parse_errors;
 pub mod quirks_doctypes;
 pub mod spec_prose;
+pub mod optional_tags;
+pub mod serialization;
 pub mod table;
 pub mod tag_groups;
 pub mod tokenizer;
@@ -36,6 +38,8 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(foreign_fixups::ForeignFixups),
         Box::new(quirks_doctypes::QuirksDoctypes),
         Box::new(tag_groups::TagGroups),
+        Box::new(optional_tags::OptionalTags),
+        Box::new(serialization::Serialization),
         Box::new(tokenizer::Tokenizer),
     ]
 }

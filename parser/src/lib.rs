@@ -7,6 +7,7 @@ pub mod generated;
 pub mod named_char_ref;
 mod parse;
 pub mod quirks;
+pub mod serializer;
 pub mod tokenizer;
 pub mod tree_builder;
 

@@ -26,7 +26,10 @@ fn main() -> ExitCode {
                     skipped += case.initial_states.len();
                     used_skips.push(id.clone());
                 }
-                None => failed.push(format!("{} ({}): input not representable and not in the skip list", case.id, case.description)),
+                None => failed.push(format!(
+                    "{} ({}): input not representable and not in the skip list",
+                    case.id, case.description
+                )),
             }
             continue;
         };
@@ -42,11 +45,17 @@ fn main() -> ExitCode {
                 got.output = coerce_to_infoset(&got.output);
                 got.errors.clear();
             }
-            let want = Outcome { output: case.output.clone(), errors: case.errors.clone() };
+            let want = Outcome {
+                output: case.output.clone(),
+                errors: case.errors.clone(),
+            };
             if got == want {
                 passed += 1;
                 if skip.is_some() {
-                    failed.push(format!("{} [{state_name}]: passes but is in the skip list", case.id));
+                    failed.push(format!(
+                        "{} [{state_name}]: passes but is in the skip list",
+                        case.id
+                    ));
                 }
             } else if let Some((id, _)) = skip {
                 skipped += 1;
@@ -61,7 +70,9 @@ fn main() -> ExitCode {
     }
     for (id, _) in &skips {
         if !used_skips.contains(id) {
-            failed.push(format!("{id}: in the skip list but not skipped (stale entry)"));
+            failed.push(format!(
+                "{id}: in the skip list but not skipped (stale entry)"
+            ));
         }
     }
     for failure in failed.iter().take(40) {

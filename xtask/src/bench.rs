@@ -12,7 +12,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Result<bool, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
         .current_dir(&ctx.root)
-        .args(["run", "--quiet", "--release", "--package", "htmlforge-bench", "--"])
+        .args([
+            "run",
+            "--quiet",
+            "--release",
+            "--package",
+            "htmlforge-bench",
+            "--",
+        ])
         .args(args)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;

@@ -437,7 +437,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#data-state>
-    // spec-data/tokenizer/data.states:9
+    // spec-data/tokenizer/data.states:8
     fn data_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:8): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -479,7 +479,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state>
-    // spec-data/tokenizer/data.states:16
+    // spec-data/tokenizer/data.states:15
     fn rcdata_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:9): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -521,7 +521,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#rawtext-state>
-    // spec-data/tokenizer/data.states:23
+    // spec-data/tokenizer/data.states:22
     fn rawtext_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:10): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -556,7 +556,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-state>
-    // spec-data/tokenizer/data.states:29
+    // spec-data/tokenizer/data.states:28
     fn script_data_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:11): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -591,7 +591,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state>
-    // spec-data/tokenizer/data.states:35
+    // spec-data/tokenizer/data.states:34
     fn plaintext_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:12): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -622,7 +622,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state>
-    // spec-data/tokenizer/data.states:40
+    // spec-data/tokenizer/data.states:39
     fn tag_open_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -665,7 +665,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#end-tag-open-state>
-    // spec-data/tokenizer/data.states:48
+    // spec-data/tokenizer/data.states:47
     fn end_tag_open_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -699,7 +699,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state>
-    // spec-data/tokenizer/data.states:54
+    // spec-data/tokenizer/data.states:53
     fn tag_name_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:15): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -748,7 +748,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#rcdata-less-than-sign-state>
-    // spec-data/tokenizer/data.states:63
+    // spec-data/tokenizer/data.states:62
     fn rcdata_less_than_sign_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -768,7 +768,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-open-state>
-    // spec-data/tokenizer/data.states:67
+    // spec-data/tokenizer/data.states:66
     fn rcdata_end_tag_open_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -790,7 +790,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-name-state>
-    // spec-data/tokenizer/data.states:71
+    // spec-data/tokenizer/data.states:70
     fn rcdata_end_tag_name_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -830,7 +830,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#rawtext-less-than-sign-state>
-    // spec-data/tokenizer/data.states:79
+    // spec-data/tokenizer/data.states:78
     fn rawtext_less_than_sign_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -850,7 +850,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-open-state>
-    // spec-data/tokenizer/data.states:83
+    // spec-data/tokenizer/data.states:82
     fn rawtext_end_tag_open_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -872,7 +872,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-name-state>
-    // spec-data/tokenizer/data.states:87
+    // spec-data/tokenizer/data.states:86
     fn rawtext_end_tag_name_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -912,7 +912,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-less-than-sign-state>
-    // spec-data/tokenizer/data.states:95
+    // spec-data/tokenizer/data.states:94
     fn script_data_less_than_sign_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -938,7 +938,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-end-tag-open-state>
-    // spec-data/tokenizer/data.states:100
+    // spec-data/tokenizer/data.states:99
     fn script_data_end_tag_open_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -960,7 +960,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-end-tag-name-state>
-    // spec-data/tokenizer/data.states:104
+    // spec-data/tokenizer/data.states:103
     fn script_data_end_tag_name_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1000,7 +1000,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-escape-start-state>
-    // spec-data/tokenizer/data.states:112
+    // spec-data/tokenizer/data.states:111
     fn script_data_escape_start_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1019,7 +1019,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-escape-start-dash-state>
-    // spec-data/tokenizer/data.states:116
+    // spec-data/tokenizer/data.states:115
     fn script_data_escape_start_dash_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1038,7 +1038,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-state>
-    // spec-data/tokenizer/data.states:120
+    // spec-data/tokenizer/data.states:119
     fn script_data_escaped_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:13): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -1079,7 +1079,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-dash-state>
-    // spec-data/tokenizer/data.states:127
+    // spec-data/tokenizer/data.states:126
     fn script_data_escaped_dash_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1113,7 +1113,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-dash-dash-state>
-    // spec-data/tokenizer/data.states:134
+    // spec-data/tokenizer/data.states:133
     fn script_data_escaped_dash_dash_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1151,7 +1151,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-less-than-sign-state>
-    // spec-data/tokenizer/data.states:142
+    // spec-data/tokenizer/data.states:141
     fn script_data_escaped_less_than_sign_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1178,7 +1178,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-end-tag-open-state>
-    // spec-data/tokenizer/data.states:147
+    // spec-data/tokenizer/data.states:146
     fn script_data_escaped_end_tag_open_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1200,7 +1200,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-end-tag-name-state>
-    // spec-data/tokenizer/data.states:151
+    // spec-data/tokenizer/data.states:150
     fn script_data_escaped_end_tag_name_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1240,7 +1240,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escape-start-state>
-    // spec-data/tokenizer/data.states:159
+    // spec-data/tokenizer/data.states:158
     fn script_data_double_escape_start_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1274,7 +1274,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-state>
-    // spec-data/tokenizer/data.states:166
+    // spec-data/tokenizer/data.states:165
     fn script_data_double_escaped_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:14): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -1316,7 +1316,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-dash-state>
-    // spec-data/tokenizer/data.states:173
+    // spec-data/tokenizer/data.states:172
     fn script_data_double_escaped_dash_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1351,7 +1351,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-dash-dash-state>
-    // spec-data/tokenizer/data.states:180
+    // spec-data/tokenizer/data.states:179
     fn script_data_double_escaped_dash_dash_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1390,7 +1390,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-less-than-sign-state>
-    // spec-data/tokenizer/data.states:188
+    // spec-data/tokenizer/data.states:187
     fn script_data_double_escaped_less_than_sign_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1410,7 +1410,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escape-end-state>
-    // spec-data/tokenizer/data.states:192
+    // spec-data/tokenizer/data.states:191
     fn script_data_double_escape_end_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1444,7 +1444,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-name-state>
-    // spec-data/tokenizer/attributes.states:9
+    // spec-data/tokenizer/attributes.states:8
     fn before_attribute_name_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1475,7 +1475,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state>
-    // spec-data/tokenizer/attributes.states:15
+    // spec-data/tokenizer/attributes.states:14
     fn attribute_name_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:16): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -1523,7 +1523,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-name-state>
-    // spec-data/tokenizer/attributes.states:30
+    // spec-data/tokenizer/attributes.states:29
     fn after_attribute_name_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1560,7 +1560,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-value-state>
-    // spec-data/tokenizer/attributes.states:38
+    // spec-data/tokenizer/attributes.states:37
     fn before_attribute_value_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1592,7 +1592,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-double-quoted-state>
-    // spec-data/tokenizer/attributes.states:45
+    // spec-data/tokenizer/attributes.states:44
     fn attribute_value_double_quoted_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:17): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -1635,7 +1635,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-single-quoted-state>
-    // spec-data/tokenizer/attributes.states:52
+    // spec-data/tokenizer/attributes.states:51
     fn attribute_value_single_quoted_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:18): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -1678,7 +1678,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-unquoted-state>
-    // spec-data/tokenizer/attributes.states:59
+    // spec-data/tokenizer/attributes.states:58
     fn attribute_value_unquoted_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:19): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -1732,7 +1732,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-value-quoted-state>
-    // spec-data/tokenizer/attributes.states:68
+    // spec-data/tokenizer/attributes.states:67
     fn after_attribute_value_quoted_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1765,7 +1765,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#self-closing-start-tag-state>
-    // spec-data/tokenizer/attributes.states:75
+    // spec-data/tokenizer/attributes.states:74
     fn self_closing_start_tag_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1791,7 +1791,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#bogus-comment-state>
-    // spec-data/tokenizer/comments.states:9
+    // spec-data/tokenizer/comments.states:8
     fn bogus_comment_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:20): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -1828,7 +1828,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#markup-declaration-open-state>
-    // spec-data/tokenizer/comments.states:15
+    // spec-data/tokenizer/comments.states:14
     fn markup_declaration_open_state(&mut self, input: &str) -> Step {
         // This state consumes no "current input character" of its own.
         self.cur_start = self.pos;
@@ -1880,7 +1880,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-start-state>
-    // spec-data/tokenizer/comments.states:22
+    // spec-data/tokenizer/comments.states:21
     fn comment_start_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1904,7 +1904,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-start-dash-state>
-    // spec-data/tokenizer/comments.states:27
+    // spec-data/tokenizer/comments.states:26
     fn comment_start_dash_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1935,7 +1935,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-state>
-    // spec-data/tokenizer/comments.states:33
+    // spec-data/tokenizer/comments.states:32
     fn comment_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:21): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -1977,7 +1977,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-state>
-    // spec-data/tokenizer/comments.states:40
+    // spec-data/tokenizer/comments.states:39
     fn comment_less_than_sign_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2000,7 +2000,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-state>
-    // spec-data/tokenizer/comments.states:45
+    // spec-data/tokenizer/comments.states:44
     fn comment_less_than_sign_bang_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2018,7 +2018,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-dash-state>
-    // spec-data/tokenizer/comments.states:49
+    // spec-data/tokenizer/comments.states:48
     fn comment_less_than_sign_bang_dash_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2036,7 +2036,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-dash-dash-state>
-    // spec-data/tokenizer/comments.states:53
+    // spec-data/tokenizer/comments.states:52
     fn comment_less_than_sign_bang_dash_dash_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2056,7 +2056,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-end-dash-state>
-    // spec-data/tokenizer/comments.states:57
+    // spec-data/tokenizer/comments.states:56
     fn comment_end_dash_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2081,7 +2081,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-end-state>
-    // spec-data/tokenizer/comments.states:62
+    // spec-data/tokenizer/comments.states:61
     fn comment_end_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2116,7 +2116,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#comment-end-bang-state>
-    // spec-data/tokenizer/comments.states:69
+    // spec-data/tokenizer/comments.states:68
     fn comment_end_bang_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2152,7 +2152,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-state>
-    // spec-data/tokenizer/comments.states:75
+    // spec-data/tokenizer/comments.states:74
     fn cdata_section_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:22): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -2183,7 +2183,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-bracket-state>
-    // spec-data/tokenizer/comments.states:80
+    // spec-data/tokenizer/comments.states:79
     fn cdata_section_bracket_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2202,7 +2202,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-end-state>
-    // spec-data/tokenizer/comments.states:84
+    // spec-data/tokenizer/comments.states:83
     fn cdata_section_end_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2226,7 +2226,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#doctype-state>
-    // spec-data/tokenizer/doctype.states:9
+    // spec-data/tokenizer/doctype.states:8
     fn doctype_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2258,7 +2258,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-name-state>
-    // spec-data/tokenizer/doctype.states:15
+    // spec-data/tokenizer/doctype.states:14
     fn before_doctype_name_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2306,7 +2306,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#doctype-name-state>
-    // spec-data/tokenizer/doctype.states:23
+    // spec-data/tokenizer/doctype.states:22
     fn doctype_name_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:23): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -2353,7 +2353,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-name-state>
-    // spec-data/tokenizer/doctype.states:31
+    // spec-data/tokenizer/doctype.states:30
     fn after_doctype_name_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match self.lookahead(input, b"PUBLIC", true) {
@@ -2411,7 +2411,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-public-keyword-state>
-    // spec-data/tokenizer/doctype.states:40
+    // spec-data/tokenizer/doctype.states:39
     fn after_doctype_public_keyword_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2457,7 +2457,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-public-identifier-state>
-    // spec-data/tokenizer/doctype.states:48
+    // spec-data/tokenizer/doctype.states:47
     fn before_doctype_public_identifier_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2501,7 +2501,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-double-quoted-state>
-    // spec-data/tokenizer/doctype.states:56
+    // spec-data/tokenizer/doctype.states:55
     fn doctype_public_identifier_double_quoted_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2537,7 +2537,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-single-quoted-state>
-    // spec-data/tokenizer/doctype.states:63
+    // spec-data/tokenizer/doctype.states:62
     fn doctype_public_identifier_single_quoted_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2573,7 +2573,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-public-identifier-state>
-    // spec-data/tokenizer/doctype.states:70
+    // spec-data/tokenizer/doctype.states:69
     fn after_doctype_public_identifier_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2617,7 +2617,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#between-doctype-public-and-system-identifiers-state>
-    // spec-data/tokenizer/doctype.states:78
+    // spec-data/tokenizer/doctype.states:77
     fn between_doctype_public_and_system_identifiers_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2659,7 +2659,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-system-keyword-state>
-    // spec-data/tokenizer/doctype.states:86
+    // spec-data/tokenizer/doctype.states:85
     fn after_doctype_system_keyword_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2705,7 +2705,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-system-identifier-state>
-    // spec-data/tokenizer/doctype.states:94
+    // spec-data/tokenizer/doctype.states:93
     fn before_doctype_system_identifier_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2749,7 +2749,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-double-quoted-state>
-    // spec-data/tokenizer/doctype.states:102
+    // spec-data/tokenizer/doctype.states:101
     fn doctype_system_identifier_double_quoted_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2785,7 +2785,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-single-quoted-state>
-    // spec-data/tokenizer/doctype.states:109
+    // spec-data/tokenizer/doctype.states:108
     fn doctype_system_identifier_single_quoted_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2821,7 +2821,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-system-identifier-state>
-    // spec-data/tokenizer/doctype.states:116
+    // spec-data/tokenizer/doctype.states:115
     fn after_doctype_system_identifier_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2852,7 +2852,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#bogus-doctype-state>
-    // spec-data/tokenizer/doctype.states:123
+    // spec-data/tokenizer/doctype.states:122
     fn bogus_doctype_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2880,7 +2880,7 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state>
-    // spec-data/tokenizer/character-references.states:10
+    // spec-data/tokenizer/character-references.states:9
     fn character_reference_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2906,25 +2906,25 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state>
-    // spec-data/tokenizer/character-references.states:19
+    // spec-data/tokenizer/character-references.states:15
     fn named_character_reference_state(&mut self, input: &str) -> Step {
         // This state consumes no "current input character" of its own.
         self.cur_start = self.pos;
         match self.named_character_reference(input) {
             Look::NeedMore => return Step::NeedMore,
             Look::Match => {
-                if self.historical_attribute_exception() {
-                    // spec-data/tokenizer/character-references.states:19
+                if self.consumed_as_part_of_an_attribute() && self.last_character_matched_is_not_semicolon() && self.next_input_character_is_equals_sign_or_ascii_alphanumeric() {
+                    // spec-data/tokenizer/character-references.states:21
                     self.flush_code_points_consumed_as_a_character_reference(input);
                     self.state = self.return_state;
                 } else if self.last_character_matched_is_not_semicolon() {
-                    // spec-data/tokenizer/character-references.states:20
+                    // spec-data/tokenizer/character-references.states:22
                     self.parse_error(input, ParseErrorCode::MissingSemicolonAfterCharacterReference);
                     self.set_temporary_buffer_to_the_matched_characters();
                     self.flush_code_points_consumed_as_a_character_reference(input);
                     self.state = self.return_state;
                 } else {
-                    // spec-data/tokenizer/character-references.states:21
+                    // spec-data/tokenizer/character-references.states:23
                     self.set_temporary_buffer_to_the_matched_characters();
                     self.flush_code_points_consumed_as_a_character_reference(input);
                     self.state = self.return_state;
@@ -2933,32 +2933,32 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             Look::NoMatch => {}
         }
-        // spec-data/tokenizer/character-references.states:22
+        // spec-data/tokenizer/character-references.states:24
         self.flush_code_points_consumed_as_a_character_reference(input);
         self.state = State::AmbiguousAmpersand;
         Step::Continue
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#ambiguous-ampersand-state>
-    // spec-data/tokenizer/character-references.states:25
+    // spec-data/tokenizer/character-references.states:26
     fn ambiguous_ampersand_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:25
+            // spec-data/tokenizer/character-references.states:27
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') if self.consumed_as_part_of_an_attribute() => {
                 self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
             }
-            // spec-data/tokenizer/character-references.states:26
+            // spec-data/tokenizer/character-references.states:28
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') => {
                 self.emit_current_input_character(input);
             }
-            // spec-data/tokenizer/character-references.states:27
+            // spec-data/tokenizer/character-references.states:29
             Consumed::Byte(b';') => {
                 self.parse_error(input, ParseErrorCode::UnknownNamedCharacterReference);
                 self.reconsume();
                 self.state = self.return_state;
             }
-            // spec-data/tokenizer/character-references.states:28
+            // spec-data/tokenizer/character-references.states:30
             _ => {
                 self.reconsume();
                 self.state = self.return_state;
@@ -2968,16 +2968,16 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-state>
-    // spec-data/tokenizer/character-references.states:31
+    // spec-data/tokenizer/character-references.states:32
     fn numeric_character_reference_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:32
+            // spec-data/tokenizer/character-references.states:34
             Consumed::Byte(b'x' | b'X') => {
                 self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
                 self.state = State::HexadecimalCharacterReferenceStart;
             }
-            // spec-data/tokenizer/character-references.states:33
+            // spec-data/tokenizer/character-references.states:35
             _ => {
                 self.reconsume();
                 self.state = State::DecimalCharacterReferenceStart;
@@ -2987,16 +2987,16 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-start-state>
-    // spec-data/tokenizer/character-references.states:36
+    // spec-data/tokenizer/character-references.states:37
     fn hexadecimal_character_reference_start_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:36
+            // spec-data/tokenizer/character-references.states:38
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'F' | b'a'..=b'f') => {
                 self.reconsume();
                 self.state = State::HexadecimalCharacterReference;
             }
-            // spec-data/tokenizer/character-references.states:37
+            // spec-data/tokenizer/character-references.states:39
             _ => {
                 self.parse_error(input, ParseErrorCode::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_code_points_consumed_as_a_character_reference(input);
@@ -3008,16 +3008,16 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#decimal-character-reference-start-state>
-    // spec-data/tokenizer/character-references.states:40
+    // spec-data/tokenizer/character-references.states:41
     fn decimal_character_reference_start_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:40
+            // spec-data/tokenizer/character-references.states:42
             Consumed::Byte(b'0'..=b'9') => {
                 self.reconsume();
                 self.state = State::DecimalCharacterReference;
             }
-            // spec-data/tokenizer/character-references.states:41
+            // spec-data/tokenizer/character-references.states:43
             _ => {
                 self.parse_error(input, ParseErrorCode::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_code_points_consumed_as_a_character_reference(input);
@@ -3029,30 +3029,30 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-state>
-    // spec-data/tokenizer/character-references.states:44
+    // spec-data/tokenizer/character-references.states:45
     fn hexadecimal_character_reference_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:44
+            // spec-data/tokenizer/character-references.states:46
             Consumed::Byte(b'0'..=b'9') => {
                 self.multiply_character_reference_code_by(16);
                 self.add_current_input_character_minus(input, 0x0030);
             }
-            // spec-data/tokenizer/character-references.states:45
+            // spec-data/tokenizer/character-references.states:47
             Consumed::Byte(b'A'..=b'F') => {
                 self.multiply_character_reference_code_by(16);
                 self.add_current_input_character_minus(input, 0x0037);
             }
-            // spec-data/tokenizer/character-references.states:46
+            // spec-data/tokenizer/character-references.states:48
             Consumed::Byte(b'a'..=b'f') => {
                 self.multiply_character_reference_code_by(16);
                 self.add_current_input_character_minus(input, 0x0057);
             }
-            // spec-data/tokenizer/character-references.states:47
+            // spec-data/tokenizer/character-references.states:49
             Consumed::Byte(b';') => {
                 self.state = State::NumericCharacterReferenceEnd;
             }
-            // spec-data/tokenizer/character-references.states:48
+            // spec-data/tokenizer/character-references.states:50
             _ => {
                 self.parse_error(input, ParseErrorCode::MissingSemicolonAfterCharacterReference);
                 self.reconsume();
@@ -3063,20 +3063,20 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#decimal-character-reference-state>
-    // spec-data/tokenizer/character-references.states:51
+    // spec-data/tokenizer/character-references.states:52
     fn decimal_character_reference_state(&mut self, input: &str) -> Step {
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
-            // spec-data/tokenizer/character-references.states:51
+            // spec-data/tokenizer/character-references.states:53
             Consumed::Byte(b'0'..=b'9') => {
                 self.multiply_character_reference_code_by(10);
                 self.add_current_input_character_minus(input, 0x0030);
             }
-            // spec-data/tokenizer/character-references.states:52
+            // spec-data/tokenizer/character-references.states:54
             Consumed::Byte(b';') => {
                 self.state = State::NumericCharacterReferenceEnd;
             }
-            // spec-data/tokenizer/character-references.states:53
+            // spec-data/tokenizer/character-references.states:55
             _ => {
                 self.parse_error(input, ParseErrorCode::MissingSemicolonAfterCharacterReference);
                 self.reconsume();
@@ -3087,11 +3087,11 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state>
-    // spec-data/tokenizer/character-references.states:58
+    // spec-data/tokenizer/character-references.states:57
     fn numeric_character_reference_end_state(&mut self, input: &str) -> Step {
         // This state consumes no "current input character" of its own.
         self.cur_start = self.pos;
-        // spec-data/tokenizer/character-references.states:58
+        // spec-data/tokenizer/character-references.states:60
         self.check_the_character_reference_code(input);
         self.set_to_empty(Target::TemporaryBuffer);
         self.append_char(Target::TemporaryBuffer, self.character_reference_code_as_char());

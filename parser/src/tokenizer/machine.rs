@@ -1,17 +1,22 @@
-//! The runtime half of the tokenizer: the input it runs over, the token
-//! builders, the temporary buffer, and the spec verbs that the generated
-//! state machine (`generated::tokenizer_states`) calls.
+//! The runtime half of the tokenizer: the input it runs over, consuming
+//! and emitting, parse errors, and the spec verbs that the generated state
+//! machine (`generated::tokenizer_states`) calls; the token builders are in
+//! `builders`, the character reference verbs in `char_ref`.
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>
 
-use std::collections::VecDeque;
+mod builders;
+mod char_ref;
+
+use std::collections::{HashSet, VecDeque};
 
 use super::input_stream::{normalize_newlines, scan_input_stream_errors, Positions};
-use super::interface::{Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
-use crate::generated::numeric_character_references::numeric_character_reference_replacement;
+use super::interface::{
+    Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink,
+};
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
-use crate::named_char_ref::{NamedCharRefMatcher, NamedMatch};
+use crate::named_char_ref::NamedMatch;
 
 /// What `consume` found: an ASCII byte, the lead byte of a non-ASCII
 /// character (always "anything else": every character the spec's cases
@@ -118,6 +123,8 @@ pub struct Tokenizer<S: TokenSink> {
     /// The current attribute duplicated an earlier one and was removed;
     /// its value goes to `discarded`.
     attribute_is_duplicate: bool,
+    /// The attribute names of the current tag, once it has many of them.
+    attribute_names: HashSet<String>,
     discarded: String,
     comment: String,
     doctype: Doctype,
@@ -125,7 +132,8 @@ pub struct Tokenizer<S: TokenSink> {
     temporary_buffer: String,
     pub(crate) character_reference_code: u32,
     named_match: Option<NamedMatch>,
-    historical_attribute_exception: bool,
+    /// The input byte after the last named character reference match.
+    next_after_match: Option<u8>,
 
     /// Pending character tokens: a span of the input, or owned text.
     span_start: usize,
@@ -155,6 +163,7 @@ impl<S: TokenSink> Tokenizer<S> {
             tag_kind: TagKind::Start,
             spare_attributes: Vec::new(),
             attribute_is_duplicate: false,
+            attribute_names: HashSet::new(),
             discarded: String::new(),
             comment: String::new(),
             doctype: Doctype::default(),
@@ -162,7 +171,7 @@ impl<S: TokenSink> Tokenizer<S> {
             temporary_buffer: String::new(),
             character_reference_code: 0,
             named_match: None,
-            historical_attribute_exception: false,
+            next_after_match: None,
             span_start: 0,
             span_end: 0,
             characters: String::new(),
@@ -205,10 +214,14 @@ impl<S: TokenSink> Tokenizer<S> {
     /// the chunk (a named character reference, `<!DOCTYPE`…) is held back
     /// until the next chunk or `end`.
     pub fn feed(&mut self, chunk: &str) -> Progress {
+        if self.done {
+            // Input after the end-of-file token has nowhere to go.
+            return Progress::Done;
+        }
         let text = normalize_newlines(chunk, &mut self.last_was_cr);
         let start = self.positions.base_offset() + self.buffer.len();
         scan_input_stream_errors(&text, start, &mut self.stream_errors);
-        if self.buffer.is_empty() && !self.paused && !self.done {
+        if self.buffer.is_empty() && !self.paused {
             // The usual case: run over the caller's chunk without copying it.
             let consumed = self.run(&text);
             self.positions.drop_consumed(&text, consumed);
@@ -239,9 +252,10 @@ impl<S: TokenSink> Tokenizer<S> {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insertion-point>
     pub fn insert_at_insertion_point(&mut self, text: &str) {
+        // The inserted text is preprocessed on its own: a CR at its end is a
+        // line break of its own even if the pending input starts with LF.
         let mut cr = false;
         let mut text = normalize_newlines(text, &mut cr).into_owned();
-        // A lone CR at the end of the inserted text is a line break of its own.
         let base = self.positions.base_offset();
         for error in &mut self.stream_errors {
             error.0 += text.len();
@@ -405,7 +419,9 @@ impl<S: TokenSink> Tokenizer<S> {
             self.span_end = 0;
             let limit = self.positions.base_offset() + end;
             self.report_stream_errors(input, |at| at < limit);
-            let result = self.sink.process_token(Token::Characters(&input[start..end]));
+            let result = self
+                .sink
+                .process_token(Token::Characters(&input[start..end]));
             self.handle(result);
         } else if !self.characters.is_empty() {
             let limit = self.positions.base_offset() + self.pos;
@@ -505,236 +521,6 @@ impl<S: TokenSink> Tokenizer<S> {
         self.report_stream_errors(input, |at| at < limit);
         let result = self.sink.process_token(Token::Doctype(&self.doctype));
         self.handle(result);
-    }
-
-    // ----- token builders ------------------------------------------------------
-
-    fn new_tag(&mut self, kind: TagKind) {
-        self.tag_kind = kind;
-        self.tag.name.clear();
-        self.tag.self_closing = false;
-        for mut attribute in self.tag.attrs.drain(..) {
-            attribute.name.clear();
-            attribute.value.clear();
-            self.spare_attributes.push(attribute);
-        }
-        self.attribute_is_duplicate = false;
-    }
-
-    pub(crate) fn create_start_tag_token(&mut self) {
-        self.new_tag(TagKind::Start);
-    }
-
-    pub(crate) fn create_end_tag_token(&mut self) {
-        self.new_tag(TagKind::End);
-    }
-
-    pub(crate) fn create_comment_token(&mut self) {
-        self.comment.clear();
-    }
-
-    pub(crate) fn create_doctype_token(&mut self) {
-        self.doctype = Doctype::default();
-    }
-
-    pub(crate) fn start_new_attribute(&mut self) {
-        self.attribute_is_duplicate = false;
-        self.discarded.clear();
-        let attribute = self.spare_attributes.pop().unwrap_or_default();
-        self.tag.attrs.push(attribute);
-    }
-
-    pub(crate) fn set_self_closing_flag(&mut self) {
-        self.tag.self_closing = true;
-    }
-
-    pub(crate) fn set_force_quirks_flag(&mut self) {
-        self.doctype.force_quirks = true;
-    }
-
-    /// On leaving the attribute name state: a name the tag already has is a
-    /// parse error, and the new attribute is removed from the token.
-    pub(crate) fn check_for_duplicate_attribute(&mut self, input: &str, code: ParseErrorCode) {
-        let Some((current, earlier)) = self.tag.attrs.split_last() else { return };
-        if earlier.iter().any(|a| a.name == current.name) {
-            self.parse_error(input, code);
-            if let Some(mut removed) = self.tag.attrs.pop() {
-                removed.name.clear();
-                removed.value.clear();
-                self.spare_attributes.push(removed);
-            }
-            self.attribute_is_duplicate = true;
-        }
-    }
-
-    fn target(&mut self, target: Target) -> &mut String {
-        match target {
-            Target::TagName => &mut self.tag.name,
-            Target::AttributeName | Target::AttributeValue if self.attribute_is_duplicate => &mut self.discarded,
-            Target::AttributeName => match self.tag.attrs.last_mut() {
-                Some(attribute) => &mut attribute.name,
-                None => &mut self.discarded,
-            },
-            Target::AttributeValue => match self.tag.attrs.last_mut() {
-                Some(attribute) => &mut attribute.value,
-                None => &mut self.discarded,
-            },
-            Target::Comment => &mut self.comment,
-            Target::DoctypeName => self.doctype.name.get_or_insert_with(String::new),
-            Target::DoctypePublicIdentifier => self.doctype.public_id.get_or_insert_with(String::new),
-            Target::DoctypeSystemIdentifier => self.doctype.system_id.get_or_insert_with(String::new),
-            Target::TemporaryBuffer => &mut self.temporary_buffer,
-        }
-    }
-
-    #[inline]
-    pub(crate) fn append(&mut self, target: Target, text: &str) {
-        self.target(target).push_str(text);
-    }
-
-    #[inline]
-    pub(crate) fn append_char(&mut self, target: Target, c: char) {
-        self.target(target).push(c);
-    }
-
-    /// "Set … to the empty string" (for DOCTYPE identifiers: not missing).
-    pub(crate) fn set_to_empty(&mut self, target: Target) {
-        self.target(target).clear();
-    }
-
-    // ----- conditions of the `when` rows ---------------------------------------
-
-    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#appropriate-end-tag-token>
-    pub(crate) fn current_end_tag_token_is_appropriate(&self) -> bool {
-        self.tag_kind == TagKind::End && self.last_start_tag.as_deref() == Some(self.tag.name.as_str())
-    }
-
-    pub(crate) fn temporary_buffer_is_script(&self) -> bool {
-        self.temporary_buffer == "script"
-    }
-
-    pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
-        self.sink.adjusted_current_node_is_foreign()
-    }
-
-    /// Spec: "If the character reference was consumed as part of an attribute"
-    /// — the return state is an attribute value state.
-    pub(crate) fn consumed_as_part_of_an_attribute(&self) -> bool {
-        matches!(
-            self.return_state,
-            State::AttributeValueDoubleQuoted | State::AttributeValueSingleQuoted | State::AttributeValueUnquoted
-        )
-    }
-
-    /// In an attribute, a match without `;` followed by `=` or an ASCII
-    /// alphanumeric is left as text "for historical reasons".
-    pub(crate) fn historical_attribute_exception(&self) -> bool {
-        self.historical_attribute_exception
-    }
-
-    pub(crate) fn last_character_matched_is_not_semicolon(&self) -> bool {
-        self.named_match.is_some_and(|m| !m.ends_with_semicolon)
-    }
-
-    // ----- character references ---------------------------------------------
-
-    /// The named character reference state's "consume the maximum number of
-    /// characters possible, where the consumed characters are one of the
-    /// identifiers in the named character references table", appending them
-    /// to the temporary buffer.
-    pub(crate) fn named_character_reference(&mut self, input: &str) -> Look {
-        let bytes = &input.as_bytes()[self.pos..];
-        let mut matcher = NamedCharRefMatcher::new();
-        let mut fed = 0;
-        while fed < bytes.len() && matcher.push(bytes[fed]) {
-            fed += 1;
-        }
-        if fed == bytes.len() && matcher.can_continue() && !self.eof {
-            return Look::NeedMore;
-        }
-        let Some(found) = matcher.longest_match() else {
-            return Look::NoMatch;
-        };
-        let after = self.pos + found.len;
-        self.historical_attribute_exception = false;
-        if self.consumed_as_part_of_an_attribute() && !found.ends_with_semicolon {
-            match input.as_bytes().get(after) {
-                None if !self.eof => return Look::NeedMore,
-                Some(&next) => self.historical_attribute_exception = next == b'=' || next.is_ascii_alphanumeric(),
-                None => {}
-            }
-        }
-        self.temporary_buffer.push_str(&input[self.pos..after]);
-        self.pos = after;
-        // The tests place this state's errors at the character after the match.
-        self.cur_start = after;
-        self.named_match = Some(found);
-        Look::Match
-    }
-
-    pub(crate) fn set_temporary_buffer_to_the_matched_characters(&mut self) {
-        self.temporary_buffer.clear();
-        if let Some(found) = self.named_match {
-            self.temporary_buffer.push_str(found.replacement);
-        }
-    }
-
-    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#flush-code-points-consumed-as-a-character-reference>
-    pub(crate) fn flush_code_points_consumed_as_a_character_reference(&mut self, input: &str) {
-        if self.consumed_as_part_of_an_attribute() {
-            let target = if self.attribute_is_duplicate {
-                &mut self.discarded
-            } else {
-                match self.tag.attrs.last_mut() {
-                    Some(attribute) => &mut attribute.value,
-                    None => &mut self.discarded,
-                }
-            };
-            target.push_str(&self.temporary_buffer);
-        } else {
-            self.emit_temporary_buffer(input);
-        }
-    }
-
-    /// Beyond U+10FFFF the exact value no longer matters; clamping keeps the
-    /// arithmetic from overflowing on long digit runs.
-    const CODE_LIMIT: u32 = 0x11_0000;
-
-    pub(crate) fn multiply_character_reference_code_by(&mut self, factor: u32) {
-        self.character_reference_code = self.character_reference_code.saturating_mul(factor).min(Self::CODE_LIMIT);
-    }
-
-    pub(crate) fn add_current_input_character_minus(&mut self, input: &str, offset: u32) {
-        let digit = u32::from(input.as_bytes()[self.cur_start]) - offset;
-        self.character_reference_code = (self.character_reference_code + digit).min(Self::CODE_LIMIT);
-    }
-
-    /// Spec: the numeric character reference end state's checks.
-    pub(crate) fn check_the_character_reference_code(&mut self, input: &str) {
-        let code = self.character_reference_code;
-        let is_noncharacter = (0xFDD0..=0xFDEF).contains(&code) || (code & 0xFFFE) == 0xFFFE;
-        let is_control = matches!(code, 0x00..=0x1F | 0x7F..=0x9F);
-        if code == 0 {
-            self.parse_error(input, ParseErrorCode::NullCharacterReference);
-            self.character_reference_code = 0xFFFD;
-        } else if code > 0x10FFFF {
-            self.parse_error(input, ParseErrorCode::CharacterReferenceOutsideUnicodeRange);
-            self.character_reference_code = 0xFFFD;
-        } else if (0xD800..=0xDFFF).contains(&code) {
-            self.parse_error(input, ParseErrorCode::SurrogateCharacterReference);
-            self.character_reference_code = 0xFFFD;
-        } else if is_noncharacter {
-            self.parse_error(input, ParseErrorCode::NoncharacterCharacterReference);
-        } else if code == 0x0D || (is_control && !matches!(code, 0x09 | 0x0A | 0x0C | 0x20)) {
-            self.parse_error(input, ParseErrorCode::ControlCharacterReference);
-            if let Some(replacement) = numeric_character_reference_replacement(code) {
-                self.character_reference_code = u32::from(replacement);
-            }
-        }
-    }
-
-    pub(crate) fn character_reference_code_as_char(&self) -> char {
-        char::from_u32(self.character_reference_code).unwrap_or('\u{FFFD}')
     }
 }
 

@@ -4,7 +4,7 @@
 //!
 //! The state machine is generated from `spec-data/tokenizer/*.states`
 //! (`crate::generated::tokenizer_states`); this module holds what data
-//! cannot express: the input stream ([`input_stream`]), the token builders
+//! cannot express: the input stream (`input_stream`), the token builders
 //! and spec verbs (`machine`), and the collecting API ([`collect`]).
 //!
 //! ```
@@ -22,7 +22,9 @@ pub(crate) mod machine;
 
 pub use crate::generated::tokenizer_states::State;
 pub use collect::{tokenize, tokenize_with_errors, Collector, OwnedToken};
-pub use interface::{Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
+pub use interface::{
+    Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink,
+};
 pub use machine::{Progress, Tokenizer};
 
 #[cfg(test)]

@@ -59,8 +59,23 @@ fn run(sink: Steering, input: &str) -> Vec<String> {
 
 #[test]
 fn switch_to_makes_markup_text() {
-    let log = run(Steering::default(), "<title>a<b>&amp;</title><style>x<y</style><p>");
-    assert_eq!(log, ["<title>", "\"a<b>&\"", "</title>", "<style>", "\"x<y\"", "</style>", "<p>", "EOF"]);
+    let log = run(
+        Steering::default(),
+        "<title>a<b>&amp;</title><style>x<y</style><p>",
+    );
+    assert_eq!(
+        log,
+        [
+            "<title>",
+            "\"a<b>&\"",
+            "</title>",
+            "<style>",
+            "\"x<y\"",
+            "</style>",
+            "<p>",
+            "EOF"
+        ]
+    );
 }
 
 #[test]
@@ -73,22 +88,44 @@ fn plaintext_never_ends() {
 fn cdata_opens_only_in_foreign_content() {
     let html = run(Steering::default(), "<![CDATA[x]]>");
     assert_eq!(html, ["<!--[CDATA[x]]-->", "EOF"]);
-    let svg = run(Steering { foreign: true, ..Steering::default() }, "<![CDATA[x<y]]>");
+    let svg = run(
+        Steering {
+            foreign: true,
+            ..Steering::default()
+        },
+        "<![CDATA[x<y]]>",
+    );
     assert_eq!(svg, ["\"x<y\"", "EOF"]);
 }
 
 #[test]
 fn pause_then_write_at_the_insertion_point() {
-    let sink = Steering { pause_after_script_end: true, ..Steering::default() };
+    let sink = Steering {
+        pause_after_script_end: true,
+        ..Steering::default()
+    };
     let mut tokenizer = Tokenizer::new(sink);
-    assert_eq!(tokenizer.feed("<script>w()</script><b>after"), Progress::Paused);
+    assert_eq!(
+        tokenizer.feed("<script>w()</script><b>after"),
+        Progress::Paused
+    );
     assert_eq!(tokenizer.sink().log, ["<script>", "\"w()\"", "</script>"]);
     tokenizer.insert_at_insertion_point("<i>written</i>");
     assert_eq!(tokenizer.resume(), Progress::NeedsInput);
     assert_eq!(tokenizer.end(), Progress::Done);
     assert_eq!(
         tokenizer.into_sink().log,
-        ["<script>", "\"w()\"", "</script>", "<i>", "\"written\"", "</i>", "<b>", "\"after\"", "EOF"]
+        [
+            "<script>",
+            "\"w()\"",
+            "</script>",
+            "<i>",
+            "\"written\"",
+            "</i>",
+            "<b>",
+            "\"after\"",
+            "EOF"
+        ]
     );
 }
 
@@ -99,7 +136,10 @@ fn fragment_parsing_sets_state_and_last_start_tag() {
     tokenizer.set_last_start_tag(Some("textarea"));
     tokenizer.feed("a</b></textarea>c");
     tokenizer.end();
-    assert_eq!(tokenizer.into_sink().log, ["\"a</b>\"", "</textarea>", "\"c\"", "EOF"]);
+    assert_eq!(
+        tokenizer.into_sink().log,
+        ["\"a</b>\"", "</textarea>", "\"c\"", "EOF"]
+    );
 }
 
 #[test]
@@ -109,9 +149,19 @@ fn errors_across_chunks_keep_their_positions() {
         tokenizer.feed(chunk);
     }
     tokenizer.end();
-    let errors: Vec<(&str, u32, u32)> =
-        tokenizer.sink().errors.iter().map(|e| (e.code.as_str(), e.line, e.col)).collect();
-    assert_eq!(errors, [("unexpected-null-character", 2, 4), ("missing-end-tag-name", 2, 7)]);
+    let errors: Vec<(&str, u32, u32)> = tokenizer
+        .sink()
+        .errors
+        .iter()
+        .map(|e| (e.code.as_str(), e.line, e.col))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            ("unexpected-null-character", 2, 4),
+            ("missing-end-tag-name", 2, 7)
+        ]
+    );
 }
 
 #[test]
@@ -120,4 +170,41 @@ fn deep_or_long_input_neither_recurses_nor_hangs() {
     let collected = tokenize_with_errors(&input);
     // 100,000 tags, one run of text, and the comment that EOF closes.
     assert_eq!(collected.tokens.len(), 100_002);
+}
+
+#[test]
+fn many_attributes_stay_linear() {
+    let mut input = String::from("<a");
+    for i in 0..60_000 {
+        input.push_str(&format!(" a{} x{i}", i % 40_000));
+    }
+    input.push('>');
+    let collected = tokenize_with_errors(&input);
+    let OwnedToken::StartTag(tag) = &collected.tokens[0] else { panic!("a start tag") };
+    // 40,000 distinct names and 40,000 x names; 20,000 repeats are dropped.
+    assert_eq!(tag.attrs.len(), 100_000);
+    assert_eq!(collected.errors.len(), 20_000);
+    assert_eq!(tag.attr("a5"), Some(""));
+}
+
+#[test]
+fn many_errors_on_one_long_line_stay_linear() {
+    // Input-stream and tokenizer errors interleaved on one 1.2 MB line:
+    // positions are found from the last one, never from the line start.
+    let input = "\u{1}&#0;<>\0&notin &x;<a b b>".repeat(40_000);
+    let start = std::time::Instant::now();
+    let collected = tokenize_with_errors(&input);
+    assert!(collected.errors.len() >= 240_000);
+    assert!(collected.errors.windows(2).all(|w| (w[0].line, w[0].col) <= (w[1].line, w[1].col)));
+    assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
+}
+
+#[test]
+fn input_after_the_end_is_ignored() {
+    let mut tokenizer = Tokenizer::new(Collector::default());
+    assert_eq!(tokenizer.feed("<a>"), Progress::NeedsInput);
+    assert_eq!(tokenizer.end(), Progress::Done);
+    assert_eq!(tokenizer.feed("<b>"), Progress::Done);
+    assert_eq!(tokenizer.end(), Progress::Done);
+    assert_eq!(tokenizer.sink().tokens.len(), 1);
 }

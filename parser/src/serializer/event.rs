@@ -1,0 +1,67 @@
+//! The events the serializer consumes: a document or fragment as a flat,
+//! balanced sequence, as a non-recursive tree walk produces it.
+
+use crate::tokenizer::{Attribute, Token};
+
+/// The namespace of an element. The optional-tag rules, void elements and
+/// literal-text elements concern HTML elements only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Namespace {
+    #[default]
+    Html,
+    Svg,
+    MathMl,
+}
+
+/// One serializer event.
+///
+/// A void HTML element (`br`, `img`, … see
+/// [`serializes_as_void`](crate::generated::serialization::serializes_as_void))
+/// is a `StartTag` alone; every other element is a `StartTag`, its
+/// content, then its `EndTag`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event<'a> {
+    /// `<!DOCTYPE name PUBLIC "public_id" "system_id">`; an empty
+    /// identifier is missing.
+    Doctype { name: &'a str, public_id: &'a str, system_id: &'a str },
+    /// A start tag. Attribute names are written as given (a tree walker
+    /// passes the serialized name, e.g. `xlink:href`).
+    StartTag { namespace: Namespace, name: &'a str, attrs: &'a [Attribute] },
+    EndTag { namespace: Namespace, name: &'a str },
+    /// Text. Adjacent text events are allowed; empty ones are ignored.
+    Text(&'a str),
+    Comment(&'a str),
+}
+
+impl<'a> Event<'a> {
+    /// The event for a token of the tokenizer, all elements taken as HTML
+    /// ones; `None` for the end of the input. A token stream is not a tree
+    /// (implied tags are missing), so the optional-tag rules see less than
+    /// a tree walk would show them.
+    ///
+    /// ```
+    /// use htmlforge::serializer::{Event, Namespace};
+    /// use htmlforge::tokenizer::{Tag, Token};
+    ///
+    /// let tag = Tag { name: "p".into(), ..Tag::default() };
+    /// assert_eq!(
+    ///     Event::from_token(Token::StartTag(&tag)),
+    ///     Some(Event::StartTag { namespace: Namespace::Html, name: "p", attrs: &[] })
+    /// );
+    /// assert_eq!(Event::from_token(Token::Eof), None);
+    /// ```
+    pub fn from_token(token: Token<'a>) -> Option<Event<'a>> {
+        Some(match token {
+            Token::Doctype(doctype) => Event::Doctype {
+                name: doctype.name.as_deref().unwrap_or(""),
+                public_id: doctype.public_id.as_deref().unwrap_or(""),
+                system_id: doctype.system_id.as_deref().unwrap_or(""),
+            },
+            Token::StartTag(tag) => Event::StartTag { namespace: Namespace::Html, name: &tag.name, attrs: &tag.attrs },
+            Token::EndTag(tag) => Event::EndTag { namespace: Namespace::Html, name: &tag.name },
+            Token::Comment(text) => Event::Comment(text),
+            Token::Characters(text) => Event::Text(text),
+            Token::Eof => return None,
+        })
+    }
+}

@@ -1,0 +1,167 @@
+//! The token builders of the tokenizer: the current tag, attribute,
+//! comment and DOCTYPE tokens, the strings the "append" verbs write to, and
+//! the conditions of the `when` rows of spec-data.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>
+
+use super::{TagKind, Target, Tokenizer};
+use crate::generated::parse_errors::ParseErrorCode;
+use crate::generated::tokenizer_states::State;
+use crate::tokenizer::interface::{Doctype, TokenSink};
+
+impl<S: TokenSink> Tokenizer<S> {
+    // ----- token builders ------------------------------------------------------
+
+    fn new_tag(&mut self, kind: TagKind) {
+        self.tag_kind = kind;
+        self.tag.name.clear();
+        self.tag.self_closing = false;
+        for mut attribute in self.tag.attrs.drain(..) {
+            attribute.name.clear();
+            attribute.value.clear();
+            self.spare_attributes.push(attribute);
+        }
+        self.attribute_is_duplicate = false;
+        self.attribute_names.clear();
+    }
+
+    /// Up to this many earlier attributes, duplicates are searched linearly.
+    const LINEAR_ATTRIBUTE_SEARCH: usize = 32;
+
+    pub(crate) fn create_start_tag_token(&mut self) {
+        self.new_tag(TagKind::Start);
+    }
+
+    pub(crate) fn create_end_tag_token(&mut self) {
+        self.new_tag(TagKind::End);
+    }
+
+    pub(crate) fn create_comment_token(&mut self) {
+        self.comment.clear();
+    }
+
+    pub(crate) fn create_doctype_token(&mut self) {
+        self.doctype = Doctype::default();
+    }
+
+    pub(crate) fn start_new_attribute(&mut self) {
+        self.attribute_is_duplicate = false;
+        self.discarded.clear();
+        let attribute = self.spare_attributes.pop().unwrap_or_default();
+        self.tag.attrs.push(attribute);
+    }
+
+    pub(crate) fn set_self_closing_flag(&mut self) {
+        self.tag.self_closing = true;
+    }
+
+    pub(crate) fn set_force_quirks_flag(&mut self) {
+        self.doctype.force_quirks = true;
+    }
+
+    /// On leaving the attribute name state: a name the tag already has is a
+    /// parse error, and the new attribute is removed from the token.
+    pub(crate) fn check_for_duplicate_attribute(&mut self, input: &str, code: ParseErrorCode) {
+        let Some((current, earlier)) = self.tag.attrs.split_last() else {
+            return;
+        };
+        // A linear search is fastest for real tags; a tag with very many
+        // attributes gets a set of their names, so that hostile input cannot
+        // make this quadratic.
+        let duplicate = if earlier.len() < Self::LINEAR_ATTRIBUTE_SEARCH {
+            earlier.iter().any(|a| a.name == current.name)
+        } else {
+            if self.attribute_names.is_empty() {
+                self.attribute_names.extend(earlier.iter().map(|a| a.name.clone()));
+            }
+            !self.attribute_names.insert(current.name.clone())
+        };
+        if duplicate {
+            self.parse_error(input, code);
+            if let Some(mut removed) = self.tag.attrs.pop() {
+                removed.name.clear();
+                removed.value.clear();
+                self.spare_attributes.push(removed);
+            }
+            self.attribute_is_duplicate = true;
+        }
+    }
+
+    fn target(&mut self, target: Target) -> &mut String {
+        match target {
+            Target::TagName => &mut self.tag.name,
+            Target::AttributeName | Target::AttributeValue if self.attribute_is_duplicate => {
+                &mut self.discarded
+            }
+            Target::AttributeName => match self.tag.attrs.last_mut() {
+                Some(attribute) => &mut attribute.name,
+                None => &mut self.discarded,
+            },
+            Target::AttributeValue => match self.tag.attrs.last_mut() {
+                Some(attribute) => &mut attribute.value,
+                None => &mut self.discarded,
+            },
+            Target::Comment => &mut self.comment,
+            Target::DoctypeName => self.doctype.name.get_or_insert_with(String::new),
+            Target::DoctypePublicIdentifier => {
+                self.doctype.public_id.get_or_insert_with(String::new)
+            }
+            Target::DoctypeSystemIdentifier => {
+                self.doctype.system_id.get_or_insert_with(String::new)
+            }
+            Target::TemporaryBuffer => &mut self.temporary_buffer,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn append(&mut self, target: Target, text: &str) {
+        self.target(target).push_str(text);
+    }
+
+    #[inline]
+    pub(crate) fn append_char(&mut self, target: Target, c: char) {
+        self.target(target).push(c);
+    }
+
+    /// "Set … to the empty string" (for DOCTYPE identifiers: not missing).
+    pub(crate) fn set_to_empty(&mut self, target: Target) {
+        self.target(target).clear();
+    }
+
+    // ----- conditions of the `when` rows ---------------------------------------
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#appropriate-end-tag-token>
+    pub(crate) fn current_end_tag_token_is_appropriate(&self) -> bool {
+        self.tag_kind == TagKind::End
+            && self.last_start_tag.as_deref() == Some(self.tag.name.as_str())
+    }
+
+    pub(crate) fn temporary_buffer_is_script(&self) -> bool {
+        self.temporary_buffer == "script"
+    }
+
+    pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.sink.adjusted_current_node_is_foreign()
+    }
+
+    /// Spec: "If the character reference was consumed as part of an attribute"
+    /// — the return state is an attribute value state.
+    pub(crate) fn consumed_as_part_of_an_attribute(&self) -> bool {
+        matches!(
+            self.return_state,
+            State::AttributeValueDoubleQuoted
+                | State::AttributeValueSingleQuoted
+                | State::AttributeValueUnquoted
+        )
+    }
+
+    /// Whether the input character after a named character reference match
+    /// is `=` or an ASCII alphanumeric (the "historical reasons" case).
+    pub(crate) fn next_input_character_is_equals_sign_or_ascii_alphanumeric(&self) -> bool {
+        self.next_after_match.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric())
+    }
+
+    pub(crate) fn last_character_matched_is_not_semicolon(&self) -> bool {
+        self.named_match.is_some_and(|m| !m.ends_with_semicolon)
+    }
+}
