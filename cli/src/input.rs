@@ -2,9 +2,11 @@
 
 use std::io::Read;
 
-/// The text of `path` (`-`: stdin). Encoding sniffing is not the CLI's
-/// job yet: the bytes are decoded as UTF-8 (a leading byte order mark
-/// removed, as the spec's decode does; invalid sequences replaced).
+use htmlforge::encoding::{decode, sniff, SniffOptions};
+
+/// The text of `path` (`-`: stdin): the bytes decoded as the encoding
+/// sniffing algorithm says (the decoder removes a byte order mark and
+/// turns malformed sequences into U+FFFD).
 pub fn read(path: &str) -> Result<String, String> {
     let mut bytes = Vec::new();
     if path == "-" {
@@ -12,6 +14,6 @@ pub fn read(path: &str) -> Result<String, String> {
     } else {
         bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     }
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    Ok(String::from_utf8_lossy(bytes).into_owned())
+    let sniffed = sniff(&bytes, &SniffOptions::default());
+    Ok(decode(&bytes, sniffed.encoding).0.into_owned())
 }

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use html5ever::interface::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::tendril::{StrTendril, TendrilSink};
 use html5ever::{ns, Attribute, QualName};
+use htmlforge::encoding::{decode, sniff, SniffOptions};
 
 #[derive(Debug)]
 enum Data {
@@ -383,10 +384,10 @@ fn main() {
     let mut different = 0;
     for page in &pages {
         let bytes = std::fs::read(page).expect("a readable page");
-        // Decoding (UTF-8 here; sniffing is the encoding layer's job)
-        // removes a byte order mark, as the spec's decode does.
-        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-        let input = String::from_utf8_lossy(bytes);
+        // Both parsers get the same text: the bytes decoded as the
+        // encoding sniffing algorithm says (the decoder removes a BOM).
+        let sniffed = sniff(&bytes, &SniffOptions::default());
+        let (input, _) = decode(&bytes, sniffed.encoding);
         let ours = htmlforge_tree(&input);
         let theirs = html5ever_tree(&input);
         let name = page.file_name().unwrap().to_string_lossy().to_string();
