@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use crate::generated::names::Namespace;
 
-use super::{Document, NodeData, NodeId};
+use super::{Doctype, Document, NodeData, NodeId};
 
 /// The whole document, as in a test's `#document` section.
 pub fn dump_html5lib(document: &Document) -> String {
@@ -47,7 +47,8 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut String)
         NodeData::DocumentFragment => {
             let _ = writeln!(out, "| {indent}content");
         }
-        NodeData::Doctype { name, public_id, system_id } => {
+        NodeData::Doctype(doctype) => {
+            let Doctype { name, public_id, system_id } = &**doctype;
             if public_id.is_empty() && system_id.is_empty() {
                 let _ = writeln!(out, "| {indent}<!DOCTYPE {name}>");
             } else {

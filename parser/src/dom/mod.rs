@@ -7,21 +7,37 @@ mod sink;
 
 pub use dump::{dump_children_html5lib, dump_html5lib};
 
+use std::num::NonZeroU32;
+
 use crate::generated::names::Namespace;
 use crate::quirks::QuirksMode;
 use crate::tree_builder::{Attr, Error, QualName};
 
-/// A node of a [`Document`]: an index into its arena.
+/// A node of a [`Document`]: an index into its arena. Stored as index + 1
+/// in a `NonZeroU32`, so that an `Option<NodeId>` link takes four bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(u32);
+pub struct NodeId(NonZeroU32);
 
 impl NodeId {
     /// The Document node of every document.
-    pub const DOCUMENT: NodeId = NodeId(0);
+    pub const DOCUMENT: NodeId = NodeId(NonZeroU32::MIN);
+
+    fn from_index(index: usize) -> NodeId {
+        let id = u32::try_from(index + 1).ok().and_then(NonZeroU32::new).expect("fewer than 2^32 - 1 nodes");
+        NodeId(id)
+    }
 
     pub fn index(self) -> usize {
-        self.0 as usize
+        (self.0.get() - 1) as usize
     }
+}
+
+/// The identifiers of a DocumentType node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Doctype {
+    pub name: String,
+    pub public_id: String,
+    pub system_id: String,
 }
 
 /// An element node's data.
@@ -44,7 +60,8 @@ impl Element {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NodeData {
     Document,
-    Doctype { name: String, public_id: String, system_id: String },
+    /// Boxed: DOCTYPEs are rare, and inline they would make every node bigger.
+    Doctype(Box<Doctype>),
     Element(Element),
     Text(String),
     Comment(String),
@@ -165,7 +182,7 @@ impl Document {
     }
 
     pub(crate) fn new_node(&mut self, data: NodeData) -> NodeId {
-        let id = NodeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes"));
+        let id = NodeId::from_index(self.nodes.len());
         self.nodes.push(Node { data, parent: None, first_child: None, last_child: None, previous_sibling: None, next_sibling: None });
         id
     }

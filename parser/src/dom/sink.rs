@@ -4,7 +4,7 @@ use crate::generated::names::{local_names, Namespace};
 use crate::quirks::QuirksMode;
 use crate::tree_builder::{Attr, Error, NodeOrText, QualName, TreeSink};
 
-use super::{Document, Element, NodeData, NodeId};
+use super::{Doctype, Document, Element, NodeData, NodeId};
 
 impl TreeSink for Document {
     type Handle = NodeId;
@@ -24,11 +24,11 @@ impl TreeSink for Document {
     }
 
     fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str) {
-        let doctype = self.new_node(NodeData::Doctype {
+        let doctype = self.new_node(NodeData::Doctype(Box::new(Doctype {
             name: name.to_string(),
             public_id: public_id.to_string(),
             system_id: system_id.to_string(),
-        });
+        })));
         self.append_child(NodeId::DOCUMENT, doctype);
     }
 
