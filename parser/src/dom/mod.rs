@@ -109,6 +109,12 @@ impl Document {
         document
     }
 
+    /// Gives back the arena's unused capacity (after parsing).
+    pub fn shrink_to_fit(&mut self) {
+        self.nodes.shrink_to_fit();
+        self.errors.shrink_to_fit();
+    }
+
     /// The Document node.
     pub fn document(&self) -> NodeId {
         NodeId::DOCUMENT
