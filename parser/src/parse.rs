@@ -70,7 +70,7 @@ pub fn parse_document(input: &str) -> Document {
 /// Parses a whole document into the built-in DOM. Scripts never run: with
 /// scripting on, the parser goes on after each `script` end tag.
 pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
-    let mut parser = Parser::with_sink(Document::with_capacity(estimated_node_count(input)), options);
+    let mut parser = Parser::with_sink(Document::with_capacity(estimated_node_count(input), input.len() / 2), options);
     parser.feed(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
@@ -86,7 +86,7 @@ pub fn parse_fragment(input: &str, context: &FragmentContext) -> Document {
 
 /// Parses a fragment in the context of `context` with `options`.
 pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: ParseOptions) -> Document {
-    let sink = Document::with_capacity(estimated_node_count(input));
+    let sink = Document::with_capacity(estimated_node_count(input), input.len() / 2);
     let mut parser = Parser::new_fragment_with_sink(sink, context, options);
     parser.feed(input);
     let mut document = parser.finish();

@@ -23,7 +23,7 @@ pub fn dump_children_html5lib(document: &Document, parent: NodeId) -> String {
     while let Some((node, depth)) = stack.pop() {
         write_node(document, node, depth, &mut out);
         push_children(document, node, depth + 1, &mut stack);
-        if let Some(contents) = document.element(node).and_then(|e| e.template_contents) {
+        if let Some(contents) = document.element(node).and_then(|e| e.template_contents()) {
             // `content` (whose children follow as for any node) comes
             // before the template's own children, which the parser never adds.
             stack.push((contents, depth + 1));
@@ -48,7 +48,7 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut String)
             let _ = writeln!(out, "| {indent}content");
         }
         NodeData::Doctype(doctype) => {
-            let Doctype { name, public_id, system_id } = &**doctype;
+            let Doctype { name, public_id, system_id } = doctype;
             if public_id.is_empty() && system_id.is_empty() {
                 let _ = writeln!(out, "| {indent}<!DOCTYPE {name}>");
             } else {
@@ -62,21 +62,20 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut String)
             let _ = writeln!(out, "| {indent}<!-- {text} -->");
         }
         NodeData::Element(element) => {
-            let prefix = match element.name.ns {
+            let prefix = match element.ns() {
                 Namespace::Svg => "svg ",
                 Namespace::MathMl => "math ",
                 _ => "",
             };
-            let _ = writeln!(out, "| {indent}<{prefix}{}>", element.name.local.as_str());
+            let _ = writeln!(out, "| {indent}<{prefix}{}>", element.local_name());
             let mut attrs: Vec<(String, &str)> = element
-                .attrs
-                .iter()
+                .attrs()
                 .map(|attr| {
                     let name = match attr.prefix {
                         Some(prefix) => format!("{prefix} {}", attr.local),
                         None => attr.local.to_string(),
                     };
-                    (name, attr.value.as_str())
+                    (name, attr.value)
                 })
                 .collect();
             // "sorted lexicographically by UTF-16 code unit"

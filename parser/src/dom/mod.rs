@@ -1,17 +1,24 @@
 //! The built-in DOM: an arena of nodes addressed by [`NodeId`] indices.
-//! Building is one `Vec` push per node; dropping frees a few vectors, with
-//! no recursion however deep the tree (walks use explicit stacks too).
+//!
+//! Nodes are small fixed-size records (44 bytes) in one `Vec`; the text of
+//! text and comment nodes and the attribute values live back to back in
+//! one string buffer, the attributes in one `Vec`, and names are interned
+//! (the names table's [`LocalName`]s, plus a per-document table for other
+//! names). Building a node allocates nothing of its own; dropping a
+//! document frees a handful of buffers, with no recursion however deep the
+//! tree (walks use explicit stacks or links too).
 
 mod dump;
 mod sink;
 
 pub use dump::{dump_children_html5lib, dump_html5lib};
 
+use std::collections::HashMap;
 use std::num::NonZeroU32;
 
-use crate::generated::names::Namespace;
+use crate::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::quirks::QuirksMode;
-use crate::tree_builder::{Attr, Error, QualName};
+use crate::tree_builder::{AttrRef, Error, Name, QualName};
 
 /// A node of a [`Document`]: an index into its arena. Stored as index + 1
 /// in a `NonZeroU32`, so that an `Option<NodeId>` link takes four bytes.
@@ -40,39 +47,63 @@ pub struct Doctype {
     pub system_id: String,
 }
 
-/// An element node's data.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Element {
-    pub name: QualName,
-    pub attrs: Vec<Attr>,
-    /// The template contents (a DocumentFragment) of an HTML `template`.
-    pub template_contents: Option<NodeId>,
+/// A range of the document's string buffer or attribute list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Span {
+    start: u32,
+    len: u32,
 }
 
-impl Element {
-    /// The value of the no-namespace attribute `name`.
-    pub fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs.iter().find(|a| a.ns.is_none() && &*a.local == name).map(|a| a.value.as_str())
+impl Span {
+    fn end(self) -> usize {
+        self.start as usize + self.len as usize
+    }
+
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end()
     }
 }
 
-/// What a node is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NodeData {
+/// An interned name: a [`LocalName`] index, or `LOCAL_NAME_COUNT` + an
+/// index into the document's own names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct NameId(u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ElementData {
+    ns: Namespace,
+    name: NameId,
+    /// Into `Document::attrs`.
+    attrs: Span,
+    template_contents: Option<NodeId>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct StoredAttr {
+    ns: Option<Namespace>,
+    /// The prefix of an adjusted foreign attribute (`xlink`, `xml`, `xmlns`).
+    prefix: Option<NameId>,
+    name: NameId,
+    /// Into `Document::strings`.
+    value: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Data {
     Document,
-    /// Boxed: DOCTYPEs are rare, and inline they would make every node bigger.
-    Doctype(Box<Doctype>),
-    Element(Element),
-    Text(String),
-    Comment(String),
-    /// A DocumentFragment (the contents of a `template`).
     DocumentFragment,
+    /// Into `Document::doctypes`.
+    Doctype(u32),
+    Element(ElementData),
+    /// Into `Document::strings`.
+    Text(Span),
+    Comment(Span),
 }
 
 /// One node: its data and its links to parent and siblings.
-#[derive(Debug, Clone)]
-pub struct Node {
-    pub data: NodeData,
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    data: Data,
     parent: Option<NodeId>,
     first_child: Option<NodeId>,
     last_child: Option<NodeId>,
@@ -80,14 +111,95 @@ pub struct Node {
     next_sibling: Option<NodeId>,
 }
 
+/// What a node is, as read from a [`Document`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeData<'a> {
+    Document,
+    /// A DocumentFragment (the contents of a `template`).
+    DocumentFragment,
+    Doctype(&'a Doctype),
+    Element(ElementRef<'a>),
+    Text(&'a str),
+    Comment(&'a str),
+}
+
+/// An element of a [`Document`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ElementRef<'a> {
+    document: &'a Document,
+    data: ElementData,
+}
+
+impl<'a> ElementRef<'a> {
+    pub fn ns(&self) -> Namespace {
+        self.data.ns
+    }
+
+    /// The local name, e.g. `"div"` or `"foreignObject"`.
+    pub fn local_name(&self) -> &'a str {
+        self.document.name_str(self.data.name)
+    }
+
+    /// The interned local name, when the names table knows it.
+    pub fn known_name(&self) -> Option<LocalName> {
+        LocalName::from_index(self.data.name.0 as usize)
+    }
+
+    /// The namespace and local name.
+    pub fn name(&self) -> QualName {
+        let local = match self.known_name() {
+            Some(known) => Name::Known(known),
+            None => Name::Other(self.local_name().into()),
+        };
+        QualName::new(self.data.ns, local)
+    }
+
+    /// Whether this is the element `local` of namespace `ns`.
+    pub fn is(&self, ns: Namespace, local: &str) -> bool {
+        self.data.ns == ns && self.local_name() == local
+    }
+
+    /// The attributes, in source order.
+    pub fn attrs(&self) -> impl ExactSizeIterator<Item = AttrRef<'a>> + 'a {
+        let document = self.document;
+        document.attrs[self.data.attrs.range()].iter().map(move |attr| document.attr_ref(attr))
+    }
+
+    /// The value of the no-namespace attribute `name`.
+    pub fn attr(&self, name: &str) -> Option<&'a str> {
+        self.attrs().find(|a| a.ns.is_none() && a.local == name).map(|a| a.value)
+    }
+
+    /// The template contents of an HTML `template`.
+    pub fn template_contents(&self) -> Option<NodeId> {
+        self.data.template_contents
+    }
+}
+
 /// A parsed document (or the document of a parsed fragment).
 #[derive(Debug, Clone)]
 pub struct Document {
     nodes: Vec<Node>,
+    /// Text and comment data and attribute values, back to back.
+    strings: String,
+    attrs: Vec<StoredAttr>,
+    doctypes: Vec<Doctype>,
+    /// Names the names table does not know, by `NameId - LOCAL_NAME_COUNT`.
+    other_names: Vec<Box<str>>,
+    other_name_ids: HashMap<Box<str>, u32>,
     quirks_mode: QuirksMode,
     /// The parse errors, in the order they were raised.
     pub errors: Vec<Error>,
 }
+
+impl PartialEq for Document {
+    /// Documents are equal when they are the same object (for `ElementRef`).
+    fn eq(&self, other: &Document) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for Document {}
 
 impl Default for Document {
     fn default() -> Self {
@@ -95,23 +207,40 @@ impl Default for Document {
     }
 }
 
+fn span(start: usize, len: usize) -> Span {
+    let start = u32::try_from(start).expect("a document's strings stay under 4 GiB");
+    let len = u32::try_from(len).expect("a document's strings stay under 4 GiB");
+    Span { start, len }
+}
+
 impl Document {
     /// An empty Document.
     pub fn new() -> Document {
-        Document::with_capacity(1)
+        Document::with_capacity(1, 0)
     }
 
-    /// An empty Document with room for `nodes` nodes before its arena grows.
-    pub fn with_capacity(nodes: usize) -> Document {
-        let mut document =
-            Document { nodes: Vec::with_capacity(nodes.max(1)), quirks_mode: QuirksMode::NoQuirks, errors: Vec::new() };
-        document.new_node(NodeData::Document);
+    /// An empty Document with room for `nodes` nodes and `text_bytes`
+    /// bytes of text before its buffers grow.
+    pub fn with_capacity(nodes: usize, text_bytes: usize) -> Document {
+        let mut document = Document {
+            nodes: Vec::with_capacity(nodes.max(1)),
+            strings: String::with_capacity(text_bytes),
+            attrs: Vec::new(),
+            doctypes: Vec::new(),
+            other_names: Vec::new(),
+            other_name_ids: HashMap::new(),
+            quirks_mode: QuirksMode::NoQuirks,
+            errors: Vec::new(),
+        };
+        document.new_node(Data::Document);
         document
     }
 
-    /// Gives back the arena's unused capacity (after parsing).
+    /// Gives back unused capacity (after parsing).
     pub fn shrink_to_fit(&mut self) {
         self.nodes.shrink_to_fit();
+        self.strings.shrink_to_fit();
+        self.attrs.shrink_to_fit();
         self.errors.shrink_to_fit();
     }
 
@@ -129,40 +258,52 @@ impl Document {
         self.nodes.len()
     }
 
-    pub fn node(&self, id: NodeId) -> &Node {
-        &self.nodes[id.index()]
+    /// What the node `id` is.
+    pub fn data(&self, id: NodeId) -> NodeData<'_> {
+        match self.nodes[id.index()].data {
+            Data::Document => NodeData::Document,
+            Data::DocumentFragment => NodeData::DocumentFragment,
+            Data::Doctype(index) => NodeData::Doctype(&self.doctypes[index as usize]),
+            Data::Element(data) => NodeData::Element(ElementRef { document: self, data }),
+            Data::Text(span) => NodeData::Text(&self.strings[span.range()]),
+            Data::Comment(span) => NodeData::Comment(&self.strings[span.range()]),
+        }
     }
 
-    pub fn data(&self, id: NodeId) -> &NodeData {
-        &self.nodes[id.index()].data
+    /// The element `id`, if it is an element.
+    pub fn element(&self, id: NodeId) -> Option<ElementRef<'_>> {
+        match self.nodes[id.index()].data {
+            Data::Element(data) => Some(ElementRef { document: self, data }),
+            _ => None,
+        }
     }
 
-    /// The element data of `id`, if it is an element.
-    pub fn element(&self, id: NodeId) -> Option<&Element> {
-        match &self.nodes[id.index()].data {
-            NodeData::Element(element) => Some(element),
+    /// The text of the text node `id`.
+    pub fn text(&self, id: NodeId) -> Option<&str> {
+        match self.nodes[id.index()].data {
+            Data::Text(span) => Some(&self.strings[span.range()]),
             _ => None,
         }
     }
 
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).parent
+        self.nodes[id.index()].parent
     }
 
     pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).first_child
+        self.nodes[id.index()].first_child
     }
 
     pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).last_child
+        self.nodes[id.index()].last_child
     }
 
     pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).next_sibling
+        self.nodes[id.index()].next_sibling
     }
 
     pub fn previous_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).previous_sibling
+        self.nodes[id.index()].previous_sibling
     }
 
     /// The children of `id`, in order.
@@ -187,10 +328,127 @@ impl Document {
         Descendants { document: self, root: id, next: Some(id) }
     }
 
-    pub(crate) fn new_node(&mut self, data: NodeData) -> NodeId {
+    /// The text of `id` and its descendants, concatenated.
+    pub fn text_content(&self, id: NodeId) -> String {
+        let mut text = String::new();
+        for node in self.descendants(id) {
+            if let Some(t) = self.text(node) {
+                text.push_str(t);
+            }
+        }
+        text
+    }
+
+    /// Whether `id` is the element `local` of namespace `ns`.
+    pub fn is_element(&self, id: NodeId, ns: Namespace, local: &str) -> bool {
+        self.element(id).is_some_and(|e| e.is(ns, local))
+    }
+
+    fn name_str(&self, name: NameId) -> &str {
+        match LocalName::from_index(name.0 as usize) {
+            Some(known) => known.as_str(),
+            None => &self.other_names[name.0 as usize - LOCAL_NAME_COUNT],
+        }
+    }
+
+    fn intern(&mut self, name: &Name) -> NameId {
+        match name {
+            Name::Known(known) => NameId(known.index() as u32),
+            Name::Other(other) => self.intern_str(other),
+        }
+    }
+
+    fn intern_str(&mut self, name: &str) -> NameId {
+        if let Some(known) = LocalName::lookup(name) {
+            return NameId(known.index() as u32);
+        }
+        if let Some(&index) = self.other_name_ids.get(name) {
+            return NameId((LOCAL_NAME_COUNT + index as usize) as u32);
+        }
+        let index = u32::try_from(self.other_names.len()).expect("fewer than 2^32 names");
+        self.other_names.push(name.into());
+        self.other_name_ids.insert(name.into(), index);
+        NameId((LOCAL_NAME_COUNT + index as usize) as u32)
+    }
+
+    fn attr_ref(&self, attr: &StoredAttr) -> AttrRef<'_> {
+        AttrRef {
+            ns: attr.ns,
+            prefix: attr.prefix.map(|prefix| self.name_str(prefix)),
+            local: self.name_str(attr.name),
+            value: &self.strings[attr.value.range()],
+        }
+    }
+
+    fn push_string(&mut self, text: &str) -> Span {
+        let start = self.strings.len();
+        self.strings.push_str(text);
+        span(start, text.len())
+    }
+
+    fn store_attr(&mut self, attr: &AttrRef<'_>) -> StoredAttr {
+        let name = self.intern_str(attr.local);
+        let prefix = attr.prefix.map(|prefix| self.intern_str(prefix));
+        let value = self.push_string(attr.value);
+        StoredAttr { ns: attr.ns, prefix, name, value }
+    }
+
+    fn new_node(&mut self, data: Data) -> NodeId {
         let id = NodeId::from_index(self.nodes.len());
         self.nodes.push(Node { data, parent: None, first_child: None, last_child: None, previous_sibling: None, next_sibling: None });
         id
+    }
+
+    /// Creates an element (not in the tree); a `template` gets its contents.
+    pub fn create_element(&mut self, name: &QualName, attrs: &[AttrRef<'_>]) -> NodeId {
+        let template_contents = name
+            .is(Namespace::Html, crate::generated::names::local_names::TEMPLATE)
+            .then(|| self.new_node(Data::DocumentFragment));
+        let name_id = self.intern(&name.local);
+        let start = self.attrs.len();
+        for attr in attrs {
+            let stored = self.store_attr(attr);
+            self.attrs.push(stored);
+        }
+        let attrs = span(start, attrs.len());
+        self.new_node(Data::Element(ElementData { ns: name.ns, name: name_id, attrs, template_contents }))
+    }
+
+    /// Creates a comment (not in the tree).
+    pub fn create_comment(&mut self, text: &str) -> NodeId {
+        let text = self.push_string(text);
+        self.new_node(Data::Comment(text))
+    }
+
+    /// Creates a DocumentType node (not in the tree).
+    pub fn create_doctype(&mut self, doctype: Doctype) -> NodeId {
+        let index = u32::try_from(self.doctypes.len()).expect("fewer than 2^32 doctypes");
+        self.doctypes.push(doctype);
+        self.new_node(Data::Doctype(index))
+    }
+
+    /// Adds each attribute of `attrs` that the element does not have yet.
+    pub fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
+        let Data::Element(mut data) = self.nodes[element.index()].data else { return };
+        for attr in attrs {
+            let present = self.attrs[data.attrs.range()]
+                .iter()
+                .any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local);
+            if present {
+                continue;
+            }
+            // The element's attributes must stay contiguous: move them to
+            // the end of the list unless they are there already.
+            if data.attrs.end() != self.attrs.len() {
+                let start = self.attrs.len();
+                self.attrs.extend_from_within(data.attrs.range());
+                data.attrs = span(start, data.attrs.len as usize);
+            }
+            let stored = self.store_attr(attr);
+            self.attrs.push(stored);
+            data.attrs.len += 1;
+        }
+        self.nodes[element.index()].data = Data::Element(data);
     }
 
     /// Removes `id` from its parent.
@@ -243,31 +501,48 @@ impl Document {
         }
     }
 
+    /// Appends `text` to the text node `node`: in place when its text ends
+    /// the buffer (the usual case), else by moving it to the end.
+    fn extend_text(&mut self, node: NodeId, text: &str) -> bool {
+        let Data::Text(mut existing) = self.nodes[node.index()].data else { return false };
+        if existing.end() != self.strings.len() {
+            let start = self.strings.len();
+            self.strings.extend_from_within(existing.range());
+            existing = span(start, existing.len as usize);
+        }
+        self.strings.push_str(text);
+        existing.len = u32::try_from(existing.len as usize + text.len()).expect("text under 4 GiB");
+        self.nodes[node.index()].data = Data::Text(existing);
+        true
+    }
+
     /// Appends `text` to `parent`, merged into a last child that is text.
     pub fn append_text(&mut self, parent: NodeId, text: &str) {
         if let Some(last) = self.nodes[parent.index()].last_child {
-            if let NodeData::Text(existing) = &mut self.nodes[last.index()].data {
-                existing.push_str(text);
+            if self.extend_text(last, text) {
                 return;
             }
         }
-        let node = self.new_node(NodeData::Text(text.to_string()));
+        let text = self.push_string(text);
+        let node = self.new_node(Data::Text(text));
         self.append_child(parent, node);
     }
 
     /// Inserts `text` before `sibling`, merged into a previous sibling that is text.
     pub fn insert_text_before(&mut self, sibling: NodeId, text: &str) {
         if let Some(previous) = self.nodes[sibling.index()].previous_sibling {
-            if let NodeData::Text(existing) = &mut self.nodes[previous.index()].data {
-                existing.push_str(text);
+            if self.extend_text(previous, text) {
                 return;
             }
         }
-        let node = self.new_node(NodeData::Text(text.to_string()));
+        let text = self.push_string(text);
+        let node = self.new_node(Data::Text(text));
         self.insert_before(sibling, node);
     }
 
-    /// A deep copy of `id` (with template contents), not in the tree.
+    /// A deep copy of `id` (with template contents), not in the tree. The
+    /// copy shares the original's text and attribute storage, which never
+    /// changes in place.
     pub fn clone_node_deep(&mut self, id: NodeId) -> NodeId {
         let copy = self.clone_node_shallow(id);
         // (source parent, copy parent) pairs whose children are still to copy.
@@ -280,40 +555,25 @@ impl Document {
                 work.push((source_child, child_copy));
                 child = self.next_sibling(source_child);
             }
-            if let (Some(source_contents), Some(target_contents)) = (
-                self.element(source).and_then(|e| e.template_contents),
-                self.element(target).and_then(|e| e.template_contents),
-            ) {
-                work.push((source_contents, target_contents));
+            if let (Data::Element(source_data), Data::Element(target_data)) =
+                (self.nodes[source.index()].data, self.nodes[target.index()].data)
+            {
+                if let (Some(source_contents), Some(target_contents)) = (source_data.template_contents, target_data.template_contents) {
+                    work.push((source_contents, target_contents));
+                }
             }
         }
         copy
     }
 
     fn clone_node_shallow(&mut self, id: NodeId) -> NodeId {
-        let mut data = self.nodes[id.index()].data.clone();
-        if let NodeData::Element(element) = &mut data {
+        let mut data = self.nodes[id.index()].data;
+        if let Data::Element(element) = &mut data {
             if element.template_contents.is_some() {
-                element.template_contents = Some(self.new_node(NodeData::DocumentFragment));
+                element.template_contents = Some(self.new_node(Data::DocumentFragment));
             }
         }
         self.new_node(data)
-    }
-
-    /// The text of `id` and its descendants, concatenated.
-    pub fn text_content(&self, id: NodeId) -> String {
-        let mut text = String::new();
-        for node in self.descendants(id) {
-            if let NodeData::Text(t) = self.data(node) {
-                text.push_str(t);
-            }
-        }
-        text
-    }
-
-    /// Whether `id` is the element `local` of namespace `ns`.
-    pub fn is_element(&self, id: NodeId, ns: Namespace, local: &str) -> bool {
-        self.element(id).is_some_and(|e| e.name.ns == ns && e.name.local.as_str() == local)
     }
 }
 

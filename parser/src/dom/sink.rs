@@ -1,10 +1,9 @@
 //! The built-in DOM as a [`TreeSink`].
 
-use crate::generated::names::{local_names, Namespace};
 use crate::quirks::QuirksMode;
-use crate::tree_builder::{Attr, Error, NodeOrText, QualName, TreeSink};
+use crate::tree_builder::{AttrRef, Error, NodeOrText, QualName, TreeSink};
 
-use super::{Doctype, Document, Element, NodeData, NodeId};
+use super::{Doctype, Document, NodeId};
 
 impl TreeSink for Document {
     type Handle = NodeId;
@@ -13,22 +12,20 @@ impl TreeSink for Document {
         NodeId::DOCUMENT
     }
 
-    fn create_element(&mut self, name: QualName, attrs: Vec<Attr>) -> NodeId {
-        let template_contents =
-            name.is(Namespace::Html, local_names::TEMPLATE).then(|| self.new_node(NodeData::DocumentFragment));
-        self.new_node(NodeData::Element(Element { name, attrs, template_contents }))
+    fn create_element(&mut self, name: QualName, attrs: &[AttrRef<'_>]) -> NodeId {
+        Document::create_element(self, &name, attrs)
     }
 
     fn create_comment(&mut self, text: &str) -> NodeId {
-        self.new_node(NodeData::Comment(text.to_string()))
+        Document::create_comment(self, text)
     }
 
     fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str) {
-        let doctype = self.new_node(NodeData::Doctype(Box::new(Doctype {
+        let doctype = self.create_doctype(Doctype {
             name: name.to_string(),
             public_id: public_id.to_string(),
             system_id: system_id.to_string(),
-        })));
+        });
         self.append_child(NodeId::DOCUMENT, doctype);
     }
 
@@ -60,18 +57,12 @@ impl TreeSink for Document {
         }
     }
 
-    fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[Attr]) {
-        if let NodeData::Element(element) = &mut self.nodes[element.index()].data {
-            for attr in attrs {
-                if !element.attrs.iter().any(|a| a.ns == attr.ns && a.local == attr.local) {
-                    element.attrs.push(attr.clone());
-                }
-            }
-        }
+    fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
+        Document::add_attrs_if_missing(self, element, attrs);
     }
 
     fn template_contents(&mut self, template: NodeId) -> NodeId {
-        self.element(template).and_then(|e| e.template_contents).expect("template_contents of a template element")
+        self.element(template).and_then(|e| e.template_contents()).expect("template_contents of a template element")
     }
 
     fn set_quirks_mode(&mut self, mode: QuirksMode) {

@@ -10,7 +10,7 @@ use crate::tokenizer::Tag;
 
 use super::foster_parenting::InsertionLocation;
 use super::token::TagTok;
-use super::{is_annotation_xml_html_integration_point, Attr, Name, NodeOrText, OpenElement, QualName, TreeBuilder, TreeSink};
+use super::{is_annotation_xml_html_integration_point, AttrRef, Name, NodeOrText, OpenElement, QualName, TreeBuilder, TreeSink};
 
 /// The attributes of a tag token, for an element in namespace `ns`: for
 /// MathML and SVG elements with "adjust MathML/SVG attributes" and "adjust
@@ -19,13 +19,13 @@ use super::{is_annotation_xml_html_integration_point, Attr, Name, NodeOrText, Op
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adjust-mathml-attributes>,
 /// <https://html.spec.whatwg.org/multipage/parsing.html#adjust-svg-attributes>,
 /// <https://html.spec.whatwg.org/multipage/parsing.html#adjust-foreign-attributes>
-pub(crate) fn attributes_for(tag: &Tag, ns: Namespace) -> Vec<Attr> {
+pub(crate) fn attributes_for(tag: &Tag, ns: Namespace) -> Vec<AttrRef<'_>> {
     tag.attrs
         .iter()
         .map(|attr| {
             let name = attr.name.as_str();
             if ns == Namespace::Html {
-                return Attr::new(name, &attr.value);
+                return AttrRef::new(name, &attr.value);
             }
             let adjusted = match ns {
                 Namespace::Svg => svg_attribute_fixup(name).unwrap_or(name),
@@ -33,8 +33,8 @@ pub(crate) fn attributes_for(tag: &Tag, ns: Namespace) -> Vec<Attr> {
                 _ => name,
             };
             match foreign_attribute_adjustment(adjusted) {
-                Some((prefix, local, attr_ns)) => Attr { ns: Some(attr_ns), prefix, local: local.into(), value: attr.value.clone() },
-                None => Attr::new(adjusted, &attr.value),
+                Some((prefix, local, attr_ns)) => AttrRef { ns: Some(attr_ns), prefix, local, value: &attr.value },
+                None => AttrRef::new(adjusted, &attr.value),
             }
         })
         .collect()
@@ -56,7 +56,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let name = element_name_for(tag, ns);
         let attrs = attributes_for(tag, ns);
         let integration_point = is_annotation_xml_html_integration_point(&name, &attrs);
-        let handle = self.sink.create_element(name.clone(), attrs);
+        let handle = self.sink.create_element(name.clone(), &attrs);
         OpenElement::new(handle, name, integration_point)
     }
 
@@ -99,7 +99,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         };
         let name = QualName::new(Namespace::Html, local);
         let attrs = attributes_for(tag.tag, Namespace::Html);
-        let handle = self.sink.create_element(name.clone(), attrs);
+        let handle = self.sink.create_element(name.clone(), &attrs);
         OpenElement::new(handle, name, false)
     }
 

@@ -60,8 +60,9 @@ impl QualName {
     }
 }
 
-/// An attribute of an element. `ns`/`prefix` are set only by the
-/// "adjust foreign attributes" step (`xlink:href` etc.).
+/// An attribute of an element, owned (the attributes of a fragment's
+/// context element). `ns`/`prefix` are set only by the "adjust foreign
+/// attributes" step (`xlink:href` etc.).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attr {
     pub ns: Option<Namespace>,
@@ -74,6 +75,28 @@ impl Attr {
     /// An attribute in no namespace.
     pub fn new(local: &str, value: &str) -> Attr {
         Attr { ns: None, prefix: None, local: local.into(), value: value.to_string() }
+    }
+
+    /// The attribute as the tree builder hands attributes to a sink.
+    pub fn as_ref(&self) -> AttrRef<'_> {
+        AttrRef { ns: self.ns, prefix: self.prefix, local: &self.local, value: &self.value }
+    }
+}
+
+/// An attribute, borrowed: what a [`TreeSink`] receives (the sink copies
+/// what it keeps) and what the built-in DOM hands out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttrRef<'a> {
+    pub ns: Option<Namespace>,
+    pub prefix: Option<&'a str>,
+    pub local: &'a str,
+    pub value: &'a str,
+}
+
+impl<'a> AttrRef<'a> {
+    /// An attribute in no namespace.
+    pub fn new(local: &'a str, value: &'a str) -> AttrRef<'a> {
+        AttrRef { ns: None, prefix: None, local, value }
     }
 }
 
@@ -128,7 +151,7 @@ pub struct Error {
 /// ```
 /// use htmlforge::generated::names::Namespace;
 /// use htmlforge::quirks::QuirksMode;
-/// use htmlforge::tree_builder::{Attr, Name, NodeOrText, QualName, TreeSink};
+/// use htmlforge::tree_builder::{AttrRef, Name, NodeOrText, QualName, TreeSink};
 /// use htmlforge::{ParseOptions, Parser};
 ///
 /// #[derive(Default)]
@@ -140,13 +163,13 @@ pub struct Error {
 /// impl TreeSink for Outline {
 ///     type Handle = usize;
 ///     fn document(&self) -> usize { 0 }
-///     fn create_element(&mut self, name: QualName, _attrs: Vec<Attr>) -> usize {
+///     fn create_element(&mut self, name: QualName, _attrs: &[AttrRef<'_>]) -> usize {
 ///         self.names.push(name.local.as_str().to_string());
 ///         self.parents.push(None);
 ///         self.names.len() - 1
 ///     }
 ///     fn create_comment(&mut self, _text: &str) -> usize {
-///         self.create_element(QualName::new(Namespace::Html, Name::new("#comment")), Vec::new())
+///         self.create_element(QualName::new(Namespace::Html, Name::new("#comment")), &[])
 ///     }
 ///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
 ///     fn append(&mut self, parent: usize, child: NodeOrText<'_, usize>) {
@@ -160,7 +183,7 @@ pub struct Error {
 ///     fn reparent_children(&mut self, node: usize, new_parent: usize) {
 ///         for parent in self.parents.iter_mut().filter(|p| **p == Some(node)) { *parent = Some(new_parent); }
 ///     }
-///     fn add_attrs_if_missing(&mut self, _: usize, _: &[Attr]) {}
+///     fn add_attrs_if_missing(&mut self, _: usize, _: &[AttrRef<'_>]) {}
 ///     fn template_contents(&mut self, template: usize) -> usize { template }
 ///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
 ///     fn clone_option_into_selectedcontent(&mut self, _: usize, _: usize) {}
@@ -179,7 +202,7 @@ pub trait TreeSink {
     fn document(&self) -> Self::Handle;
 
     /// Creates an element, not yet in the tree.
-    fn create_element(&mut self, name: QualName, attrs: Vec<Attr>) -> Self::Handle;
+    fn create_element(&mut self, name: QualName, attrs: &[AttrRef<'_>]) -> Self::Handle;
 
     /// Creates a comment node, not yet in the tree.
     fn create_comment(&mut self, text: &str) -> Self::Handle;
@@ -206,7 +229,7 @@ pub trait TreeSink {
     fn reparent_children(&mut self, node: Self::Handle, new_parent: Self::Handle);
 
     /// Adds each attribute of `attrs` that `element` does not already have.
-    fn add_attrs_if_missing(&mut self, element: Self::Handle, attrs: &[Attr]);
+    fn add_attrs_if_missing(&mut self, element: Self::Handle, attrs: &[AttrRef<'_>]);
 
     /// The template contents (a DocumentFragment) of a `template` element.
     fn template_contents(&mut self, template: Self::Handle) -> Self::Handle;

@@ -25,7 +25,7 @@ use crate::tokenizer::{ContentState, ParseError, SinkResult, Token, TokenSink};
 
 pub use errors::TreeConstructionError;
 pub use insertion_modes::InsertionMode;
-pub use interface::{Attr, Error, ErrorCode, Name, NodeOrText, QualName, TreeSink};
+pub use interface::{Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, TreeSink};
 
 use active_formatting_elements::FormattingEntry;
 use token::Tok;
@@ -181,12 +181,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         quirks_mode: QuirksMode,
     ) -> (TreeBuilder<S>, ContentState) {
         sink.set_quirks_mode(quirks_mode);
+        let context_attrs: Vec<AttrRef<'_>> = context_attrs.iter().map(Attr::as_ref).collect();
         let integration_point = is_annotation_xml_html_integration_point(&context, &context_attrs);
-        let context_handle = sink.create_element(context.clone(), context_attrs);
+        let context_handle = sink.create_element(context.clone(), &context_attrs);
         let mut builder = TreeBuilder::new(sink, options);
         builder.quirks_mode = quirks_mode;
         let state = builder.tokenizer_state_for_context(&context);
-        let root = builder.sink.create_element(QualName::new(Namespace::Html, Name::Known(local_names::HTML)), Vec::new());
+        let root = builder.sink.create_element(QualName::new(Namespace::Html, Name::Known(local_names::HTML)), &[]);
         let document = builder.sink.document();
         builder.sink.append(document, NodeOrText::Node(root));
         builder.open_elements.push(OpenElement::new(root, QualName::new(Namespace::Html, Name::Known(local_names::HTML)), false));
@@ -288,11 +289,11 @@ impl<S: TreeSink> TreeBuilder<S> {
 /// `application/xhtml+xml`, ASCII case-insensitively).
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point>
-pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &[Attr]) -> bool {
+pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &[AttrRef<'_>]) -> bool {
     name.is(Namespace::MathMl, local_names::ANNOTATION_XML)
         && attrs.iter().any(|attr| {
             attr.ns.is_none()
-                && &*attr.local == "encoding"
+                && attr.local == "encoding"
                 && (attr.value.eq_ignore_ascii_case("text/html") || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
         })
 }

@@ -55,7 +55,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// push it, switch to "before head", reprocess.
     fn before_html_anything_else<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
         let name = QualName::new(Namespace::Html, Name::Known(local_names::HTML));
-        let handle = self.sink.create_element(name.clone(), Vec::new());
+        let handle = self.sink.create_element(name.clone(), &[]);
         let document = self.sink.document();
         self.sink.append(document, NodeOrText::Node(handle));
         self.open_elements.push(OpenElement::new(handle, name, false));

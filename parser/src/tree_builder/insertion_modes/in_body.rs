@@ -12,7 +12,7 @@ use crate::tokenizer::{ContentState, Tag};
 use crate::tree_builder::adoption_agency::AdoptionOutcome;
 use crate::tree_builder::stack_of_open_elements::Scope;
 use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
-use crate::tree_builder::{Attr, TreeBuilder, TreeConstructionError, TreeSink};
+use crate::tree_builder::{AttrRef, TreeBuilder, TreeConstructionError, TreeSink};
 
 use super::{InsertionMode, Step};
 
@@ -101,7 +101,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_names::HTML => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 if !self.stack_contains(local_names::TEMPLATE) {
-                    let attrs: Vec<Attr> = tag.tag.attrs.iter().map(|a| Attr::new(&a.name, &a.value)).collect();
+                    let attrs: Vec<AttrRef<'_>> = tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
                     let top = self.open_elements[0].handle;
                     self.sink.add_attrs_if_missing(top, &attrs);
                 }
@@ -114,7 +114,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
                 if second_is_body && !self.stack_contains(local_names::TEMPLATE) {
                     self.frameset_ok = false;
-                    let attrs: Vec<Attr> = tag.tag.attrs.iter().map(|a| Attr::new(&a.name, &a.value)).collect();
+                    let attrs: Vec<AttrRef<'_>> = tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
                     let body = self.open_elements[1].handle;
                     self.sink.add_attrs_if_missing(body, &attrs);
                 }
