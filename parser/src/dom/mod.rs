@@ -507,7 +507,9 @@ impl Document {
         let Data::Text(mut existing) = self.nodes[node.index()].data else { return false };
         if existing.end() != self.strings.len() {
             let start = self.strings.len();
-            self.strings.extend_from_within(existing.range());
+            // (`String::extend_from_within` needs Rust 1.87; MSRV is 1.85.)
+            let moved = self.strings[existing.range()].to_string();
+            self.strings.push_str(&moved);
             existing = span(start, existing.len as usize);
         }
         self.strings.push_str(text);
