@@ -7,6 +7,19 @@
 //! names). Building a node allocates nothing of its own; dropping a
 //! document frees a handful of buffers, with no recursion however deep the
 //! tree (walks use explicit stacks or links too).
+//!
+//! ```
+//! use htmlforge::dom::NodeData;
+//!
+//! let document = htmlforge::parse_document("<title>Hi</title><p class=intro>Hello <b>world");
+//! let html = document.document_element().unwrap();
+//! let body = document.children(html).nth(1).unwrap();
+//! assert_eq!(document.text_content(body), "Hello world");
+//! let p = document.first_child(body).unwrap();
+//! let element = document.element(p).unwrap();
+//! assert_eq!((element.local_name(), element.attr("class")), ("p", Some("intro")));
+//! assert!(matches!(document.data(document.first_child(p).unwrap()), NodeData::Text("Hello ")));
+//! ```
 
 mod dump;
 mod sink;
