@@ -31,6 +31,7 @@ use std::num::NonZeroU32;
 
 use crate::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::quirks::QuirksMode;
+use crate::tree_builder::name_cache::LocalNameCache;
 use crate::tree_builder::{AttrRef, Error, Name, QualName};
 
 /// A node of a [`Document`]: an index into its arena. Stored as index + 1
@@ -200,6 +201,7 @@ pub struct Document {
     /// Names the names table does not know, by `NameId - LOCAL_NAME_COUNT`.
     other_names: Vec<Box<str>>,
     other_name_ids: HashMap<Box<str>, u32>,
+    known_names: LocalNameCache,
     quirks_mode: QuirksMode,
     /// The parse errors, in the order they were raised.
     pub errors: Vec<Error>,
@@ -242,6 +244,7 @@ impl Document {
             doctypes: Vec::new(),
             other_names: Vec::new(),
             other_name_ids: HashMap::new(),
+            known_names: LocalNameCache::default(),
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
         };
@@ -372,7 +375,7 @@ impl Document {
     }
 
     fn intern_str(&mut self, name: &str) -> NameId {
-        if let Some(known) = LocalName::lookup(name) {
+        if let Some(known) = self.known_names.lookup(name) {
             return NameId(known.index() as u32);
         }
         if let Some(&index) = self.other_name_ids.get(name) {

@@ -3,6 +3,8 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements>
 
+use std::rc::Rc;
+
 use crate::generated::names::LocalName;
 use crate::tokenizer::Tag;
 
@@ -10,11 +12,12 @@ use super::{TreeBuilder, TreeSink};
 
 /// An entry of the list: a marker, or a formatting element with the token
 /// it was created for (reconstruction and the adoption agency algorithm
-/// create new elements "for the token").
+/// create new elements "for the token"; the token is shared, not copied,
+/// between the entries made for it).
 #[derive(Debug, Clone)]
 pub(crate) enum FormattingEntry<H> {
     Marker,
-    Element { handle: H, name: LocalName, tag: Tag },
+    Element { handle: H, name: LocalName, tag: Rc<Tag> },
 }
 
 impl<H: Copy + PartialEq> FormattingEntry<H> {
@@ -54,7 +57,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active_formatting.remove(index);
             }
         }
-        self.active_formatting.push(FormattingEntry::Element { handle, name, tag: tag.clone() });
+        self.active_formatting.push(FormattingEntry::Element { handle, name, tag: Rc::new(tag.clone()) });
     }
 
     /// Inserts a marker at the end of the list.

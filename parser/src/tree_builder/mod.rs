@@ -11,6 +11,7 @@ mod dispatcher;
 pub mod errors;
 mod foster_parenting;
 mod insertion;
+pub(crate) mod name_cache;
 pub mod insertion_modes;
 pub mod interface;
 mod reset_insertion_mode;
@@ -137,6 +138,8 @@ pub struct TreeBuilder<S: TreeSink> {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
     self_closing_flag_acknowledged: bool,
+    /// Tag names already interned.
+    tag_names: name_cache::LocalNameCache,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -163,6 +166,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             selectedcontent: selectedcontent::SelectedContentState::default(),
             position: (0, 0),
             self_closing_flag_acknowledged: true,
+            tag_names: name_cache::LocalNameCache::default(),
         }
     }
 
@@ -301,7 +305,7 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
         self.next_tokenizer_state = None;
-        let tok = Tok::from_token(token);
+        let tok = Tok::from_token(token, &mut self.tag_names);
         self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
         self.dispatch(tok);
         // "When a start tag token is emitted with its self-closing flag
