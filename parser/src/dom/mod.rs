@@ -254,6 +254,7 @@ impl Document {
 
     /// Gives back unused capacity (after parsing).
     pub fn shrink_to_fit(&mut self) {
+        self.known_names.clear();
         self.nodes.shrink_to_fit();
         self.strings.shrink_to_fit();
         self.attrs.shrink_to_fit();

@@ -7,16 +7,11 @@ use crate::generated::names::LocalName;
 
 const SLOTS: usize = 256;
 
-/// Remembers the known names it has been asked about, one per slot.
-#[derive(Debug, Clone)]
+/// Remembers the known names it has been asked about, one per slot. The
+/// slots are allocated on first use and given back by [`LocalNameCache::clear`].
+#[derive(Debug, Clone, Default)]
 pub(crate) struct LocalNameCache {
-    slots: Box<[Option<LocalName>; SLOTS]>,
-}
-
-impl Default for LocalNameCache {
-    fn default() -> Self {
-        LocalNameCache { slots: Box::new([None; SLOTS]) }
-    }
+    slots: Option<Box<[Option<LocalName>; SLOTS]>>,
 }
 
 /// FNV-1a over the name's bytes, folded to a slot.
@@ -32,16 +27,22 @@ impl LocalNameCache {
     /// The same answer as `LocalName::lookup(name)`.
     pub fn lookup(&mut self, name: &str) -> Option<LocalName> {
         let slot = slot_of(name);
-        if let Some(known) = self.slots[slot] {
+        let slots = self.slots.get_or_insert_with(|| Box::new([None; SLOTS]));
+        if let Some(known) = slots[slot] {
             if known.as_str() == name {
                 return Some(known);
             }
         }
         let found = LocalName::lookup(name);
         if found.is_some() {
-            self.slots[slot] = found;
+            slots[slot] = found;
         }
         found
+    }
+
+    /// Gives the slots back (a finished document keeps no cache).
+    pub fn clear(&mut self) {
+        self.slots = None;
     }
 }
 
