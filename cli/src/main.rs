@@ -3,16 +3,25 @@
 
 use std::process::ExitCode;
 
+mod errors;
+mod input;
 mod tokens;
+mod tree;
 
 const USAGE: &str = "usage:
   htmlforge tokens FILE|-        print the tokens of a document, one JSON array per line
-  htmlforge tokens --jsonl       read html5lib-style test inputs as JSON lines on stdin";
+  htmlforge tokens --jsonl       read html5lib-style test inputs as JSON lines on stdin
+  htmlforge tree [--fragment CONTEXT] [--scripting on|off] FILE|-
+                                 print the tree in the html5lib tree-construction format
+  htmlforge tree --jsonl         read {\"data\", \"fragment\", \"scripting\"} JSON lines, write {\"tree\"} lines
+  htmlforge errors FILE|-        print the parse errors, one `line:col code` per line";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("tokens") => tokens::run(&args[1..]),
+        Some("tree") => tree::run(&args[1..]),
+        Some("errors") => errors::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -20,6 +20,7 @@ pub mod spec_prose;
 pub mod optional_tags;
 pub mod serialization;
 pub mod table;
+pub mod tag_groups;
 pub mod tokenizer;
 
 pub use data::{DataFile, Row};
@@ -36,6 +37,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(element_categories::ElementCategories),
         Box::new(foreign_fixups::ForeignFixups),
         Box::new(quirks_doctypes::QuirksDoctypes),
+        Box::new(tag_groups::TagGroups),
         Box::new(optional_tags::OptionalTags),
         Box::new(serialization::Serialization),
         Box::new(tokenizer::Tokenizer),

@@ -1,11 +1,17 @@
 //! htmlforge: an HTML parser generated from the WHATWG HTML standard.
 #![forbid(unsafe_code)]
 
+pub mod dom;
 pub mod encoding;
 pub mod generated;
 pub mod named_char_ref;
+mod parse;
 pub mod quirks;
 pub mod serializer;
 pub mod tokenizer;
+pub mod tree_builder;
 
 pub use generated::parse_errors::ParseErrorCode;
+pub use parse::{
+    parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser, ParserStatus,
+};

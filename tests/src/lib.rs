@@ -1,3 +1,4 @@
 //! Helpers shared by the conformance suites in `tests/`.
 
 pub mod html5lib_tokenizer;
+pub mod tree_construction;

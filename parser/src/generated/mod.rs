@@ -10,4 +10,5 @@ pub mod optional_tags;
 pub mod parse_errors;
 pub mod quirks_doctypes;
 pub mod serialization;
+pub mod tag_groups;
 pub mod tokenizer_states;

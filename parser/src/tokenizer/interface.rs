@@ -102,6 +102,20 @@ pub trait TokenSink {
         let _ = error;
     }
 
+    /// Whether the sink wants [`TokenSink::set_token_position`] called
+    /// before each token (the tree builder does: its own parse errors sit
+    /// at the token that raised them). A tokenizer that computes positions
+    /// lazily asks once per sink and pays nothing when the answer is no.
+    fn wants_token_positions(&self) -> bool {
+        false
+    }
+
+    /// Where the next token passed to [`TokenSink::process_token`] starts:
+    /// 1-based line and column, in the convention of [`ParseError`].
+    fn set_token_position(&mut self, line: u32, col: u32) {
+        let _ = (line, col);
+    }
+
     /// Whether there is an adjusted current node and it is not an element
     /// in the HTML namespace: then `<![CDATA[` opens a CDATA section.
     ///

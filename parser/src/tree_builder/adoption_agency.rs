@@ -1,0 +1,149 @@
+//! The adoption agency algorithm: how end tags of formatting elements
+//! repair misnested markup such as `<b><i></b></i>`.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adoption-agency-algorithm>
+
+use crate::generated::element_categories::Categories;
+use crate::generated::names::{LocalName, Namespace};
+
+use super::active_formatting_elements::FormattingEntry;
+use super::token::TagTok;
+use super::{NodeOrText, TreeBuilder, TreeConstructionError, TreeSink};
+
+/// What the caller does after the algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AdoptionOutcome {
+    Done,
+    /// "act as described in the 'any other end tag' entry".
+    AnyOtherEndTag,
+}
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adoption-agency-algorithm>
+    pub(crate) fn adoption_agency_algorithm(&mut self, token: TagTok<'_>) -> AdoptionOutcome {
+        let Some(subject) = token.name else { return AdoptionOutcome::AnyOtherEndTag };
+        // 2. The current node is the subject and not a formatting element
+        // in the list: just pop it.
+        let current = self.current_node();
+        if current.is_html(subject) && self.formatting_position(current.handle).is_none() {
+            self.pop();
+            return AdoptionOutcome::Done;
+        }
+        // 3–4. The outer loop, at most eight times.
+        for _ in 0..8 {
+            // 4.3
+            let Some(formatting_index) = self.formatting_element_after_last_marker(subject) else {
+                return AdoptionOutcome::AnyOtherEndTag;
+            };
+            let FormattingEntry::Element { handle: formatting_element, tag: formatting_tag, .. } =
+                self.active_formatting[formatting_index].clone()
+            else {
+                unreachable!("formatting_element_after_last_marker returns elements")
+            };
+            // 4.4
+            let Some(formatting_stack_index) = self.stack_position(formatting_element) else {
+                self.parse_error(TreeConstructionError::MisnestedFormattingElement);
+                self.active_formatting.remove(formatting_index);
+                return AdoptionOutcome::Done;
+            };
+            // 4.5
+            if !self.has_node_in_scope(formatting_element) {
+                self.parse_error(TreeConstructionError::MisnestedFormattingElement);
+                return AdoptionOutcome::Done;
+            }
+            // 4.6
+            if self.current_node().handle != formatting_element {
+                self.parse_error(TreeConstructionError::MisnestedFormattingElement);
+            }
+            // 4.7 The furthest block: the topmost special element below
+            // the formatting element.
+            let furthest_block_index = (formatting_stack_index + 1..self.open_elements.len())
+                .find(|&index| self.open_elements[index].is(Categories::SPECIAL));
+            // 4.8
+            let Some(furthest_block_index) = furthest_block_index else {
+                while self.open_elements.len() > formatting_stack_index {
+                    self.pop();
+                }
+                self.active_formatting.remove(formatting_index);
+                return AdoptionOutcome::Done;
+            };
+            let furthest_block = self.open_elements[furthest_block_index].handle;
+            // 4.9
+            let common_ancestor_index = formatting_stack_index - 1;
+            // 4.10
+            let mut bookmark = formatting_index;
+            // 4.11
+            let mut node_index = furthest_block_index;
+            let mut last_node = furthest_block;
+            // 4.12–4.13 The inner loop.
+            let mut inner_loop_counter = 0;
+            loop {
+                inner_loop_counter += 1;
+                // 4.13.2: the element above node (also when node was removed).
+                node_index -= 1;
+                let node = self.open_elements[node_index].handle;
+                // 4.13.3
+                if node == formatting_element {
+                    break;
+                }
+                let mut node_formatting_index = self.formatting_position(node);
+                // 4.13.4
+                if inner_loop_counter > 3 {
+                    if let Some(index) = node_formatting_index {
+                        self.active_formatting.remove(index);
+                        if index < bookmark {
+                            bookmark -= 1;
+                        }
+                        node_formatting_index = None;
+                    }
+                }
+                // 4.13.5
+                let Some(node_formatting_index) = node_formatting_index else {
+                    let removed = self.open_elements.remove(node_index);
+                    debug_assert!(removed.handle == node);
+                    continue;
+                };
+                // 4.13.6: replace node by a new element for its token.
+                let FormattingEntry::Element { name, tag, .. } = self.active_formatting[node_formatting_index].clone() else {
+                    unreachable!("an element's entry")
+                };
+                let new_element = self.create_an_element_for_the_token(&tag, Namespace::Html);
+                let new_handle = new_element.handle;
+                self.active_formatting[node_formatting_index] = FormattingEntry::Element { handle: new_handle, name, tag };
+                self.open_elements.replace(node_index, new_element);
+                // 4.13.7
+                if last_node == furthest_block {
+                    bookmark = node_formatting_index + 1;
+                }
+                // 4.13.8
+                self.sink.remove_from_parent(last_node);
+                self.sink.append(new_handle, NodeOrText::Node(last_node));
+                // 4.13.9
+                last_node = new_handle;
+            }
+            // 4.14
+            self.sink.remove_from_parent(last_node);
+            let location = self.appropriate_place_for_inserting_a_node(Some(common_ancestor_index));
+            self.insert_at(location, NodeOrText::Node(last_node));
+            // 4.15–4.17
+            let new_element = self.create_an_element_for_the_token(&formatting_tag, Namespace::Html);
+            let new_handle = new_element.handle;
+            self.sink.reparent_children(furthest_block, new_handle);
+            self.sink.append(furthest_block, NodeOrText::Node(new_handle));
+            // 4.18
+            let formatting_index = self.formatting_position(formatting_element).expect("still in the list");
+            self.active_formatting.remove(formatting_index);
+            if formatting_index < bookmark {
+                bookmark -= 1;
+            }
+            let name: LocalName = subject;
+            self.active_formatting.insert(bookmark, FormattingEntry::Element { handle: new_handle, name, tag: formatting_tag });
+            // 4.19
+            let formatting_stack_index = self.stack_position(formatting_element).expect("still on the stack");
+            self.open_elements.remove(formatting_stack_index);
+            let furthest_block_index = self.stack_position(furthest_block).expect("still on the stack");
+            self.open_elements.insert(furthest_block_index + 1, new_element);
+        }
+        AdoptionOutcome::Done
+    }
+}

@@ -1,0 +1,65 @@
+//! The appropriate place for inserting a node, with foster parenting.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node>
+
+use crate::generated::names::local_names;
+use crate::generated::tag_groups::is_table_structure_elements;
+
+use super::{NodeOrText, TreeBuilder, TreeSink};
+
+/// Where a node goes: at the end of a parent, or right before a sibling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum InsertionLocation<H> {
+    AppendTo(H),
+    InsertBefore(H),
+}
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node>
+    ///
+    /// `override_target` is an index into the stack of open elements.
+    pub(crate) fn appropriate_place_for_inserting_a_node(&mut self, override_target: Option<usize>) -> InsertionLocation<S::Handle> {
+        let target_index = override_target.unwrap_or(self.open_elements.len() - 1);
+        let target = &self.open_elements[target_index];
+        let foster = self.foster_parenting && target.html_name().is_some_and(is_table_structure_elements);
+        let (parent_index, location) = if foster {
+            // Foster parenting: "Let last template be the last template
+            // element in the stack of open elements, if any. Let last table
+            // be the last table element…"
+            let last_template = self.open_elements.iter().rposition(|e| e.is_html(local_names::TEMPLATE));
+            let last_table = self.open_elements.iter().rposition(|e| e.is_html(local_names::TABLE));
+            match (last_template, last_table) {
+                (Some(template), table) if table.is_none_or(|table| template > table) => {
+                    (template, InsertionLocation::AppendTo(self.open_elements[template].handle))
+                }
+                // No table (fragment case): inside the html element.
+                (_, None) => (0, InsertionLocation::AppendTo(self.open_elements[0].handle)),
+                (_, Some(table)) => {
+                    let table_handle = self.open_elements[table].handle;
+                    if self.sink.has_parent(table_handle) {
+                        return InsertionLocation::InsertBefore(table_handle);
+                    }
+                    (table - 1, InsertionLocation::AppendTo(self.open_elements[table - 1].handle))
+                }
+            }
+        } else {
+            (target_index, InsertionLocation::AppendTo(target.handle))
+        };
+        // "If the adjusted insertion location is inside a template element,
+        // let it instead be inside the template element's template contents."
+        if self.open_elements[parent_index].is_html(local_names::TEMPLATE) {
+            if let InsertionLocation::AppendTo(template) = location {
+                return InsertionLocation::AppendTo(self.sink.template_contents(template));
+            }
+        }
+        location
+    }
+
+    /// Inserts `child` at `location`.
+    pub(crate) fn insert_at(&mut self, location: InsertionLocation<S::Handle>, child: NodeOrText<'_, S::Handle>) {
+        match location {
+            InsertionLocation::AppendTo(parent) => self.sink.append(parent, child),
+            InsertionLocation::InsertBefore(sibling) => self.sink.insert_before(sibling, child),
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Creating and inserting nodes: "create an element for a token", "insert
+//! a foreign element", "insert an HTML element", "insert a character",
+//! "insert a comment", and the attribute adjustments of foreign content.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#creating-and-inserting-nodes>
+
+use crate::generated::foreign_fixups::{foreign_attribute_adjustment, mathml_attribute_fixup, svg_attribute_fixup, svg_tag_name_fixup};
+use crate::generated::names::Namespace;
+use crate::tokenizer::Tag;
+
+use super::foster_parenting::InsertionLocation;
+use super::token::TagTok;
+use super::{is_annotation_xml_html_integration_point, AttrRef, Name, NodeOrText, OpenElement, QualName, TreeBuilder, TreeSink};
+
+/// The attributes of a tag token, for an element in namespace `ns`: for
+/// MathML and SVG elements with "adjust MathML/SVG attributes" and "adjust
+/// foreign attributes" applied.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adjust-mathml-attributes>,
+/// <https://html.spec.whatwg.org/multipage/parsing.html#adjust-svg-attributes>,
+/// <https://html.spec.whatwg.org/multipage/parsing.html#adjust-foreign-attributes>
+pub(crate) fn attributes_for(tag: &Tag, ns: Namespace) -> Vec<AttrRef<'_>> {
+    tag.attrs
+        .iter()
+        .map(|attr| {
+            let name = attr.name.as_str();
+            if ns == Namespace::Html {
+                return AttrRef::new(name, &attr.value);
+            }
+            let adjusted = match ns {
+                Namespace::Svg => svg_attribute_fixup(name).unwrap_or(name),
+                Namespace::MathMl => mathml_attribute_fixup(name).unwrap_or(name),
+                _ => name,
+            };
+            match foreign_attribute_adjustment(adjusted) {
+                Some((prefix, local, attr_ns)) => AttrRef { ns: Some(attr_ns), prefix, local, value: &attr.value },
+                None => AttrRef::new(adjusted, &attr.value),
+            }
+        })
+        .collect()
+}
+
+/// The element name for a tag token in namespace `ns` (SVG names get
+/// their camelCase form: "adjust SVG tag names" in foreign content).
+pub(crate) fn element_name_for(tag: &Tag, ns: Namespace) -> QualName {
+    let local = match ns {
+        Namespace::Svg => svg_tag_name_fixup(&tag.name).unwrap_or(&tag.name),
+        _ => &tag.name,
+    };
+    QualName::new(ns, Name::new(local))
+}
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token>
+    pub(crate) fn create_an_element_for_the_token(&mut self, tag: &Tag, ns: Namespace) -> OpenElement<S::Handle> {
+        let name = element_name_for(tag, ns);
+        let attrs = attributes_for(tag, ns);
+        let integration_point = is_annotation_xml_html_integration_point(&name, &attrs);
+        let handle = self.sink.create_element(name.clone(), &attrs);
+        OpenElement::new(handle, name, integration_point)
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-foreign-element>
+    pub(crate) fn insert_a_foreign_element(&mut self, tag: &Tag, ns: Namespace, only_add_to_element_stack: bool) -> S::Handle {
+        let location = self.appropriate_place_for_inserting_a_node(None);
+        let element = self.create_an_element_for_the_token(tag, ns);
+        let handle = element.handle;
+        if !only_add_to_element_stack {
+            self.insert_at(location, NodeOrText::Node(handle));
+        }
+        self.element_inserted(&element, tag);
+        self.open_elements.push(element);
+        handle
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-an-html-element>
+    pub(crate) fn insert_an_html_element(&mut self, tag: &Tag) -> S::Handle {
+        self.insert_a_foreign_element(tag, Namespace::Html, false)
+    }
+
+    /// "Insert an HTML element for the token", reusing the name the
+    /// token's tag name was interned to.
+    pub(crate) fn insert_an_html_element_for(&mut self, tag: TagTok<'_>) -> S::Handle {
+        let location = self.appropriate_place_for_inserting_a_node(None);
+        let element = self.create_an_html_element_for(tag);
+        let handle = element.handle;
+        self.insert_at(location, NodeOrText::Node(handle));
+        self.element_inserted(&element, tag.tag);
+        self.open_elements.push(element);
+        handle
+    }
+
+    /// "Create an element for the token" in the HTML namespace, reusing
+    /// the token's interned name.
+    pub(crate) fn create_an_html_element_for(&mut self, tag: TagTok<'_>) -> OpenElement<S::Handle> {
+        let local = match tag.name {
+            Some(known) => Name::Known(known),
+            None => Name::Other(tag.tag.name.as_str().into()),
+        };
+        let name = QualName::new(Namespace::Html, local);
+        let attrs = attributes_for(tag.tag, Namespace::Html);
+        let handle = self.sink.create_element(name.clone(), &attrs);
+        OpenElement::new(handle, name, false)
+    }
+
+    /// Inserts an HTML element for a start tag `name` with no attributes
+    /// ("insert an HTML element for a "head" start tag token with no attributes").
+    pub(crate) fn insert_an_html_element_named(&mut self, name: &str) -> S::Handle {
+        let tag = Tag { name: name.to_string(), self_closing: false, attrs: Vec::new() };
+        self.insert_an_html_element(&tag)
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-character>
+    /// (for a run of characters).
+    pub(crate) fn insert_characters(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let location = self.appropriate_place_for_inserting_a_node(None);
+        // "If the adjusted insertion location is in a Document node, then
+        // return": the Document never holds text.
+        if location == InsertionLocation::AppendTo(self.sink.document()) {
+            return;
+        }
+        self.insert_at(location, NodeOrText::Text(text));
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-comment>
+    pub(crate) fn insert_a_comment(&mut self, text: &str) {
+        let location = self.appropriate_place_for_inserting_a_node(None);
+        let comment = self.sink.create_comment(text);
+        self.insert_at(location, NodeOrText::Node(comment));
+    }
+
+    /// Inserts a comment as the last child of `parent` (the Document, or
+    /// the html element in "after body").
+    pub(crate) fn insert_a_comment_in(&mut self, parent: S::Handle, text: &str) {
+        let comment = self.sink.create_comment(text);
+        self.sink.append(parent, NodeOrText::Node(comment));
+    }
+}

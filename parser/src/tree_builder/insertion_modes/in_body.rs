@@ -1,0 +1,607 @@
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>
+//!
+//! With the relaxed `<select>` parser (html5lib-tests 9329e64): `select`
+//! content is parsed here; `select`, `input`, `option`, `optgroup` and
+//! `hr` start tags and the `select` end tag have select-aware rules.
+
+use crate::generated::element_categories::Categories;
+use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::generated::tag_groups::*;
+use crate::quirks::QuirksMode;
+use crate::tokenizer::{ContentState, Tag};
+use crate::tree_builder::adoption_agency::AdoptionOutcome;
+use crate::tree_builder::stack_of_open_elements::Scope;
+use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
+use crate::tree_builder::{AttrRef, TreeBuilder, TreeConstructionError, TreeSink};
+
+use super::{InsertionMode, Step};
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>
+    pub(crate) fn in_body<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
+        match tok {
+            Tok::Characters(text) => {
+                self.in_body_characters(text);
+                Step::Done
+            }
+            // A comment token: insert a comment.
+            Tok::Comment(text) => {
+                self.insert_a_comment(text);
+                Step::Done
+            }
+            // A DOCTYPE token: parse error, ignore.
+            Tok::Doctype(_) => {
+                self.parse_error(TreeConstructionError::UnexpectedDoctype);
+                Step::Done
+            }
+            Tok::StartTag(tag) => self.in_body_start_tag(tag, tok),
+            Tok::EndTag(tag) => self.in_body_end_tag(tag, tok),
+            // An end-of-file token.
+            Tok::Eof => {
+                if !self.template_modes.is_empty() {
+                    return self.in_template(tok);
+                }
+                self.check_elements_allowed_open_at_the_end(TreeConstructionError::EofWithOpenElements);
+                self.stop_parsing();
+                Step::Done
+            }
+        }
+    }
+
+    /// The character rules: U+0000 is a parse error and ignored; other
+    /// characters reconstruct the active formatting elements and are
+    /// inserted; non-whitespace sets frameset-ok to "not ok".
+    pub(crate) fn in_body_characters(&mut self, mut text: &str) {
+        while !text.is_empty() {
+            let (run, rest) = split_before_null(text);
+            if !run.is_empty() {
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_characters(run);
+                if has_non_whitespace(run) {
+                    self.frameset_ok = false;
+                }
+            }
+            if let Some(after_null) = rest.strip_prefix('\0') {
+                self.parse_error(TreeConstructionError::UnexpectedNullCharacter);
+                text = after_null;
+            } else {
+                text = rest;
+            }
+        }
+    }
+
+    /// "If there is a node in the stack of open elements that is not
+    /// either a dd element, a dt element, …, then this is a parse error."
+    fn check_elements_allowed_open_at_the_end(&mut self, error: TreeConstructionError) {
+        let unexpected = self
+            .open_elements
+            .iter()
+            .any(|e| !e.html_name().is_some_and(is_in_body_elements_allowed_open_at_the_end));
+        if unexpected {
+            self.parse_error(error);
+        }
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stop-parsing>
+    /// (the tree part: pop all the nodes off the stack of open elements).
+    pub(crate) fn stop_parsing(&mut self) {
+        while !self.open_elements.is_empty() {
+            self.pop();
+        }
+    }
+
+    fn in_body_start_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
+        let Some(name) = tag.name else {
+            self.any_other_start_tag(tag);
+            return Step::Done;
+        };
+        match name {
+            // "html": parse error; unless a template is open, add the
+            // missing attributes to the top element.
+            local_names::HTML => {
+                self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                if !self.stack_contains(local_names::TEMPLATE) {
+                    let attrs: Vec<AttrRef<'_>> = tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
+                    let top = self.open_elements[0].handle;
+                    self.sink.add_attrs_if_missing(top, &attrs);
+                }
+            }
+            // "base", …, "title": "in head" rules.
+            _ if is_after_head_start_tags_processed_in_head(name) => return self.in_head(tok),
+            // "body".
+            local_names::BODY => {
+                self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
+                if second_is_body && !self.stack_contains(local_names::TEMPLATE) {
+                    self.frameset_ok = false;
+                    let attrs: Vec<AttrRef<'_>> = tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
+                    let body = self.open_elements[1].handle;
+                    self.sink.add_attrs_if_missing(body, &attrs);
+                }
+            }
+            // "frameset".
+            local_names::FRAMESET => {
+                self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
+                if second_is_body && self.frameset_ok {
+                    let body = self.open_elements[1].handle;
+                    self.sink.remove_from_parent(body);
+                    while self.open_elements.len() > 1 {
+                        self.pop();
+                    }
+                    self.insert_an_html_element_for(tag);
+                    self.mode = InsertionMode::InFrameset;
+                }
+            }
+            // "address", …, "ul": close a p element; insert.
+            _ if is_in_body_start_tags_that_close_a_p_element(name) => {
+                self.close_a_p_element_in_button_scope();
+                self.insert_an_html_element_for(tag);
+            }
+            // "h1"–"h6".
+            _ if is_heading_elements(name) => {
+                self.close_a_p_element_in_button_scope();
+                if self.current_node().html_name().is_some_and(is_heading_elements) {
+                    self.parse_error(TreeConstructionError::NestedElement);
+                    self.pop();
+                }
+                self.insert_an_html_element_for(tag);
+            }
+            // "pre", "listing".
+            _ if is_in_body_pre_and_listing_start_tags(name) => {
+                self.close_a_p_element_in_button_scope();
+                self.insert_an_html_element_for(tag);
+                self.ignore_next_line_feed = true;
+                self.frameset_ok = false;
+            }
+            // "form".
+            local_names::FORM => {
+                let template_open = self.stack_contains(local_names::TEMPLATE);
+                if self.form_element.is_some() && !template_open {
+                    self.parse_error(TreeConstructionError::NestedElement);
+                } else {
+                    self.close_a_p_element_in_button_scope();
+                    let form = self.insert_an_html_element_for(tag);
+                    if !template_open {
+                        self.form_element = Some(form);
+                    }
+                }
+            }
+            // "li", "dd", "dt".
+            local_names::LI => self.list_item_start_tag(tag, |n| n == local_names::LI),
+            _ if is_dd_and_dt(name) => self.list_item_start_tag(tag, is_dd_and_dt),
+            // "plaintext".
+            local_names::PLAINTEXT => {
+                self.close_a_p_element_in_button_scope();
+                self.insert_an_html_element_for(tag);
+                self.next_tokenizer_state = Some(ContentState::Plaintext);
+            }
+            // "button".
+            local_names::BUTTON => {
+                if self.has_in_scope(Scope::Default, local_names::BUTTON) {
+                    self.parse_error(TreeConstructionError::NestedElement);
+                    self.generate_implied_end_tags(None);
+                    self.pop_until_popped(local_names::BUTTON);
+                }
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element_for(tag);
+                self.frameset_ok = false;
+            }
+            // "a".
+            local_names::A => {
+                if let Some(index) = self.formatting_element_after_last_marker(local_names::A) {
+                    self.parse_error(TreeConstructionError::NestedElement);
+                    let element = self.active_formatting[index].handle().expect("an element");
+                    self.adoption_agency_algorithm(tag);
+                    self.remove_from_active_formatting(element);
+                    self.remove_from_stack(element);
+                }
+                self.reconstruct_the_active_formatting_elements();
+                let element = self.insert_an_html_element_for(tag);
+                self.push_onto_the_list_of_active_formatting_elements(element, name, tag.tag);
+            }
+            // "b", "big", …, "u".
+            _ if is_in_body_formatting_start_tags(name) => {
+                self.reconstruct_the_active_formatting_elements();
+                let element = self.insert_an_html_element_for(tag);
+                self.push_onto_the_list_of_active_formatting_elements(element, name, tag.tag);
+            }
+            // "nobr".
+            local_names::NOBR => {
+                self.reconstruct_the_active_formatting_elements();
+                if self.has_in_scope(Scope::Default, local_names::NOBR) {
+                    self.parse_error(TreeConstructionError::NestedElement);
+                    // With no nobr after the last marker the algorithm acts
+                    // as "any other end tag" (adoption02.dat#3).
+                    if self.adoption_agency_algorithm(tag) == AdoptionOutcome::AnyOtherEndTag {
+                        self.any_other_end_tag(tag);
+                    }
+                    self.reconstruct_the_active_formatting_elements();
+                }
+                let element = self.insert_an_html_element_for(tag);
+                self.push_onto_the_list_of_active_formatting_elements(element, name, tag.tag);
+            }
+            // "applet", "marquee", "object".
+            _ if is_in_body_applet_marquee_object(name) => {
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element_for(tag);
+                self.insert_a_marker();
+                self.frameset_ok = false;
+            }
+            // "table".
+            local_names::TABLE => {
+                if self.quirks_mode != QuirksMode::Quirks {
+                    self.close_a_p_element_in_button_scope();
+                }
+                self.insert_an_html_element_for(tag);
+                self.frameset_ok = false;
+                self.mode = InsertionMode::InTable;
+            }
+            // "area", "br", "embed", "img", "keygen", "wbr".
+            _ if is_in_body_void_start_tags(name) => {
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element_for(tag);
+                self.pop();
+                self.acknowledge_the_self_closing_flag();
+                self.frameset_ok = false;
+            }
+            // "input". Relaxed select: ignored in a select fragment
+            // (tests_innerHTML_1.dat#76); an open select is closed first.
+            local_names::INPUT => {
+                if self.context_element.as_ref().is_some_and(|c| c.is_html(local_names::SELECT)) {
+                    self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                    return Step::Done;
+                }
+                if self.has_in_scope(Scope::Default, local_names::SELECT) {
+                    self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                    self.pop_until_popped(local_names::SELECT);
+                }
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element_for(tag);
+                self.pop();
+                self.acknowledge_the_self_closing_flag();
+                if !tag.tag.attr("type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")) {
+                    self.frameset_ok = false;
+                }
+            }
+            // "param", "source", "track".
+            _ if is_in_body_param_source_track(name) => {
+                self.insert_an_html_element_for(tag);
+                self.pop();
+                self.acknowledge_the_self_closing_flag();
+            }
+            // "hr". Relaxed select: implied end tags inside a select.
+            local_names::HR => {
+                self.close_a_p_element_in_button_scope();
+                if self.has_in_scope(Scope::Default, local_names::SELECT) {
+                    self.generate_implied_end_tags(None);
+                    if self.has_in_scope(Scope::Default, local_names::OPTION)
+                        || self.has_in_scope(Scope::Default, local_names::OPTGROUP)
+                    {
+                        self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                    }
+                }
+                self.insert_an_html_element_for(tag);
+                self.pop();
+                self.acknowledge_the_self_closing_flag();
+                self.frameset_ok = false;
+            }
+            // "image": parse error; change the tag name to "img" and reprocess.
+            local_names::IMAGE => {
+                self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                let img = Tag { name: "img".to_string(), self_closing: tag.tag.self_closing, attrs: tag.tag.attrs.clone() };
+                self.dispatch(Tok::StartTag(TagTok { tag: &img, name: Some(local_names::IMG) }));
+            }
+            // "textarea".
+            local_names::TEXTAREA => {
+                self.insert_an_html_element_for(tag);
+                self.ignore_next_line_feed = true;
+                self.next_tokenizer_state = Some(ContentState::Rcdata);
+                self.original_mode = self.mode;
+                self.frameset_ok = false;
+                self.mode = InsertionMode::Text;
+            }
+            // "xmp".
+            local_names::XMP => {
+                self.close_a_p_element_in_button_scope();
+                self.reconstruct_the_active_formatting_elements();
+                self.frameset_ok = false;
+                self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext);
+            }
+            // "iframe".
+            local_names::IFRAME => {
+                self.frameset_ok = false;
+                self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext);
+            }
+            // "noembed"; "noscript" with scripting on.
+            local_names::NOEMBED => self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext),
+            local_names::NOSCRIPT if self.options.scripting => {
+                self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext)
+            }
+            // "select" (relaxed select parser).
+            local_names::SELECT => {
+                let context_is_select = self.context_element.as_ref().is_some_and(|c| c.is_html(local_names::SELECT));
+                if context_is_select {
+                    self.parse_error(TreeConstructionError::NestedElement);
+                } else if self.has_in_scope(Scope::Default, local_names::SELECT) {
+                    self.parse_error(TreeConstructionError::NestedElement);
+                    self.pop_until_popped(local_names::SELECT);
+                } else {
+                    self.reconstruct_the_active_formatting_elements();
+                    self.insert_an_html_element_for(tag);
+                    self.frameset_ok = false;
+                }
+            }
+            // "option" (relaxed select parser).
+            local_names::OPTION => {
+                if self.has_in_scope(Scope::Default, local_names::SELECT) {
+                    self.generate_implied_end_tags(Some(local_names::OPTGROUP));
+                    if self.has_in_scope(Scope::Default, local_names::OPTION) {
+                        self.parse_error(TreeConstructionError::NestedElement);
+                    }
+                } else if self.current_node_is(local_names::OPTION) {
+                    self.pop();
+                }
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element_for(tag);
+            }
+            // "optgroup" (relaxed select parser).
+            local_names::OPTGROUP => {
+                if self.has_in_scope(Scope::Default, local_names::SELECT) {
+                    self.generate_implied_end_tags(None);
+                    if self.has_in_scope(Scope::Default, local_names::OPTION)
+                        || self.has_in_scope(Scope::Default, local_names::OPTGROUP)
+                    {
+                        self.parse_error(TreeConstructionError::NestedElement);
+                    }
+                } else if self.current_node_is(local_names::OPTION) {
+                    self.pop();
+                }
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element_for(tag);
+            }
+            // "rb", "rtc".
+            _ if is_in_body_rb_rtc(name) => {
+                if self.has_in_scope(Scope::Default, local_names::RUBY) {
+                    self.generate_implied_end_tags(None);
+                    if !self.current_node_is(local_names::RUBY) {
+                        self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                    }
+                }
+                self.insert_an_html_element_for(tag);
+            }
+            // "rp", "rt".
+            _ if is_in_body_rp_rt(name) => {
+                if self.has_in_scope(Scope::Default, local_names::RUBY) {
+                    self.generate_implied_end_tags(Some(local_names::RTC));
+                    if !self.current_node_is(local_names::RTC) && !self.current_node_is(local_names::RUBY) {
+                        self.parse_error(TreeConstructionError::UnexpectedStartTag);
+                    }
+                }
+                self.insert_an_html_element_for(tag);
+            }
+            // "math", "svg".
+            local_names::MATH => self.insert_foreign_root(tag.tag, Namespace::MathMl),
+            local_names::SVG => self.insert_foreign_root(tag.tag, Namespace::Svg),
+            // "caption", "col", …, "tr": parse error, ignore.
+            _ if is_in_body_start_tags_to_ignore(name) => {
+                self.parse_error(TreeConstructionError::UnexpectedStartTag);
+            }
+            _ => self.any_other_start_tag(tag),
+        }
+        Step::Done
+    }
+
+    /// "Any other start tag": reconstruct the active formatting elements,
+    /// insert an HTML element. (An ordinary element.)
+    fn any_other_start_tag(&mut self, tag: TagTok<'_>) {
+        self.reconstruct_the_active_formatting_elements();
+        self.insert_an_html_element_for(tag);
+    }
+
+    /// A start tag "math" or "svg": reconstruct, insert a foreign element
+    /// (attributes adjusted), pop it again if self-closing.
+    fn insert_foreign_root(&mut self, tag: &Tag, ns: Namespace) {
+        self.reconstruct_the_active_formatting_elements();
+        self.insert_a_foreign_element(tag, ns, false);
+        if tag.self_closing {
+            self.pop();
+            self.acknowledge_the_self_closing_flag();
+        }
+    }
+
+    /// The "li" / "dd" / "dt" start tag rules: close an open list item of
+    /// the same kind, unless a special element other than address, div or
+    /// p is met first.
+    fn list_item_start_tag(&mut self, tag: TagTok<'_>, same_kind: fn(LocalName) -> bool) {
+        self.frameset_ok = false;
+        for index in (0..self.open_elements.len()).rev() {
+            let node = &self.open_elements[index];
+            if let Some(name) = node.html_name().filter(|&n| same_kind(n)) {
+                self.generate_implied_end_tags(Some(name));
+                if !self.current_node_is(name) {
+                    self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+                }
+                self.pop_until_popped(name);
+                break;
+            }
+            if node.is(Categories::SPECIAL) && !node.html_name().is_some_and(is_in_body_list_item_loop_passes_through) {
+                break;
+            }
+        }
+        self.close_a_p_element_in_button_scope();
+        self.insert_an_html_element_for(tag);
+    }
+
+    fn in_body_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
+        let Some(name) = tag.name else {
+            self.any_other_end_tag(tag);
+            return Step::Done;
+        };
+        match name {
+            // "template": "in head" rules.
+            local_names::TEMPLATE => return self.in_head(tok),
+            // "body".
+            local_names::BODY => {
+                if !self.has_in_scope(Scope::Default, local_names::BODY) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                } else {
+                    self.check_elements_allowed_open_at_the_end(TreeConstructionError::EndTagWithOpenElements);
+                    self.mode = InsertionMode::AfterBody;
+                }
+            }
+            // "html": as "body", then reprocess.
+            local_names::HTML => {
+                if !self.has_in_scope(Scope::Default, local_names::BODY) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                } else {
+                    self.check_elements_allowed_open_at_the_end(TreeConstructionError::EndTagWithOpenElements);
+                    self.mode = InsertionMode::AfterBody;
+                    return Step::Reprocess(tok);
+                }
+            }
+            // "address", …, "ul".
+            _ if is_in_body_end_tags_that_close_a_block(name) => self.close_element_in_scope(name),
+            // "select" (relaxed select parser).
+            local_names::SELECT => {
+                if !self.has_in_scope(Scope::Default, local_names::SELECT) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                } else {
+                    self.pop_until_popped(local_names::SELECT);
+                }
+            }
+            // "form".
+            local_names::FORM => {
+                if !self.stack_contains(local_names::TEMPLATE) {
+                    let node = self.form_element.take();
+                    match node {
+                        Some(node) if self.has_node_in_scope(node) => {
+                            self.generate_implied_end_tags(None);
+                            if self.current_node().handle != node {
+                                self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+                            }
+                            self.remove_from_stack(node);
+                        }
+                        _ => self.parse_error(TreeConstructionError::UnexpectedEndTag),
+                    }
+                } else if !self.has_in_scope(Scope::Default, local_names::FORM) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                } else {
+                    self.generate_implied_end_tags(None);
+                    if !self.current_node_is(local_names::FORM) {
+                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+                    }
+                    self.pop_until_popped(local_names::FORM);
+                }
+            }
+            // "p".
+            local_names::P => {
+                if !self.has_in_scope(Scope::Button, local_names::P) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                    self.insert_an_html_element_named("p");
+                }
+                self.close_a_p_element();
+            }
+            // "li".
+            local_names::LI => {
+                if !self.has_in_scope(Scope::ListItem, local_names::LI) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                } else {
+                    self.generate_implied_end_tags(Some(local_names::LI));
+                    if !self.current_node_is(local_names::LI) {
+                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+                    }
+                    self.pop_until_popped(local_names::LI);
+                }
+            }
+            // "dd", "dt".
+            _ if is_dd_and_dt(name) => {
+                if !self.has_in_scope(Scope::Default, name) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                } else {
+                    self.generate_implied_end_tags(Some(name));
+                    if !self.current_node_is(name) {
+                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+                    }
+                    self.pop_until_popped(name);
+                }
+            }
+            // "h1"–"h6".
+            _ if is_heading_elements(name) => {
+                if !self.has_any_in_scope(Scope::Default, is_heading_elements) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                } else {
+                    self.generate_implied_end_tags(None);
+                    if !self.current_node_is(name) {
+                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+                    }
+                    self.pop_until_one_of_popped(is_heading_elements);
+                }
+            }
+            // "a", "b", …, "u": the adoption agency algorithm.
+            _ if is_in_body_adoption_agency_end_tags(name) => {
+                if self.adoption_agency_algorithm(tag) == AdoptionOutcome::AnyOtherEndTag {
+                    self.any_other_end_tag(tag);
+                }
+            }
+            // "applet", "marquee", "object".
+            _ if is_in_body_applet_marquee_object(name) => {
+                if !self.has_in_scope(Scope::Default, name) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                } else {
+                    self.generate_implied_end_tags(None);
+                    if !self.current_node_is(name) {
+                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+                    }
+                    self.pop_until_popped(name);
+                    self.clear_the_list_of_active_formatting_elements_up_to_the_last_marker();
+                }
+            }
+            // "br": parse error; as a "br" start tag without attributes.
+            local_names::BR => {
+                self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                self.reconstruct_the_active_formatting_elements();
+                self.insert_an_html_element_named("br");
+                self.pop();
+                self.frameset_ok = false;
+            }
+            _ => self.any_other_end_tag(tag),
+        }
+        Step::Done
+    }
+
+    /// The rule for end tags "address", …, "ul": close the element if it
+    /// is in scope.
+    fn close_element_in_scope(&mut self, name: LocalName) {
+        if !self.has_in_scope(Scope::Default, name) {
+            self.parse_error(TreeConstructionError::UnexpectedEndTag);
+            return;
+        }
+        self.generate_implied_end_tags(None);
+        if !self.current_node_is(name) {
+            self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+        }
+        self.pop_until_popped(name);
+    }
+
+    /// "Any other end tag".
+    pub(crate) fn any_other_end_tag(&mut self, tag: TagTok<'_>) {
+        for index in (0..self.open_elements.len()).rev() {
+            let node = &self.open_elements[index];
+            if node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name {
+                let handle = node.handle;
+                let name = node.name.local.known();
+                self.generate_implied_end_tags(name);
+                if self.current_node().handle != handle {
+                    self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+                }
+                self.pop_until_node_popped(handle);
+                return;
+            }
+            if node.is(Categories::SPECIAL) {
+                self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                return;
+            }
+        }
+    }
+}

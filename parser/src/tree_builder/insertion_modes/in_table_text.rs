@@ -1,0 +1,42 @@
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intabletext>
+
+use crate::tree_builder::token::{has_non_whitespace, split_before_null, Tok};
+use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};
+
+use super::Step;
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intabletext>
+    pub(crate) fn in_table_text<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
+        match tok {
+            // U+0000: parse error, ignore. Any other character: append it
+            // to the pending table character tokens.
+            Tok::Characters(mut text) => {
+                while !text.is_empty() {
+                    let (run, rest) = split_before_null(text);
+                    self.pending_table_characters.push_str(run);
+                    match rest.strip_prefix('\0') {
+                        Some(after) => {
+                            self.parse_error(TreeConstructionError::UnexpectedNullCharacter);
+                            text = after;
+                        }
+                        None => text = rest,
+                    }
+                }
+                Step::Done
+            }
+            // Anything else: flush the pending characters (foster-parented
+            // if any is not whitespace), switch back, reprocess.
+            _ => {
+                let pending = std::mem::take(&mut self.pending_table_characters);
+                if has_non_whitespace(&pending) {
+                    self.in_table_anything_else(Tok::Characters(&pending));
+                } else {
+                    self.insert_characters(&pending);
+                }
+                self.mode = self.original_mode;
+                Step::Reprocess(tok)
+            }
+        }
+    }
+}

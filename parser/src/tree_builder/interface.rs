@@ -1,0 +1,250 @@
+//! The interface between the tree builder and the DOM it builds: element
+//! names, attributes, and the [`TreeSink`] trait an embedder implements to
+//! build its own tree (the built-in [`crate::dom::Document`] implements it).
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tree-construction>
+
+use crate::generated::names::{LocalName, Namespace};
+use crate::quirks::QuirksMode;
+
+use super::errors::TreeConstructionError;
+
+/// A local name: interned when the names table knows it, owned otherwise
+/// (custom elements and made-up tags keep their exact spelling).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Name {
+    Known(LocalName),
+    Other(Box<str>),
+}
+
+impl Name {
+    /// Interns `name` when it is a known name.
+    pub fn new(name: &str) -> Name {
+        match LocalName::lookup(name) {
+            Some(known) => Name::Known(known),
+            None => Name::Other(name.into()),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match self {
+            Name::Known(known) => known.as_str(),
+            Name::Other(other) => other,
+        }
+    }
+
+    /// The interned name, if the names table knows it.
+    pub fn known(&self) -> Option<LocalName> {
+        match self {
+            Name::Known(known) => Some(*known),
+            Name::Other(_) => None,
+        }
+    }
+}
+
+/// An element's namespace and local name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct QualName {
+    pub ns: Namespace,
+    pub local: Name,
+}
+
+impl QualName {
+    pub fn new(ns: Namespace, local: Name) -> QualName {
+        QualName { ns, local }
+    }
+
+    /// Whether this is the element `local` of namespace `ns`.
+    pub fn is(&self, ns: Namespace, local: LocalName) -> bool {
+        self.ns == ns && self.local == Name::Known(local)
+    }
+}
+
+/// An attribute of an element, owned (the attributes of a fragment's
+/// context element). `ns`/`prefix` are set only by the "adjust foreign
+/// attributes" step (`xlink:href` etc.).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attr {
+    pub ns: Option<Namespace>,
+    pub prefix: Option<&'static str>,
+    pub local: Box<str>,
+    pub value: String,
+}
+
+impl Attr {
+    /// An attribute in no namespace.
+    pub fn new(local: &str, value: &str) -> Attr {
+        Attr { ns: None, prefix: None, local: local.into(), value: value.to_string() }
+    }
+
+    /// The attribute as the tree builder hands attributes to a sink.
+    pub fn as_ref(&self) -> AttrRef<'_> {
+        AttrRef { ns: self.ns, prefix: self.prefix, local: &self.local, value: &self.value }
+    }
+}
+
+/// An attribute, borrowed: what a [`TreeSink`] receives (the sink copies
+/// what it keeps) and what the built-in DOM hands out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttrRef<'a> {
+    pub ns: Option<Namespace>,
+    pub prefix: Option<&'a str>,
+    pub local: &'a str,
+    pub value: &'a str,
+}
+
+impl<'a> AttrRef<'a> {
+    /// An attribute in no namespace.
+    pub fn new(local: &'a str, value: &'a str) -> AttrRef<'a> {
+        AttrRef { ns: None, prefix: None, local, value }
+    }
+}
+
+/// What the tree builder inserts: a node made before, or text that the
+/// sink merges into an adjacent text node ("insert a character").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeOrText<'a, H> {
+    Node(H),
+    Text(&'a str),
+}
+
+/// Parse error raised by the tree builder or passed on from the tokenizer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// A tokenizer or input-stream error, with its spec code.
+    Tokenizer(crate::ParseErrorCode),
+    /// A tree-construction error (the spec gives these no codes).
+    TreeConstruction(TreeConstructionError),
+}
+
+impl ErrorCode {
+    /// The stable code: the spec's for tokenizer errors, ours otherwise.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::Tokenizer(code) => code.as_str(),
+            ErrorCode::TreeConstruction(code) => code.as_str(),
+        }
+    }
+}
+
+/// A parse error with its 1-based position (columns in UTF-16 code units).
+/// A tree-construction error sits where its token starts, as the tokenizer
+/// reports through `TokenSink::set_token_position`; `0:0` when the
+/// tokenizer reports no token positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Error {
+    pub code: ErrorCode,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// Receives the tree as the tree builder builds it. Handles are small
+/// `Copy` ids (indices into the sink's own storage).
+///
+/// The tree builder keeps the names of the open elements itself, so a sink
+/// is never asked what an element is called. Nodes passed to `append` and
+/// `insert_before` may already have a parent (the adoption agency
+/// algorithm moves nodes): the sink moves them.
+///
+/// A sink that keeps only an outline of the elements:
+///
+/// ```
+/// use htmlforge::generated::names::Namespace;
+/// use htmlforge::quirks::QuirksMode;
+/// use htmlforge::tree_builder::{AttrRef, Name, NodeOrText, QualName, TreeSink};
+/// use htmlforge::{ParseOptions, Parser};
+///
+/// #[derive(Default)]
+/// struct Outline {
+///     names: Vec<String>,            // by handle; 0 is the Document
+///     parents: Vec<Option<usize>>,
+/// }
+///
+/// impl TreeSink for Outline {
+///     type Handle = usize;
+///     fn document(&self) -> usize { 0 }
+///     fn create_element(&mut self, name: QualName, _attrs: &[AttrRef<'_>]) -> usize {
+///         self.names.push(name.local.as_str().to_string());
+///         self.parents.push(None);
+///         self.names.len() - 1
+///     }
+///     fn create_comment(&mut self, _text: &str) -> usize {
+///         self.create_element(QualName::new(Namespace::Html, Name::new("#comment")), &[])
+///     }
+///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
+///     fn append(&mut self, parent: usize, child: NodeOrText<'_, usize>) {
+///         if let NodeOrText::Node(child) = child { self.parents[child] = Some(parent); }
+///     }
+///     fn insert_before(&mut self, sibling: usize, child: NodeOrText<'_, usize>) {
+///         if let NodeOrText::Node(child) = child { self.parents[child] = self.parents[sibling]; }
+///     }
+///     fn has_parent(&self, node: usize) -> bool { self.parents[node].is_some() }
+///     fn remove_from_parent(&mut self, node: usize) { self.parents[node] = None; }
+///     fn reparent_children(&mut self, node: usize, new_parent: usize) {
+///         for parent in self.parents.iter_mut().filter(|p| **p == Some(node)) { *parent = Some(new_parent); }
+///     }
+///     fn add_attrs_if_missing(&mut self, _: usize, _: &[AttrRef<'_>]) {}
+///     fn template_contents(&mut self, template: usize) -> usize { template }
+///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
+///     fn clone_option_into_selectedcontent(&mut self, _: usize, _: usize) {}
+/// }
+///
+/// let mut parser = Parser::with_sink(Outline { names: vec!["#document".into()], parents: vec![None] }, ParseOptions::default());
+/// parser.feed("<ul><li>one<li>two</ul>");
+/// let outline = parser.finish();
+/// let second_li = outline.names.iter().rposition(|n| n == "li").unwrap();
+/// assert_eq!(outline.names[outline.parents[second_li].unwrap()], "ul");
+/// ```
+pub trait TreeSink {
+    type Handle: Copy + Eq + std::fmt::Debug;
+
+    /// The Document node.
+    fn document(&self) -> Self::Handle;
+
+    /// Creates an element, not yet in the tree.
+    fn create_element(&mut self, name: QualName, attrs: &[AttrRef<'_>]) -> Self::Handle;
+
+    /// Creates a comment node, not yet in the tree.
+    fn create_comment(&mut self, text: &str) -> Self::Handle;
+
+    /// Appends a DocumentType node to the Document.
+    fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str);
+
+    /// Appends `child` as the last child of `parent` (text merges into a
+    /// last child that is a text node).
+    fn append(&mut self, parent: Self::Handle, child: NodeOrText<'_, Self::Handle>);
+
+    /// Inserts `child` right before `sibling` (text merges into a previous
+    /// sibling that is a text node).
+    fn insert_before(&mut self, sibling: Self::Handle, child: NodeOrText<'_, Self::Handle>);
+
+    /// Whether `node` has a parent node (foster parenting asks it of the
+    /// last table).
+    fn has_parent(&self, node: Self::Handle) -> bool;
+
+    /// Removes `node` from its parent, if it has one.
+    fn remove_from_parent(&mut self, node: Self::Handle);
+
+    /// Moves all children of `node` to the end of `new_parent`, in order.
+    fn reparent_children(&mut self, node: Self::Handle, new_parent: Self::Handle);
+
+    /// Adds each attribute of `attrs` that `element` does not already have.
+    fn add_attrs_if_missing(&mut self, element: Self::Handle, attrs: &[AttrRef<'_>]);
+
+    /// The template contents (a DocumentFragment) of a `template` element.
+    fn template_contents(&mut self, template: Self::Handle) -> Self::Handle;
+
+    /// Sets the Document's quirks mode.
+    fn set_quirks_mode(&mut self, mode: QuirksMode);
+
+    /// Replaces the children of `selectedcontent` by deep clones of the
+    /// children of `option`.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/form-elements.html#clone-an-option-into-a-selectedcontent>
+    fn clone_option_into_selectedcontent(&mut self, option: Self::Handle, selectedcontent: Self::Handle);
+
+    /// Receives a parse error.
+    fn parse_error(&mut self, error: Error) {
+        let _ = error;
+    }
+}

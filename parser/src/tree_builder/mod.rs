@@ -1,0 +1,341 @@
+//! The tree builder: the insertion modes, the stack of open elements, the
+//! list of active formatting elements and the algorithms around them. It
+//! receives tokens through [`TokenSink`] and builds a tree through a
+//! [`TreeSink`].
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tree-construction>
+
+mod active_formatting_elements;
+mod adoption_agency;
+mod dispatcher;
+pub mod errors;
+mod foster_parenting;
+mod insertion;
+pub(crate) mod name_cache;
+pub mod insertion_modes;
+pub mod interface;
+mod reset_insertion_mode;
+mod selectedcontent;
+mod stack_of_open_elements;
+mod token;
+
+use crate::generated::element_categories::{element_categories, Categories};
+use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::quirks::QuirksMode;
+use crate::tokenizer::{ContentState, ParseError, SinkResult, Token, TokenSink};
+
+pub use errors::TreeConstructionError;
+pub use insertion_modes::InsertionMode;
+pub use interface::{Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, TreeSink};
+
+use active_formatting_elements::FormattingEntry;
+use token::Tok;
+
+/// Options of the tree builder.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TreeBuilderOptions {
+    /// The scripting flag: on, `noscript` is raw text and the parser
+    /// pauses after each `script` end tag.
+    pub scripting: bool,
+    /// The Document is an iframe srcdoc document (never quirks).
+    pub iframe_srcdoc: bool,
+}
+
+/// One entry of the stack of open elements: the sink's handle plus what the
+/// tree builder needs to know about the element without asking the sink.
+#[derive(Debug, Clone)]
+pub(crate) struct OpenElement<H> {
+    pub handle: H,
+    pub name: QualName,
+    /// The element's categories (special, scope boundaries…).
+    pub categories: Categories,
+    /// A MathML `annotation-xml` whose `encoding` is `text/html` or
+    /// `application/xhtml+xml` (an HTML integration point).
+    pub annotation_xml_html_integration_point: bool,
+}
+
+impl<H> OpenElement<H> {
+    pub fn new(handle: H, name: QualName, annotation_xml_html_integration_point: bool) -> OpenElement<H> {
+        let categories = match name.local.known() {
+            Some(local) => element_categories(name.ns, local),
+            None => Categories::default(),
+        };
+        OpenElement { handle, name, categories, annotation_xml_html_integration_point }
+    }
+
+    /// Whether this is the HTML element `local`.
+    pub fn is_html(&self, local: LocalName) -> bool {
+        self.name.is(Namespace::Html, local)
+    }
+
+    /// The interned name of an HTML element, `None` for other namespaces
+    /// or unknown names.
+    pub fn html_name(&self) -> Option<LocalName> {
+        if self.name.ns == Namespace::Html {
+            self.name.local.known()
+        } else {
+            None
+        }
+    }
+
+    pub fn is(&self, category: Categories) -> bool {
+        self.categories.contains(category)
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#mathml-text-integration-point>
+    pub fn is_mathml_text_integration_point(&self) -> bool {
+        self.is(Categories::MATHML_TEXT_INTEGRATION_POINT)
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point>
+    pub fn is_html_integration_point(&self) -> bool {
+        self.is(Categories::HTML_INTEGRATION_POINT) || self.annotation_xml_html_integration_point
+    }
+}
+
+/// The HTML tree builder.
+pub struct TreeBuilder<S: TreeSink> {
+    sink: S,
+    options: TreeBuilderOptions,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insertion-mode>
+    mode: InsertionMode,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#original-insertion-mode>
+    original_mode: InsertionMode,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-template-insertion-modes>
+    template_modes: Vec<InsertionMode>,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-open-elements>
+    open_elements: stack_of_open_elements::StackOfOpenElements<S::Handle>,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#list-of-active-formatting-elements>
+    active_formatting: Vec<FormattingEntry<S::Handle>>,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#head-element-pointer>
+    head_element: Option<S::Handle>,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#form-element-pointer>
+    form_element: Option<S::Handle>,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#frameset-ok-flag>
+    frameset_ok: bool,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#foster-parent>
+    foster_parenting: bool,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#concept-pending-table-char-tokens>
+    pending_table_characters: String,
+    /// The context element of the HTML fragment parsing algorithm.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#concept-frag-parse-context>
+    context_element: Option<OpenElement<S::Handle>>,
+    /// The Document's quirks mode, as set from the DOCTYPE.
+    quirks_mode: QuirksMode,
+    /// After `pre`, `listing` and `textarea` start tags a leading newline
+    /// is dropped ("If the next token is a U+000A LINE FEED…").
+    ignore_next_line_feed: bool,
+    /// The tokenizer state change requested by the current token.
+    next_tokenizer_state: Option<ContentState>,
+    /// A script element whose end tag was just seen (scripting on).
+    pending_script: Option<S::Handle>,
+    /// The `selectedcontent` bookkeeping of the open `select`.
+    selectedcontent: selectedcontent::SelectedContentState<S::Handle>,
+    /// Where the current token is, for tree-construction errors.
+    position: (u32, u32),
+    /// Whether the current start tag's self-closing flag was acknowledged.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
+    self_closing_flag_acknowledged: bool,
+    /// Tag names already interned.
+    tag_names: name_cache::LocalNameCache,
+}
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// A tree builder for a whole document.
+    pub fn new(sink: S, options: TreeBuilderOptions) -> TreeBuilder<S> {
+        TreeBuilder {
+            sink,
+            options,
+            mode: InsertionMode::Initial,
+            original_mode: InsertionMode::Initial,
+            template_modes: Vec::new(),
+            open_elements: Default::default(),
+            active_formatting: Vec::new(),
+            head_element: None,
+            form_element: None,
+            frameset_ok: true,
+            foster_parenting: false,
+            pending_table_characters: String::new(),
+            context_element: None,
+            quirks_mode: QuirksMode::NoQuirks,
+            ignore_next_line_feed: false,
+            next_tokenizer_state: None,
+            pending_script: None,
+            selectedcontent: selectedcontent::SelectedContentState::default(),
+            position: (0, 0),
+            self_closing_flag_acknowledged: true,
+            tag_names: name_cache::LocalNameCache::default(),
+        }
+    }
+
+    /// A tree builder for the HTML fragment parsing algorithm, steps 4 to
+    /// 12: the context element is created in the sink (not inserted), a
+    /// root `html` element is appended to the Document and pushed, and the
+    /// insertion mode is reset. Returns the builder and the tokenizer state
+    /// the context element asks for.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
+    pub fn new_for_fragment(
+        mut sink: S,
+        options: TreeBuilderOptions,
+        context: QualName,
+        context_attrs: Vec<Attr>,
+        quirks_mode: QuirksMode,
+    ) -> (TreeBuilder<S>, ContentState) {
+        sink.set_quirks_mode(quirks_mode);
+        let context_attrs: Vec<AttrRef<'_>> = context_attrs.iter().map(Attr::as_ref).collect();
+        let integration_point = is_annotation_xml_html_integration_point(&context, &context_attrs);
+        let context_handle = sink.create_element(context.clone(), &context_attrs);
+        let mut builder = TreeBuilder::new(sink, options);
+        builder.quirks_mode = quirks_mode;
+        let state = builder.tokenizer_state_for_context(&context);
+        let root = builder.sink.create_element(QualName::new(Namespace::Html, Name::Known(local_names::HTML)), &[]);
+        let document = builder.sink.document();
+        builder.sink.append(document, NodeOrText::Node(root));
+        builder.open_elements.push(OpenElement::new(root, QualName::new(Namespace::Html, Name::Known(local_names::HTML)), false));
+        let context_element = OpenElement::new(context_handle, context, integration_point);
+        if context_element.is_html(local_names::TEMPLATE) {
+            builder.template_modes.push(InsertionMode::InTemplate);
+        }
+        // "Set the parser's form element pointer to the nearest node to the
+        // context element that is a form element (going straight up the
+        // ancestor chain, and including the element itself)": a standalone
+        // context element has no ancestors, so only itself can be one.
+        if context_element.is_html(local_names::FORM) {
+            builder.form_element = Some(context_element.handle);
+        }
+        builder.context_element = Some(context_element);
+        builder.reset_the_insertion_mode_appropriately();
+        (builder, state)
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm> (step 4)
+    fn tokenizer_state_for_context(&self, context: &QualName) -> ContentState {
+        if context.ns != Namespace::Html {
+            return ContentState::Data;
+        }
+        match context.local.known() {
+            Some(name) if crate::generated::tag_groups::is_fragment_context_rcdata(name) => ContentState::Rcdata,
+            Some(name) if crate::generated::tag_groups::is_fragment_context_rawtext(name) => ContentState::Rawtext,
+            Some(local_names::SCRIPT) => ContentState::ScriptData,
+            Some(local_names::NOSCRIPT) if self.options.scripting => ContentState::Rawtext,
+            Some(local_names::PLAINTEXT) => ContentState::Plaintext,
+            _ => ContentState::Data,
+        }
+    }
+
+    /// The sink, to read the tree while or after parsing.
+    pub fn sink(&self) -> &S {
+        &self.sink
+    }
+
+    pub fn sink_mut(&mut self) -> &mut S {
+        &mut self.sink
+    }
+
+    /// Ends the tree builder and returns the sink.
+    pub fn into_sink(self) -> S {
+        self.sink
+    }
+
+    /// The current insertion mode.
+    pub fn insertion_mode(&self) -> InsertionMode {
+        self.mode
+    }
+
+    /// The script element the parser paused for (scripting on), taken.
+    pub fn take_pending_script(&mut self) -> Option<S::Handle> {
+        self.pending_script.take()
+    }
+
+    /// Tells the tree builder where the next token starts (1-based line,
+    /// column in UTF-16 code units), for the position of its errors.
+    pub fn set_position(&mut self, line: u32, col: u32) {
+        self.position = (line, col);
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
+    fn acknowledge_the_self_closing_flag(&mut self) {
+        self.self_closing_flag_acknowledged = true;
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parse-errors>
+    fn parse_error(&mut self, code: TreeConstructionError) {
+        let (line, col) = self.position;
+        self.sink.parse_error(Error { code: ErrorCode::TreeConstruction(code), line, col });
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#fragment-case>
+    fn is_fragment_case(&self) -> bool {
+        self.context_element.is_some()
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#current-node>
+    fn current_node(&self) -> &OpenElement<S::Handle> {
+        self.open_elements.last().expect("the stack of open elements is not empty here")
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adjusted-current-node>
+    fn adjusted_current_node(&self) -> Option<&OpenElement<S::Handle>> {
+        if self.open_elements.len() == 1 {
+            if let Some(context) = &self.context_element {
+                return Some(context);
+            }
+        }
+        self.open_elements.last()
+    }
+}
+
+/// Whether an `annotation-xml` element with these attributes is an HTML
+/// integration point (its `encoding` is `text/html` or
+/// `application/xhtml+xml`, ASCII case-insensitively).
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point>
+pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &[AttrRef<'_>]) -> bool {
+    name.is(Namespace::MathMl, local_names::ANNOTATION_XML)
+        && attrs.iter().any(|attr| {
+            attr.ns.is_none()
+                && attr.local == "encoding"
+                && (attr.value.eq_ignore_ascii_case("text/html") || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
+        })
+}
+
+impl<S: TreeSink> TokenSink for TreeBuilder<S> {
+    fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+        self.next_tokenizer_state = None;
+        let tok = Tok::from_token(token, &mut self.tag_names);
+        self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
+        self.dispatch(tok);
+        // "When a start tag token is emitted with its self-closing flag
+        // set, if the flag is not acknowledged when the token is processed
+        // by the tree construction stage, that is a parse error."
+        if !self.self_closing_flag_acknowledged {
+            self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
+        }
+        if self.pending_script.is_some() {
+            return SinkResult::Pause;
+        }
+        match self.next_tokenizer_state.take() {
+            Some(state) => SinkResult::SwitchTo(state),
+            None => SinkResult::Continue,
+        }
+    }
+
+    fn parse_error(&mut self, error: ParseError) {
+        self.sink.parse_error(Error { code: ErrorCode::Tokenizer(error.code), line: error.line, col: error.col });
+    }
+
+    fn wants_token_positions(&self) -> bool {
+        true
+    }
+
+    fn set_token_position(&mut self, line: u32, col: u32) {
+        self.set_position(line, col);
+    }
+
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.adjusted_current_node().is_some_and(|node| node.name.ns != Namespace::Html)
+    }
+}
