@@ -1,4 +1,6 @@
 //! Helpers shared by the conformance suites in `tests/`.
 
+pub mod dom_html;
+pub mod html5ever_tree;
 pub mod html5lib_tokenizer;
 pub mod tree_construction;
