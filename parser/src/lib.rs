@@ -15,3 +15,5 @@ pub use generated::parse_errors::ParseErrorCode;
 pub use parse::{
     parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser, ParserStatus,
 };
+pub use parse::{parse_document_checked, LimitExceeded, Limits};
+pub use tree_builder::LimitsHit;

@@ -447,10 +447,18 @@ impl Document {
     /// Adds each attribute of `attrs` that the element does not have yet.
     pub fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
         let Data::Element(mut data) = self.nodes[element.index()].data else { return };
+        // Few attributes: a linear search. Many on both sides (hostile
+        // input: `<html>` tags with thousands of attributes): a set of the
+        // names, so that this stays linear.
+        let mut names: Option<std::collections::HashSet<(Option<Namespace>, String)>> =
+            (attrs.len() > 8 && data.attrs.len > 8).then(|| {
+                self.attrs[data.attrs.range()].iter().map(|a| (a.ns, self.name_str(a.name).to_string())).collect()
+            });
         for attr in attrs {
-            let present = self.attrs[data.attrs.range()]
-                .iter()
-                .any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local);
+            let present = match &mut names {
+                Some(names) => !names.insert((attr.ns, attr.local.to_string())),
+                None => self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local),
+            };
             if present {
                 continue;
             }

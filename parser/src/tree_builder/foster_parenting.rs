@@ -19,7 +19,19 @@ impl<S: TreeSink> TreeBuilder<S> {
     ///
     /// `override_target` is an index into the stack of open elements.
     pub(crate) fn appropriate_place_for_inserting_a_node(&mut self, override_target: Option<usize>) -> InsertionLocation<S::Handle> {
-        let target_index = override_target.unwrap_or(self.open_elements.len() - 1);
+        let mut target_index = override_target.unwrap_or(self.open_elements.len() - 1);
+        // The optional depth limit (off by default; not in the spec): as in
+        // Chromium and WebKit, a node that would go deeper than the cap is
+        // inserted into the open element at the cap instead, so that the
+        // nodes past it become siblings. The stack of open elements still
+        // grows, so end tags match as usual.
+        if let Some(max) = self.options.max_depth {
+            let cap = max.max(1) - 1;
+            if target_index > cap {
+                target_index = cap;
+                self.limits_hit.depth_capped = true;
+            }
+        }
         let target = &self.open_elements[target_index];
         let foster = self.foster_parenting && target.html_name().is_some_and(is_table_structure_elements);
         let (parent_index, location) = if foster {

@@ -54,7 +54,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token>
     pub(crate) fn create_an_element_for_the_token(&mut self, tag: &Tag, ns: Namespace) -> OpenElement<S::Handle> {
         let name = element_name_for(tag, ns);
-        let attrs = attributes_for(tag, ns);
+        let mut attrs = attributes_for(tag, ns);
+        self.limit_attributes(&mut attrs);
         let integration_point = is_annotation_xml_html_integration_point(&name, &attrs);
         let handle = self.sink.create_element(name.clone(), &attrs);
         OpenElement::new(handle, name, integration_point)
@@ -98,7 +99,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             None => Name::Other(tag.tag.name.as_str().into()),
         };
         let name = QualName::new(Namespace::Html, local);
-        let attrs = attributes_for(tag.tag, Namespace::Html);
+        let mut attrs = attributes_for(tag.tag, Namespace::Html);
+        self.limit_attributes(&mut attrs);
         let handle = self.sink.create_element(name.clone(), &attrs);
         OpenElement::new(handle, name, false)
     }
