@@ -41,10 +41,10 @@ for target in "${targets[@]}"; do
     log="$(mktemp)"
     echo "== fuzzing $target for ${seconds}s"
     # -timeout: an input taking over 10 s is a hang (the targets parse
-    # each input a few times; every input is small); -rss_limit_mb: a
+    # each input a few times; inputs are at most 4 KB); -rss_limit_mb: a
     # leak or a blow-up fails the run.
     if ! cargo fuzz run -O --sanitizer none "$target" "corpus-work/$target" "seeds/$target" -- \
-        -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         >"$log" 2>&1; then
         tail -n 60 "$log"
         echo "FAILED: $target (input saved under fuzz/artifacts/$target/)"

@@ -72,8 +72,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         let Some(last) = self.active_formatting.last() else { return };
         match last {
             FormattingEntry::Marker => return,
-            FormattingEntry::Element { handle, .. } => {
-                if self.stack_position(*handle).is_some() {
+            FormattingEntry::Element { handle, name, .. } => {
+                if self.is_open(*handle, *name) {
                     return;
                 }
             }
@@ -85,7 +85,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let previous = &self.active_formatting[index - 1];
             let stop = match previous {
                 FormattingEntry::Marker => true,
-                FormattingEntry::Element { handle, .. } => self.stack_position(*handle).is_some(),
+                FormattingEntry::Element { handle, name, .. } => self.is_open(*handle, *name),
             };
             if stop {
                 break;

@@ -38,8 +38,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             // Foster parenting: "Let last template be the last template
             // element in the stack of open elements, if any. Let last table
             // be the last table element…"
-            let last_template = self.open_elements.iter().rposition(|e| e.is_html(local_names::TEMPLATE));
-            let last_table = self.open_elements.iter().rposition(|e| e.is_html(local_names::TABLE));
+            // The stack counts its open elements by name: a search for a
+            // name that is not open would walk the whole stack, which deep
+            // hostile markup makes quadratic (`<table>x<tr><td>` × n).
+            let last_template = self.last_open(local_names::TEMPLATE);
+            let last_table = self.last_open(local_names::TABLE);
             match (last_template, last_table) {
                 (Some(template), table) if table.is_none_or(|table| template > table) => {
                     (template, InsertionLocation::AppendTo(self.open_elements[template].handle))
@@ -65,6 +68,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
         }
         location
+    }
+
+    /// The index of the last open HTML element `name`, if one is open.
+    fn last_open(&self, name: crate::generated::names::LocalName) -> Option<usize> {
+        if self.open_elements.html_count(name) == 0 {
+            return None;
+        }
+        self.open_elements.iter().rposition(|e| e.is_html(name))
     }
 
     /// Inserts `child` at `location`.

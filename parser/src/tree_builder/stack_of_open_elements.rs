@@ -213,6 +213,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
+    /// Whether the HTML element `handle`, named `name`, is open: without a
+    /// walk when no element of that name is (hostile markup keeps many
+    /// closed formatting elements in the list while the stack is deep).
+    pub(crate) fn is_open(&self, handle: S::Handle, name: LocalName) -> bool {
+        self.open_elements.html_count(name) > 0 && self.stack_position(handle).is_some()
+    }
+
     /// The index of `handle` in the stack.
     pub(crate) fn stack_position(&self, handle: S::Handle) -> Option<usize> {
         self.open_elements.iter().rposition(|e| e.handle == handle)

@@ -196,7 +196,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     let element = self.active_formatting[index].handle().expect("an element");
                     self.adoption_agency_algorithm(tag);
                     self.remove_from_active_formatting(element);
-                    self.remove_from_stack(element);
+                    if self.stack_contains(local_names::A) {
+                        self.remove_from_stack(element);
+                    }
                 }
                 self.reconstruct_the_active_formatting_elements();
                 let element = self.insert_an_html_element_for(tag);
