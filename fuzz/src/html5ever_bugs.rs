@@ -36,5 +36,42 @@ pub fn known_bug(input: &str, _context: Option<&str>, _ours: &str, _theirs: &str
     if lower.contains("<table") && lower.contains("<!doctype") {
         return Some("in table text: a DOCTYPE token ends the pending table character tokens");
     }
+    // Minimized: `<template><thead><thead>`. "In table body", a start tag
+    // "thead": the stack has a thead in table scope (table scope stops at
+    // html, table and template; the thead is above the template), so the
+    // current node is popped, the mode is "in table" and the token is
+    // reprocessed: a second thead in the template contents. html5ever
+    // drops the second thead.
+    // Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody>
+    if lower.contains("<template") && ["<thead", "<tbody", "<tfoot"].iter().filter(|t| lower.contains(*t)).count() > 0 {
+        let sections = lower.matches("<thead").count() + lower.matches("<tbody").count() + lower.matches("<tfoot").count();
+        if sections > 1 {
+            return Some("in table body: a table section start tag in a template closes the open section and opens another");
+        }
+    }
+    // Minimized: `<dd><math><mn><dd>`. The second `dd` start tag (in the
+    // MathML text integration point, so by the "in body" rules) walks down
+    // the stack: "If node is in the special category, but is not an
+    // address, div, or p element, then jump to the step labeled done".
+    // MathML mn (mi, mo, ms, mtext, annotation-xml; SVG foreignObject,
+    // desc, title) is special, so the outer dd stays open and the new dd
+    // goes into the mn. html5ever walks past it and closes the outer dd.
+    // Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody> (li, dd, dt start tags),
+    // <https://html.spec.whatwg.org/multipage/parsing.html#special>
+    //
+    // Minimized: `<g>l<math><mn></g>x` (same root). The end tag in the mn
+    // goes by the foreign content rules to the `g`, an HTML element, so to
+    // "in body", "any other end tag", which walks down from the current
+    // node: "if node is in the special category, then this is a parse
+    // error; ignore the token" — mn is special, the `g` stays open and `x`
+    // goes into the mn. html5ever closes the `g`.
+    //
+    // Both are html5ever not treating the special foreign elements as
+    // special in the "in body" walks; the filter is broad (any end tag or
+    // li/dd/dt with such an element in the input): a known blind spot of
+    // the differential target, covered by the html5lib tests instead.
+    if foreign && SCOPE_BOUNDARIES.iter().any(|t| lower.contains(t)) && (lower.contains("</") || ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t))) {
+        return Some("in body: the walks down the stack (li/dd/dt start tags, any other end tag) stop at a special foreign element");
+    }
     None
 }

@@ -11,6 +11,25 @@ use htmlforge::generated::names::{LocalName, Namespace};
 use htmlforge::generated::tag_groups;
 use htmlforge::tokenizer::{Collector, OwnedToken, State, Tokenizer};
 
+/// Every node, template contents included (`Document::descendants` does
+/// not enter them), without recursion.
+fn all_nodes(document: &Document) -> Vec<NodeId> {
+    let mut out = Vec::new();
+    let mut stack = vec![document.document()];
+    while let Some(node) = stack.pop() {
+        out.push(node);
+        let mut child = document.first_child(node);
+        while let Some(next) = child {
+            stack.push(next);
+            child = document.next_sibling(next);
+        }
+        if let Some(contents) = document.element(node).and_then(|e| e.template_contents()) {
+            stack.push(contents);
+        }
+    }
+    out
+}
+
 /// Whether the start tag of the HTML element `name` closes an open p in
 /// button scope ("in body": the generated tag groups, plus the tags whose
 /// rows close a p on their own).
@@ -56,7 +75,7 @@ fn raw_text_ends_at_its_end_tag(text: &str, name: &str) -> bool {
 
 /// The first exception the tree holds, as the spec rule behind it.
 pub fn exception(document: &Document) -> Option<&'static str> {
-    for node in document.descendants(document.document()) {
+    for node in all_nodes(document) {
         match document.data(node) {
             NodeData::Element(element) => {
                 let html = element.ns() == Namespace::Html;
