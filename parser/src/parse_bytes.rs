@@ -1,0 +1,453 @@
+//! Bytes in: parsing a document given as bytes, at once ([`parse_bytes`]),
+//! from a reader ([`parse_reader`]) or in chunks ([`ByteParser`]), with the
+//! encoding sniffing algorithm, decoding, and the change of encoding a
+//! `<meta>` can ask for while the confidence is tentative.
+//!
+//! ```
+//! use htmlforge::encoding::EncodingSource;
+//! use htmlforge::{parse_bytes, ByteParseOptions};
+//!
+//! let parsed = parse_bytes(b"<meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4", ByteParseOptions::default());
+//! assert_eq!(parsed.encoding.encoding.name(), "KOI8-R");
+//! assert_eq!(parsed.encoding.source, EncodingSource::MetaPrescan);
+//! assert!(htmlforge::dom::dump_html5lib(&parsed.document).contains("\"Привет\""));
+//! ```
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-input-byte-stream>
+//! and <https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing>
+
+use std::io::{self, Read};
+
+use crate::dom::Document;
+use crate::encoding::{sniff, Confidence, Encoding, EncodingSource, SniffOptions, Sniffed, Sniffer, StreamingDecoder};
+use crate::parse::{ParseOptions, Parser, ParserStatus};
+use crate::tree_builder::TreeSink;
+
+/// How many bytes [`parse_reader`] asks its reader for at a time.
+const READ_CHUNK: usize = 64 * 1024;
+
+/// Options of a parse of bytes: what the encoding sniffing algorithm takes
+/// besides the bytes, and the [`ParseOptions`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ByteParseOptions<'a> {
+    /// Scripting flag and iframe srcdoc.
+    pub parse: ParseOptions,
+    /// The charset label of the transport layer, e.g. `"utf-8"` from
+    /// `Content-Type: text/html; charset=utf-8` (see
+    /// [`charset_label_from_content_type`](crate::encoding::charset_label_from_content_type)).
+    /// A known label wins over everything but a BOM, with confidence
+    /// certain; an unknown one is ignored.
+    pub transport_charset: Option<&'a str>,
+    /// The encoding to guess when neither a BOM, the transport layer nor
+    /// the prescan gives one (default: windows-1252). Tentative: a `<meta>`
+    /// can still change it.
+    pub fallback: Option<&'static Encoding>,
+    /// The user's explicit choice of encoding: wins over everything but a
+    /// BOM, with confidence certain.
+    pub user_override: Option<&'static Encoding>,
+}
+
+impl ByteParseOptions<'_> {
+    fn sniff_options(&self) -> SniffOptions<'_> {
+        SniffOptions {
+            user_override: self.user_override,
+            transport_charset: self.transport_charset,
+            fallback: self.fallback,
+        }
+    }
+}
+
+/// A document parsed from bytes and the encoding it was decoded with.
+#[derive(Debug)]
+pub struct ParsedBytes<S = Document> {
+    pub document: S,
+    /// The encoding the parse ended with (after any change of encoding),
+    /// its confidence at the end, and which step chose it
+    /// ([`EncodingSource::MetaInHead`] after a restart).
+    pub encoding: Sniffed,
+}
+
+/// Parses a whole document given as bytes into the built-in DOM: sniffs
+/// the encoding, decodes, parses, and parses again from the first byte
+/// when a `<meta>` past the prescan changes the encoding. Scripts never
+/// run.
+///
+/// ```
+/// use htmlforge::encoding::EncodingSource;
+/// use htmlforge::{parse_bytes, ByteParseOptions};
+///
+/// // The meta is past the first 1024 bytes: the prescan misses it, the
+/// // tree builder finds it and the parse restarts in UTF-8.
+/// let mut page = b"<head><!--".to_vec();
+/// page.extend(std::iter::repeat_n(b'-', 2000));
+/// page.extend_from_slice(b"--><meta charset=utf-8><title>caf\xC3\xA9</title>");
+/// let parsed = parse_bytes(&page, ByteParseOptions::default());
+/// assert_eq!(parsed.encoding.encoding, encoding_rs::UTF_8);
+/// assert_eq!(parsed.encoding.source, EncodingSource::MetaInHead);
+/// assert!(htmlforge::dom::dump_html5lib(&parsed.document).contains("\"café\""));
+/// ```
+pub fn parse_bytes(bytes: &[u8], options: ByteParseOptions<'_>) -> ParsedBytes {
+    let sniffed = sniff(bytes, &options.sniff_options());
+    // Size the arena as `parse_document` does, for the first pass and a
+    // restart alike.
+    let (nodes, text) = (bytes.len() / 96 + 8, bytes.len() / 2);
+    let new_sink = move || Document::with_capacity(nodes, text);
+    let mut parser = ByteParser::with_decided_encoding(sniffed, new_sink, options.parse);
+    // All the bytes at once, as the last input: nothing needs copying
+    // unless the parse restarts.
+    let status = parser.input(bytes, true);
+    parser.run_without_scripts(status);
+    let mut parsed = parser.finish();
+    parsed.document.shrink_to_fit();
+    parsed
+}
+
+/// Parses a document read from `reader` into the built-in DOM (as
+/// [`parse_bytes`], in chunks as they are read). Returns the first read
+/// error, if any.
+///
+/// ```
+/// use htmlforge::{parse_reader, ByteParseOptions};
+///
+/// let page: &[u8] = b"\xFF\xFE<\x00p\x00>\x00h\x00i\x00";
+/// let parsed = parse_reader(page, ByteParseOptions::default()).unwrap();
+/// assert_eq!(parsed.encoding.encoding, encoding_rs::UTF_16LE);
+/// assert!(htmlforge::dom::dump_html5lib(&parsed.document).contains("\"hi\""));
+/// ```
+pub fn parse_reader(mut reader: impl Read, options: ByteParseOptions<'_>) -> io::Result<ParsedBytes> {
+    let mut parser = ByteParser::new(options);
+    let mut buffer = vec![0; READ_CHUNK];
+    loop {
+        let read = match reader.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        let status = parser.feed(&buffer[..read]);
+        parser.run_without_scripts(status);
+    }
+    let mut parsed = parser.finish();
+    parsed.document.shrink_to_fit();
+    Ok(parsed)
+}
+
+/// What a [`ByteParser`] stopped for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ByteParserStatus<H> {
+    /// Everything fed so far is parsed (or waits for the encoding to be
+    /// sniffed); feed more or end.
+    NeedsInput,
+    /// A `script` end tag was just parsed (scripting on): the script
+    /// element. The caller may [`ByteParser::insert_at_insertion_point`],
+    /// then must [`ByteParser::resume`].
+    PausedForScript(H),
+    /// A `<meta>` declared another encoding while the confidence was
+    /// tentative ("change the encoding"): the document parsed so far is
+    /// void. [`ByteParser::resume`] parses every byte again, from the
+    /// first, with this encoding (confidence certain, source
+    /// [`EncodingSource::MetaInHead`]) into a new sink; feeding more first
+    /// is fine too.
+    EncodingChanged(Sniffed),
+    /// The end of the input was parsed.
+    Done,
+}
+
+/// Where the bytes go: to the sniffer until it decides, then to a decoder.
+enum Input {
+    Sniffing(Sniffer),
+    Decoding(StreamingDecoder),
+}
+
+/// A streaming parser of bytes: feed it `&[u8]` chunks of any size. It
+/// sniffs the encoding (buffering the first bytes until it can decide),
+/// decodes, and drives a [`Parser`]. While the confidence is tentative it
+/// keeps every byte, so that it can parse again from the first byte when
+/// a `<meta>` changes the encoding ([`ByteParserStatus::EncodingChanged`]).
+///
+/// ```
+/// use htmlforge::{ByteParseOptions, ByteParser, ByteParserStatus};
+///
+/// // A long comment first, so that the prescan of the first 1024 bytes
+/// // finds no meta: the encoding is the default, windows-1252, tentative.
+/// let mut first = b"<!--".to_vec();
+/// first.extend(std::iter::repeat_n(b'-', 1100));
+/// first.extend_from_slice(b"--><p>\xE9");
+/// let mut parser = ByteParser::new(ByteParseOptions::default());
+/// let mut changes = 0;
+/// for chunk in [&first[..], b"t\xE9<meta charset=iso-8859-2>\xB9"] {
+///     let mut status = parser.feed(chunk);
+///     while let ByteParserStatus::EncodingChanged(_) = status {
+///         changes += 1;
+///         status = parser.resume();
+///     }
+/// }
+/// let parsed = parser.finish();
+/// assert_eq!(changes, 1);
+/// assert_eq!(parsed.encoding.encoding, encoding_rs::ISO_8859_2);
+/// let tree = htmlforge::dom::dump_html5lib(&parsed.document);
+/// assert!(tree.contains("\"été\"") && tree.contains("\"\u{161}\""));
+/// ```
+pub struct ByteParser<S: TreeSink = Document> {
+    options: ParseOptions,
+    /// Makes the sink of a parse: the first one and any restart's.
+    new_sink: Box<dyn FnMut() -> S>,
+    input: Input,
+    parser: Parser<S>,
+    /// The sniffing result, once there is one (a restart replaces it).
+    sniffed: Option<Sniffed>,
+    /// Every byte fed so far, while the confidence may be tentative (a
+    /// restart parses them again); `None` once it is certain.
+    kept: Option<Vec<u8>>,
+    /// The restart a `<meta>` asked for, until [`ByteParser::resume`].
+    restart: Option<Sniffed>,
+    /// The input has ended.
+    ended: bool,
+}
+
+impl ByteParser<Document> {
+    /// A parser of bytes building the built-in DOM.
+    pub fn new(options: ByteParseOptions<'_>) -> ByteParser<Document> {
+        ByteParser::with_sink_factory(Document::new, options)
+    }
+}
+
+impl<S: TreeSink> ByteParser<S> {
+    /// A parser of bytes building into the sinks `new_sink` makes: one for
+    /// the parse, and one more each time the parse restarts for a change
+    /// of encoding.
+    pub fn with_sink_factory(mut new_sink: impl FnMut() -> S + 'static, options: ByteParseOptions<'_>) -> ByteParser<S> {
+        let parser = Parser::with_sink(new_sink(), options.parse);
+        ByteParser {
+            options: options.parse,
+            new_sink: Box::new(new_sink),
+            input: Input::Sniffing(Sniffer::new(&options.sniff_options())),
+            parser,
+            sniffed: None,
+            kept: Some(Vec::new()),
+            restart: None,
+            ended: false,
+        }
+    }
+
+    /// A parser whose encoding is already sniffed (on all the bytes there
+    /// will be).
+    fn with_decided_encoding(sniffed: Sniffed, new_sink: impl FnMut() -> S + 'static, options: ParseOptions) -> ByteParser<S> {
+        let mut new_sink = Box::new(new_sink);
+        let parser = Parser::with_sink(new_sink(), options);
+        let mut byte_parser = ByteParser {
+            options,
+            new_sink,
+            input: Input::Sniffing(Sniffer::new(&SniffOptions::default())),
+            parser,
+            sniffed: None,
+            // `start_decoding` drops them if the encoding is certain.
+            kept: Some(Vec::new()),
+            restart: None,
+            ended: false,
+        };
+        byte_parser.start_decoding(sniffed);
+        byte_parser
+    }
+
+    /// Parses `chunk` as far as possible. Bytes fed after [`ByteParser::end`]
+    /// are ignored.
+    pub fn feed(&mut self, chunk: &[u8]) -> ByteParserStatus<S::Handle> {
+        self.input(chunk, false)
+    }
+
+    /// Ends the input.
+    pub fn end(&mut self) -> ByteParserStatus<S::Handle> {
+        self.input(&[], true)
+    }
+
+    /// Goes on after [`ByteParserStatus::PausedForScript`], or restarts
+    /// the parse after [`ByteParserStatus::EncodingChanged`].
+    pub fn resume(&mut self) -> ByteParserStatus<S::Handle> {
+        if let Some(sniffed) = self.restart.take() {
+            return self.restart_with(sniffed);
+        }
+        let mut outcome = Outcome::default();
+        outcome.note(self.parser.resume());
+        self.conclude(outcome, &[], false)
+    }
+
+    /// Inserts `text` at the insertion point, before the input not parsed
+    /// yet (what `document.write` does while the parser is paused).
+    pub fn insert_at_insertion_point(&mut self, text: &str) {
+        self.parser.insert_at_insertion_point(text);
+    }
+
+    /// The encoding in use, once sniffed: its confidence is the current
+    /// one (a `<meta>` that agrees makes it certain).
+    pub fn encoding(&self) -> Option<Sniffed> {
+        let (_, confidence) = self.parser.encoding();
+        self.sniffed.map(|sniffed| Sniffed { confidence, ..sniffed })
+    }
+
+    /// The sink of the current parse, to look at the tree while parsing.
+    pub fn sink(&self) -> &S {
+        self.parser.sink()
+    }
+
+    /// Ends the input (resuming through script pauses without running
+    /// scripts, and restarting as often as a change of encoding asks) and
+    /// returns the sink and the encoding.
+    pub fn finish(mut self) -> ParsedBytes<S> {
+        let status = if self.ended { self.resume() } else { self.end() };
+        self.run_without_scripts(status);
+        // The end of the input makes the sniffer decide, so there is an
+        // encoding; the default is there only to need no panic.
+        let encoding = self.encoding().unwrap_or(Sniffed {
+            encoding: encoding_rs::WINDOWS_1252,
+            confidence: Confidence::Tentative,
+            source: EncodingSource::Default,
+        });
+        ParsedBytes { document: self.parser.finish(), encoding }
+    }
+
+    /// Resumes through script pauses and restarts until the parser needs
+    /// input or is done. Each resume gets further: a restart happens at
+    /// most once (the second pass is certain of its encoding), and a pause
+    /// is left for good.
+    fn run_without_scripts(&mut self, mut status: ByteParserStatus<S::Handle>) {
+        while let ByteParserStatus::PausedForScript(_) | ByteParserStatus::EncodingChanged(_) = status {
+            status = self.resume();
+        }
+    }
+
+    /// Feeds `bytes` (the last ones if `last`) through the sniffer or the
+    /// decoder to the parser.
+    fn input(&mut self, bytes: &[u8], last: bool) -> ByteParserStatus<S::Handle> {
+        if self.ended {
+            return ByteParserStatus::Done;
+        }
+        self.ended = last;
+        if let Some(sniffed) = self.restart {
+            // The current parse is void: only keep the bytes.
+            if let Some(kept) = &mut self.kept {
+                kept.extend_from_slice(bytes);
+            }
+            return ByteParserStatus::EncodingChanged(sniffed);
+        }
+        // The last bytes are kept only if the parse restarts (see
+        // `conclude`): `parse_bytes` then never copies its input.
+        if !last {
+            if let Some(kept) = &mut self.kept {
+                kept.extend_from_slice(bytes);
+            }
+        }
+        let mut outcome = Outcome::default();
+        if let Input::Sniffing(sniffer) = &mut self.input {
+            let decided = match sniffer.push(bytes) {
+                Some(sniffed) => Some(sniffed),
+                None if last => Some(sniffer.decide_now()),
+                None => None,
+            };
+            if let Some(sniffed) = decided {
+                let buffered = sniffer.take_buffered();
+                self.start_decoding(sniffed);
+                self.decode(&buffered, &mut outcome);
+            }
+        } else {
+            self.decode(bytes, &mut outcome);
+        }
+        // (`last` always makes the sniffer decide.)
+        let decoder_ready = matches!(self.input, Input::Decoding(_));
+        if last && decoder_ready {
+            if let Input::Decoding(decoder) = &mut self.input {
+                let parser = &mut self.parser;
+                decoder.finish(|text| outcome.note(parser.feed(text)));
+            }
+            outcome.note(self.parser.end());
+        }
+        self.conclude(outcome, bytes, last)
+    }
+
+    /// Gives the parser the text of `bytes`.
+    fn decode(&mut self, bytes: &[u8], outcome: &mut Outcome<S::Handle>) {
+        if let Input::Decoding(decoder) = &mut self.input {
+            let parser = &mut self.parser;
+            decoder.feed(bytes, |text| outcome.note(parser.feed(text)));
+        }
+    }
+
+    /// The sniffing has decided: tell the tree builder, and decode from now
+    /// on. A certain encoding needs no kept bytes.
+    fn start_decoding(&mut self, sniffed: Sniffed) {
+        self.sniffed = Some(sniffed);
+        self.parser.set_encoding(sniffed.encoding, sniffed.confidence);
+        if sniffed.confidence != Confidence::Tentative {
+            self.kept = None;
+        }
+        self.input = Input::Decoding(StreamingDecoder::new(sniffed.encoding));
+    }
+
+    /// After the parser ran: note a restart the tree builder asked for
+    /// (keeping `last_bytes` if they were the last input), or drop the
+    /// kept bytes once the confidence is certain.
+    fn conclude(&mut self, outcome: Outcome<S::Handle>, last_bytes: &[u8], last: bool) -> ByteParserStatus<S::Handle> {
+        if let Some(encoding) = self.parser.take_encoding_restart() {
+            if let Some(kept) = &mut self.kept {
+                if last {
+                    kept.extend_from_slice(last_bytes);
+                }
+                let sniffed = Sniffed { encoding, confidence: Confidence::Certain, source: EncodingSource::MetaInHead };
+                self.restart = Some(sniffed);
+                return ByteParserStatus::EncodingChanged(sniffed);
+            }
+            // Without the bytes (cannot happen: the confidence was
+            // tentative, so they were kept) the parse goes on in the old
+            // encoding, now certain, as the spec allows.
+            let mut outcome = Outcome::default();
+            outcome.note(self.parser.resume());
+            return self.conclude(outcome, &[], false);
+        }
+        if self.parser.encoding().1 != Confidence::Tentative {
+            self.kept = None;
+        }
+        outcome.status()
+    }
+
+    /// Parses every byte again with `sniffed`, into a new sink.
+    fn restart_with(&mut self, sniffed: Sniffed) -> ByteParserStatus<S::Handle> {
+        let bytes = self.kept.take().unwrap_or_default();
+        self.parser = Parser::with_sink((self.new_sink)(), self.options);
+        self.start_decoding(sniffed);
+        let last = std::mem::take(&mut self.ended);
+        // The confidence is certain: nothing is kept, nothing restarts.
+        self.input(&bytes, last)
+    }
+}
+
+/// What the parser calls of one [`ByteParser`] call came to: a parser fed
+/// several pieces of text stops at the first script; pieces fed while it
+/// is paused wait in its buffer.
+struct Outcome<H> {
+    paused_for: Option<H>,
+    done: bool,
+}
+
+impl<H> Default for Outcome<H> {
+    fn default() -> Self {
+        Outcome { paused_for: None, done: false }
+    }
+}
+
+impl<H> Outcome<H> {
+    fn note(&mut self, status: ParserStatus<H>) {
+        match status {
+            ParserStatus::PausedForScript(script) if self.paused_for.is_none() => self.paused_for = Some(script),
+            ParserStatus::Done => self.done = true,
+            _ => {}
+        }
+    }
+
+    fn status(self) -> ByteParserStatus<H> {
+        match self.paused_for {
+            Some(script) => ByteParserStatus::PausedForScript(script),
+            None if self.done => ByteParserStatus::Done,
+            None => ByteParserStatus::NeedsInput,
+        }
+    }
+}
