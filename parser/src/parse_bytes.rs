@@ -403,7 +403,9 @@ impl<S: TreeSink> ByteParser<S> {
             outcome.note(self.parser.resume());
             return self.conclude(outcome, &[], false);
         }
-        if self.parser.encoding().1 != Confidence::Tentative {
+        // (Before the sniffing decides, the parser's confidence is still
+        // irrelevant: only certain lets the bytes go.)
+        if self.parser.encoding().1 == Confidence::Certain {
             self.kept = None;
         }
         outcome.status()
