@@ -21,7 +21,7 @@ use std::io::{self, Read};
 use crate::dom::Document;
 use crate::encoding::{sniff, Confidence, Encoding, EncodingSource, SniffOptions, Sniffed, Sniffer, StreamingDecoder};
 use crate::parse::{ParseOptions, Parser, ParserStatus};
-use crate::tree_builder::TreeSink;
+use crate::dom::NodeId;
 
 /// How many bytes [`parse_reader`] asks its reader for at a time.
 const READ_CHUNK: usize = 64 * 1024;
@@ -59,8 +59,8 @@ impl ByteParseOptions<'_> {
 
 /// A document parsed from bytes and the encoding it was decoded with.
 #[derive(Debug)]
-pub struct ParsedBytes<S = Document> {
-    pub document: S,
+pub struct ParsedBytes {
+    pub document: Document,
     /// The encoding the parse ended with (after any change of encoding),
     /// its confidence at the end, and which step chose it
     /// ([`EncodingSource::MetaInHead`] after a restart).
@@ -90,9 +90,8 @@ pub fn parse_bytes(bytes: &[u8], options: ByteParseOptions<'_>) -> ParsedBytes {
     let sniffed = sniff(bytes, &options.sniff_options());
     // Size the arena as `parse_document` does, for the first pass and a
     // restart alike.
-    let (nodes, text) = (bytes.len() / 96 + 8, bytes.len() / 2);
-    let new_sink = move || Document::with_capacity(nodes, text);
-    let mut parser = ByteParser::with_decided_encoding(sniffed, new_sink, options.parse);
+    let capacity = (bytes.len() / 96 + 8, bytes.len() / 2);
+    let mut parser = ByteParser::with_decided_encoding(sniffed, capacity, options.parse);
     // All the bytes at once, as the last input: nothing needs copying
     // unless the parse restarts.
     let status = parser.input(bytes, true);
@@ -146,7 +145,7 @@ pub enum ByteParserStatus<H> {
     /// tentative ("change the encoding"): the document parsed so far is
     /// void. [`ByteParser::resume`] parses every byte again, from the
     /// first, with this encoding (confidence certain, source
-    /// [`EncodingSource::MetaInHead`]) into a new sink; feeding more first
+    /// [`EncodingSource::MetaInHead`]) into a new document; feeding more first
     /// is fine too.
     EncodingChanged(Sniffed),
     /// The end of the input was parsed.
@@ -161,7 +160,7 @@ enum Input {
 
 /// A streaming parser of bytes: feed it `&[u8]` chunks of any size. It
 /// sniffs the encoding (buffering the first bytes until it can decide),
-/// decodes, and drives a [`Parser`]. While the confidence is tentative it
+/// decodes, and drives a [`Parser`] that builds the built-in DOM. While the confidence is tentative it
 /// keeps every byte, so that it can parse again from the first byte when
 /// a `<meta>` changes the encoding ([`ByteParserStatus::EncodingChanged`]).
 ///
@@ -188,12 +187,18 @@ enum Input {
 /// let tree = htmlforge::dom::dump_html5lib(&parsed.document);
 /// assert!(tree.contains("\"été\"") && tree.contains("\"\u{161}\""));
 /// ```
-pub struct ByteParser<S: TreeSink = Document> {
+///
+/// It builds a [`Document`] (not any [`TreeSink`](crate::tree_builder::TreeSink)):
+/// so its code is compiled, optimized, in this crate. A sink of one's own
+/// takes [`ByteStreamDecoder`](crate::encoding::ByteStreamDecoder), a
+/// [`Parser`], [`Parser::set_encoding`] and [`Parser::take_encoding_restart`].
+pub struct ByteParser {
     options: ParseOptions,
-    /// Makes the sink of a parse: the first one and any restart's.
-    new_sink: Box<dyn FnMut() -> S>,
+    /// The arena size a parse's document starts with (nodes, text bytes):
+    /// the first one's and any restart's.
+    capacity: (usize, usize),
     input: Input,
-    parser: Parser<S>,
+    parser: Parser<Document>,
     /// The sniffing result, once there is one (a restart replaces it).
     sniffed: Option<Sniffed>,
     /// Every byte fed so far, while the confidence may be tentative (a
@@ -205,24 +210,14 @@ pub struct ByteParser<S: TreeSink = Document> {
     ended: bool,
 }
 
-impl ByteParser<Document> {
+impl ByteParser {
     /// A parser of bytes building the built-in DOM.
-    pub fn new(options: ByteParseOptions<'_>) -> ByteParser<Document> {
-        ByteParser::with_sink_factory(Document::new, options)
-    }
-}
-
-impl<S: TreeSink> ByteParser<S> {
-    /// A parser of bytes building into the sinks `new_sink` makes: one for
-    /// the parse, and one more each time the parse restarts for a change
-    /// of encoding.
-    pub fn with_sink_factory(mut new_sink: impl FnMut() -> S + 'static, options: ByteParseOptions<'_>) -> ByteParser<S> {
-        let parser = Parser::with_sink(new_sink(), options.parse);
+    pub fn new(options: ByteParseOptions<'_>) -> ByteParser {
         ByteParser {
             options: options.parse,
-            new_sink: Box::new(new_sink),
+            capacity: (0, 0),
+            parser: Parser::new(options.parse),
             input: Input::Sniffing(Sniffer::new(&options.sniff_options())),
-            parser,
             sniffed: None,
             kept: Some(Vec::new()),
             restart: None,
@@ -232,14 +227,12 @@ impl<S: TreeSink> ByteParser<S> {
 
     /// A parser whose encoding is already sniffed (on all the bytes there
     /// will be).
-    fn with_decided_encoding(sniffed: Sniffed, new_sink: impl FnMut() -> S + 'static, options: ParseOptions) -> ByteParser<S> {
-        let mut new_sink = Box::new(new_sink);
-        let parser = Parser::with_sink(new_sink(), options);
+    fn with_decided_encoding(sniffed: Sniffed, capacity: (usize, usize), options: ParseOptions) -> ByteParser {
         let mut byte_parser = ByteParser {
             options,
-            new_sink,
+            capacity,
             input: Input::Sniffing(Sniffer::new(&SniffOptions::default())),
-            parser,
+            parser: Parser::with_sink(Document::with_capacity(capacity.0, capacity.1), options),
             sniffed: None,
             // `start_decoding` drops them if the encoding is certain.
             kept: Some(Vec::new()),
@@ -252,18 +245,18 @@ impl<S: TreeSink> ByteParser<S> {
 
     /// Parses `chunk` as far as possible. Bytes fed after [`ByteParser::end`]
     /// are ignored.
-    pub fn feed(&mut self, chunk: &[u8]) -> ByteParserStatus<S::Handle> {
+    pub fn feed(&mut self, chunk: &[u8]) -> ByteParserStatus<NodeId> {
         self.input(chunk, false)
     }
 
     /// Ends the input.
-    pub fn end(&mut self) -> ByteParserStatus<S::Handle> {
+    pub fn end(&mut self) -> ByteParserStatus<NodeId> {
         self.input(&[], true)
     }
 
     /// Goes on after [`ByteParserStatus::PausedForScript`], or restarts
     /// the parse after [`ByteParserStatus::EncodingChanged`].
-    pub fn resume(&mut self) -> ByteParserStatus<S::Handle> {
+    pub fn resume(&mut self) -> ByteParserStatus<NodeId> {
         if let Some(sniffed) = self.restart.take() {
             return self.restart_with(sniffed);
         }
@@ -285,15 +278,16 @@ impl<S: TreeSink> ByteParser<S> {
         self.sniffed.map(|sniffed| Sniffed { confidence, ..sniffed })
     }
 
-    /// The sink of the current parse, to look at the tree while parsing.
-    pub fn sink(&self) -> &S {
+    /// The document of the current parse, to look at the tree while
+    /// parsing.
+    pub fn sink(&self) -> &Document {
         self.parser.sink()
     }
 
     /// Ends the input (resuming through script pauses without running
     /// scripts, and restarting as often as a change of encoding asks) and
-    /// returns the sink and the encoding.
-    pub fn finish(mut self) -> ParsedBytes<S> {
+    /// returns the document and the encoding.
+    pub fn finish(mut self) -> ParsedBytes {
         let status = if self.ended { self.resume() } else { self.end() };
         self.run_without_scripts(status);
         // The end of the input makes the sniffer decide, so there is an
@@ -310,7 +304,7 @@ impl<S: TreeSink> ByteParser<S> {
     /// input or is done. Each resume gets further: a restart happens at
     /// most once (the second pass is certain of its encoding), and a pause
     /// is left for good.
-    fn run_without_scripts(&mut self, mut status: ByteParserStatus<S::Handle>) {
+    fn run_without_scripts(&mut self, mut status: ByteParserStatus<NodeId>) {
         while let ByteParserStatus::PausedForScript(_) | ByteParserStatus::EncodingChanged(_) = status {
             status = self.resume();
         }
@@ -318,7 +312,7 @@ impl<S: TreeSink> ByteParser<S> {
 
     /// Feeds `bytes` (the last ones if `last`) through the sniffer or the
     /// decoder to the parser.
-    fn input(&mut self, bytes: &[u8], last: bool) -> ByteParserStatus<S::Handle> {
+    fn input(&mut self, bytes: &[u8], last: bool) -> ByteParserStatus<NodeId> {
         if self.ended {
             return ByteParserStatus::Done;
         }
@@ -365,7 +359,7 @@ impl<S: TreeSink> ByteParser<S> {
     }
 
     /// Gives the parser the text of `bytes`.
-    fn decode(&mut self, bytes: &[u8], outcome: &mut Outcome<S::Handle>) {
+    fn decode(&mut self, bytes: &[u8], outcome: &mut Outcome<NodeId>) {
         if let Input::Decoding(decoder) = &mut self.input {
             let parser = &mut self.parser;
             decoder.feed(bytes, |text| outcome.note(parser.feed(text)));
@@ -386,7 +380,7 @@ impl<S: TreeSink> ByteParser<S> {
     /// After the parser ran: note a restart the tree builder asked for
     /// (keeping `last_bytes` if they were the last input), or drop the
     /// kept bytes once the confidence is certain.
-    fn conclude(&mut self, outcome: Outcome<S::Handle>, last_bytes: &[u8], last: bool) -> ByteParserStatus<S::Handle> {
+    fn conclude(&mut self, outcome: Outcome<NodeId>, last_bytes: &[u8], last: bool) -> ByteParserStatus<NodeId> {
         if let Some(encoding) = self.parser.take_encoding_restart() {
             if let Some(kept) = &mut self.kept {
                 if last {
@@ -411,10 +405,10 @@ impl<S: TreeSink> ByteParser<S> {
         outcome.status()
     }
 
-    /// Parses every byte again with `sniffed`, into a new sink.
-    fn restart_with(&mut self, sniffed: Sniffed) -> ByteParserStatus<S::Handle> {
+    /// Parses every byte again with `sniffed`, into a new document.
+    fn restart_with(&mut self, sniffed: Sniffed) -> ByteParserStatus<NodeId> {
         let bytes = self.kept.take().unwrap_or_default();
-        self.parser = Parser::with_sink((self.new_sink)(), self.options);
+        self.parser = Parser::with_sink(Document::with_capacity(self.capacity.0, self.capacity.1), self.options);
         self.start_decoding(sniffed);
         let last = std::mem::take(&mut self.ended);
         // The confidence is certain: nothing is kept, nothing restarts.

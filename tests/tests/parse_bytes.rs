@@ -6,7 +6,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use htmlforge::dom::{dump_html5lib, Document};
+use htmlforge::dom::dump_html5lib;
 use htmlforge::encoding::{Confidence, Encoding, EncodingSource, Sniffed, PRESCAN_LENGTH};
 use htmlforge::{parse_bytes, parse_reader, ByteParseOptions, ByteParser, ByteParserStatus, ParsedBytes};
 
@@ -216,7 +216,7 @@ fn scripts_pause_the_byte_parser() {
 
 #[test]
 fn empty_input() {
-    let parsed: ParsedBytes<Document> = parse_bytes(b"", ByteParseOptions::default());
+    let parsed: ParsedBytes = parse_bytes(b"", ByteParseOptions::default());
     assert_eq!(parsed.encoding.source, EncodingSource::Default);
     assert_eq!(dump_html5lib(&parsed.document), "| <html>\n|   <head>\n|   <body>\n");
     let parser = ByteParser::new(ByteParseOptions::default());
