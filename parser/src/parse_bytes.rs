@@ -377,32 +377,39 @@ impl ByteParser {
         self.input = Input::Decoding(StreamingDecoder::new(sniffed.encoding));
     }
 
-    /// After the parser ran: note a restart the tree builder asked for
-    /// (keeping `last_bytes` if they were the last input), or drop the
-    /// kept bytes once the confidence is certain.
+    /// After the parser ran: note a restart the tree builder asked for, or
+    /// drop the kept bytes once the confidence is certain. `last_bytes`,
+    /// when `last`, are the last input, which `input` did not keep: they
+    /// are kept now if a restart may still need them (a restart now, or a
+    /// parse that is not done yet).
     fn conclude(&mut self, outcome: Outcome<NodeId>, last_bytes: &[u8], last: bool) -> ByteParserStatus<NodeId> {
-        if let Some(encoding) = self.parser.take_encoding_restart() {
-            if let Some(kept) = &mut self.kept {
-                if last {
-                    kept.extend_from_slice(last_bytes);
-                }
+        let restart = self.parser.take_encoding_restart();
+        // (Before the sniffing decides, the parser's confidence is still
+        // irrelevant: only certain lets the bytes go.)
+        if restart.is_none() && self.parser.encoding().1 == Confidence::Certain {
+            self.kept = None;
+        }
+        if let Some(kept) = &mut self.kept {
+            if last && (restart.is_some() || !outcome.done) {
+                kept.extend_from_slice(last_bytes);
+            }
+        }
+        match restart {
+            Some(encoding) if self.kept.is_some() => {
                 let sniffed = Sniffed { encoding, confidence: Confidence::Certain, source: EncodingSource::MetaInHead };
                 self.restart = Some(sniffed);
-                return ByteParserStatus::EncodingChanged(sniffed);
+                ByteParserStatus::EncodingChanged(sniffed)
             }
             // Without the bytes (cannot happen: the confidence was
             // tentative, so they were kept) the parse goes on in the old
             // encoding, now certain, as the spec allows.
-            let mut outcome = Outcome::default();
-            outcome.note(self.parser.resume());
-            return self.conclude(outcome, &[], false);
+            Some(_) => {
+                let mut outcome = Outcome::default();
+                outcome.note(self.parser.resume());
+                self.conclude(outcome, &[], false)
+            }
+            None => outcome.status(),
         }
-        // (Before the sniffing decides, the parser's confidence is still
-        // irrelevant: only certain lets the bytes go.)
-        if self.parser.encoding().1 == Confidence::Certain {
-            self.kept = None;
-        }
-        outcome.status()
     }
 
     /// Parses every byte again with `sniffed`, into a new document.
