@@ -89,3 +89,12 @@ fn deeply_nested_formatting_and_tables_do_not_overflow() {
     let document = htmlforge::parse_document(&input);
     assert!(document.descendants(document.document()).count() > 20_000);
 }
+
+#[test]
+fn unmatched_end_tags_under_deep_stacks_stay_linear() {
+    // Each unmatched end tag would otherwise walk the whole stack: 60,000²
+    // steps, minutes instead of milliseconds.
+    let input = format!("{}{}{}{}", "<x-a>".repeat(60_000), "</x-b>".repeat(60_000), "<span>".repeat(60_000), "</em>".repeat(60_000));
+    let document = htmlforge::parse_document(&input);
+    assert_eq!(document.descendants(document.document()).count(), 120_000 + 4);
+}

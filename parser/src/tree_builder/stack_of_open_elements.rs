@@ -6,7 +6,10 @@
 use crate::generated::element_categories::Categories;
 use crate::generated::names::{local_names, LocalName, Namespace};
 
+use std::collections::HashMap;
+
 use crate::generated::names::LOCAL_NAME_COUNT;
+use crate::tree_builder::Name;
 
 use super::{OpenElement, TreeBuilder, TreeSink};
 
@@ -19,11 +22,15 @@ use super::{OpenElement, TreeBuilder, TreeSink};
 pub(crate) struct StackOfOpenElements<H> {
     elements: Vec<OpenElement<H>>,
     html_counts: Vec<u32>,
+    /// The same for HTML elements whose names the names table lacks
+    /// (custom elements): an end tag for a name nobody opened is then
+    /// ignored without walking the stack.
+    other_html_counts: HashMap<Box<str>, u32>,
 }
 
 impl<H> Default for StackOfOpenElements<H> {
     fn default() -> Self {
-        StackOfOpenElements { elements: Vec::new(), html_counts: vec![0; LOCAL_NAME_COUNT] }
+        StackOfOpenElements { elements: Vec::new(), html_counts: vec![0; LOCAL_NAME_COUNT], other_html_counts: HashMap::new() }
     }
 }
 
@@ -37,15 +44,35 @@ impl<H> std::ops::Deref for StackOfOpenElements<H> {
 
 impl<H> StackOfOpenElements<H> {
     fn count(&mut self, element: &OpenElement<H>, delta: i32) {
-        if let Some(name) = element.html_name() {
-            let count = &mut self.html_counts[name.index()];
-            *count = count.wrapping_add_signed(delta);
+        if element.name.ns != Namespace::Html {
+            return;
+        }
+        match &element.name.local {
+            Name::Known(name) => {
+                let count = &mut self.html_counts[name.index()];
+                *count = count.wrapping_add_signed(delta);
+            }
+            Name::Other(name) => {
+                let count = self.other_html_counts.entry(name.clone()).or_insert(0);
+                *count = count.wrapping_add_signed(delta);
+                if *count == 0 {
+                    self.other_html_counts.remove(name);
+                }
+            }
         }
     }
 
     /// How many HTML elements `name` are open.
     pub fn html_count(&self, name: LocalName) -> u32 {
         self.html_counts[name.index()]
+    }
+
+    /// How many HTML elements called `name` (any name) are open.
+    pub fn html_count_of(&self, name: &str) -> u32 {
+        match LocalName::lookup(name) {
+            Some(known) => self.html_counts[known.index()],
+            None => self.other_html_counts.get(name).copied().unwrap_or(0),
+        }
     }
 
     pub fn push(&mut self, element: OpenElement<H>) {

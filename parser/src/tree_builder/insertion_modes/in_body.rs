@@ -586,6 +586,17 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// "Any other end tag".
     pub(crate) fn any_other_end_tag(&mut self, tag: TagTok<'_>) {
+        // No open HTML element has the name: the walk below would end at a
+        // special element (the html element at the latest) with a parse
+        // error, so skip it (unmatched end tags stay linear).
+        let open = match tag.name {
+            Some(name) => self.open_elements.html_count(name),
+            None => self.open_elements.html_count_of(&tag.tag.name),
+        };
+        if open == 0 {
+            self.parse_error(TreeConstructionError::UnexpectedEndTag);
+            return;
+        }
         for index in (0..self.open_elements.len()).rev() {
             let node = &self.open_elements[index];
             if node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name {
