@@ -98,3 +98,12 @@ fn unmatched_end_tags_under_deep_stacks_stay_linear() {
     let document = htmlforge::parse_document(&input);
     assert_eq!(document.descendants(document.document()).count(), 120_000 + 4);
 }
+
+#[test]
+fn many_distinct_formatting_elements_stay_linear() {
+    // The Noah's Ark clause would otherwise compare each new element with
+    // every earlier one after the last marker.
+    let input: String = (0..60_000).map(|i| format!("<b id={i}>")).collect();
+    let document = htmlforge::parse_document(&input);
+    assert_eq!(document.descendants(document.document()).count(), 60_000 + 4);
+}

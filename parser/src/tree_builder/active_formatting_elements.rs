@@ -3,6 +3,7 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements>
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::generated::names::LocalName;
@@ -17,7 +18,7 @@ use super::{TreeBuilder, TreeSink};
 #[derive(Debug, Clone)]
 pub(crate) enum FormattingEntry<H> {
     Marker,
-    Element { handle: H, name: LocalName, tag: Rc<Tag> },
+    Element { handle: H, name: LocalName, tag: Rc<Tag>, signature: u64 },
 }
 
 impl<H: Copy + PartialEq> FormattingEntry<H> {
@@ -27,6 +28,104 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
             FormattingEntry::Element { handle, .. } => Some(*handle),
         }
     }
+}
+
+/// The list, with a count of each element signature since the last marker
+/// (saved and restored around markers), so that the Noah's Ark clause
+/// scans the list only when three equal elements may really be there.
+/// Every change to elements happens after the last marker (markers belong
+/// to scope boundaries, and the algorithms only touch elements in scope).
+#[derive(Debug, Clone)]
+pub(crate) struct ListOfActiveFormattingElements<H> {
+    entries: Vec<FormattingEntry<H>>,
+    signature_counts: HashMap<u64, u32>,
+    counts_before_markers: Vec<HashMap<u64, u32>>,
+}
+
+impl<H> Default for ListOfActiveFormattingElements<H> {
+    fn default() -> Self {
+        ListOfActiveFormattingElements { entries: Vec::new(), signature_counts: HashMap::new(), counts_before_markers: Vec::new() }
+    }
+}
+
+impl<H> std::ops::Deref for ListOfActiveFormattingElements<H> {
+    type Target = [FormattingEntry<H>];
+
+    fn deref(&self) -> &[FormattingEntry<H>] {
+        &self.entries
+    }
+}
+
+impl<H> ListOfActiveFormattingElements<H> {
+    fn count(&mut self, entry: &FormattingEntry<H>, delta: i32) {
+        if let FormattingEntry::Element { signature, .. } = entry {
+            let count = self.signature_counts.entry(*signature).or_insert(0);
+            *count = count.wrapping_add_signed(delta);
+            if *count == 0 {
+                self.signature_counts.remove(signature);
+            }
+        }
+    }
+
+    /// How many elements with this signature follow the last marker.
+    fn signature_count(&self, signature: u64) -> u32 {
+        self.signature_counts.get(&signature).copied().unwrap_or(0)
+    }
+
+    pub fn push(&mut self, entry: FormattingEntry<H>) {
+        match entry {
+            FormattingEntry::Marker => self.counts_before_markers.push(std::mem::take(&mut self.signature_counts)),
+            _ => self.count(&entry, 1),
+        }
+        self.entries.push(entry);
+    }
+
+    pub fn pop(&mut self) -> Option<FormattingEntry<H>> {
+        let entry = self.entries.pop()?;
+        match entry {
+            FormattingEntry::Marker => self.signature_counts = self.counts_before_markers.pop().unwrap_or_default(),
+            _ => self.count(&entry, -1),
+        }
+        Some(entry)
+    }
+
+    /// Removes an element entry (after the last marker).
+    pub fn remove(&mut self, index: usize) -> FormattingEntry<H> {
+        let entry = self.entries.remove(index);
+        debug_assert!(!matches!(entry, FormattingEntry::Marker), "only elements are removed from the middle");
+        self.count(&entry, -1);
+        entry
+    }
+
+    /// Inserts an element entry (after the last marker).
+    pub fn insert(&mut self, index: usize, entry: FormattingEntry<H>) {
+        self.count(&entry, 1);
+        self.entries.insert(index, entry);
+    }
+
+    /// Replaces an element entry by one for the same token.
+    pub fn replace(&mut self, index: usize, entry: FormattingEntry<H>) {
+        self.count(&entry, 1);
+        let old = std::mem::replace(&mut self.entries[index], entry);
+        self.count(&old, -1);
+    }
+}
+
+/// A hash of a tag's name and attribute set that does not depend on the
+/// attributes' order: equal elements have equal signatures, so the Noah's
+/// Ark scan compares full attribute lists only when the signatures agree.
+pub(crate) fn signature(name: LocalName, tag: &Tag) -> u64 {
+    fn fnv(bytes: &[u8], mut hash: u64) -> u64 {
+        for &byte in bytes {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+        hash
+    }
+    let attrs = tag.attrs.iter().fold(0u64, |sum, attr| {
+        let hash = fnv(attr.value.as_bytes(), fnv(attr.name.as_bytes(), 0xCBF2_9CE4_8422_2325) ^ 0xFF);
+        sum.wrapping_add(hash)
+    });
+    attrs ^ (name.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// Whether two tags have the same attributes, in any order ("compared as
@@ -39,13 +138,15 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements>
     pub(crate) fn push_onto_the_list_of_active_formatting_elements(&mut self, handle: S::Handle, name: LocalName, tag: &Tag) {
         // The Noah's Ark clause: at most three equal elements after the last marker.
+        let signature = signature(name, tag);
         let mut equal = 0;
         let mut earliest = None;
-        for (index, entry) in self.active_formatting.iter().enumerate().rev() {
+        let candidates = if self.active_formatting.signature_count(signature) >= 3 { self.active_formatting.len() } else { 0 };
+        for (index, entry) in self.active_formatting.iter().enumerate().rev().take(candidates) {
             match entry {
                 FormattingEntry::Marker => break,
-                FormattingEntry::Element { name: other_name, tag: other_tag, .. } => {
-                    if *other_name == name && same_attributes(other_tag, tag) {
+                FormattingEntry::Element { signature: other_signature, name: other_name, tag: other_tag, .. } => {
+                    if *other_signature == signature && *other_name == name && same_attributes(other_tag, tag) {
                         equal += 1;
                         earliest = Some(index);
                     }
@@ -57,7 +158,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active_formatting.remove(index);
             }
         }
-        self.active_formatting.push(FormattingEntry::Element { handle, name, tag: Rc::new(tag.clone()) });
+        self.active_formatting.push(FormattingEntry::Element { handle, name, tag: Rc::new(tag.clone()), signature });
     }
 
     /// Inserts a marker at the end of the list.
@@ -94,11 +195,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 7–10 (Advance, Create): re-create every later entry.
         while index < self.active_formatting.len() {
-            let FormattingEntry::Element { name, tag, .. } = self.active_formatting[index].clone() else {
+            let FormattingEntry::Element { name, tag, signature, .. } = self.active_formatting[index].clone() else {
                 unreachable!("no marker after the rewind point")
             };
             let handle = self.insert_an_html_element(&tag);
-            self.active_formatting[index] = FormattingEntry::Element { handle, name, tag };
+            self.active_formatting.replace(index, FormattingEntry::Element { handle, name, tag, signature });
             index += 1;
         }
     }

@@ -28,7 +28,6 @@ pub use errors::TreeConstructionError;
 pub use insertion_modes::InsertionMode;
 pub use interface::{Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, TreeSink};
 
-use active_formatting_elements::FormattingEntry;
 use token::Tok;
 
 /// Options of the tree builder.
@@ -106,7 +105,7 @@ pub struct TreeBuilder<S: TreeSink> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-open-elements>
     open_elements: stack_of_open_elements::StackOfOpenElements<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#list-of-active-formatting-elements>
-    active_formatting: Vec<FormattingEntry<S::Handle>>,
+    active_formatting: active_formatting_elements::ListOfActiveFormattingElements<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#head-element-pointer>
     head_element: Option<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#form-element-pointer>
@@ -152,7 +151,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
             open_elements: Default::default(),
-            active_formatting: Vec::new(),
+            active_formatting: Default::default(),
             head_element: None,
             form_element: None,
             frameset_ok: true,
