@@ -94,7 +94,13 @@ fn deeply_nested_formatting_and_tables_do_not_overflow() {
 fn unmatched_end_tags_under_deep_stacks_stay_linear() {
     // Each unmatched end tag would otherwise walk the whole stack: 60,000²
     // steps, minutes instead of milliseconds.
-    let input = format!("{}{}{}{}", "<x-a>".repeat(60_000), "</x-b>".repeat(60_000), "<span>".repeat(60_000), "</em>".repeat(60_000));
+    let input = format!(
+        "{}{}{}{}",
+        "<x-a>".repeat(60_000),
+        "</x-b>".repeat(60_000),
+        "<span>".repeat(60_000),
+        "</em>".repeat(60_000)
+    );
     let document = htmlforge::parse_document(&input);
     assert_eq!(document.descendants(document.document()).count(), 120_000 + 4);
 }
@@ -106,4 +112,11 @@ fn many_distinct_formatting_elements_stay_linear() {
     let input: String = (0..60_000).map(|i| format!("<b id={i}>")).collect();
     let document = htmlforge::parse_document(&input);
     assert_eq!(document.descendants(document.document()).count(), 60_000 + 4);
+}
+
+#[test]
+fn nested_links_in_blocks_stay_linear() {
+    // Each `<a>` runs the adoption agency algorithm for the previous one.
+    let document = htmlforge::parse_document(&"<div><a>".repeat(30_000));
+    assert!(document.descendants(document.document()).count() > 60_000);
 }

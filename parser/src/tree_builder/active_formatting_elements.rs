@@ -44,7 +44,11 @@ pub(crate) struct ListOfActiveFormattingElements<H> {
 
 impl<H> Default for ListOfActiveFormattingElements<H> {
     fn default() -> Self {
-        ListOfActiveFormattingElements { entries: Vec::new(), signature_counts: HashMap::new(), counts_before_markers: Vec::new() }
+        ListOfActiveFormattingElements {
+            entries: Vec::new(),
+            signature_counts: HashMap::new(),
+            counts_before_markers: Vec::new(),
+        }
     }
 }
 
@@ -136,12 +140,18 @@ fn same_attributes(a: &Tag, b: &Tag) -> bool {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements>
-    pub(crate) fn push_onto_the_list_of_active_formatting_elements(&mut self, handle: S::Handle, name: LocalName, tag: &Tag) {
+    pub(crate) fn push_onto_the_list_of_active_formatting_elements(
+        &mut self,
+        handle: S::Handle,
+        name: LocalName,
+        tag: &Tag,
+    ) {
         // The Noah's Ark clause: at most three equal elements after the last marker.
         let signature = signature(name, tag);
         let mut equal = 0;
         let mut earliest = None;
-        let candidates = if self.active_formatting.signature_count(signature) >= 3 { self.active_formatting.len() } else { 0 };
+        let candidates =
+            if self.active_formatting.signature_count(signature) >= 3 { self.active_formatting.len() } else { 0 };
         for (index, entry) in self.active_formatting.iter().enumerate().rev().take(candidates) {
             match entry {
                 FormattingEntry::Marker => break,
@@ -228,12 +238,5 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// The index of `handle` in the list.
     pub(crate) fn formatting_position(&self, handle: S::Handle) -> Option<usize> {
         self.active_formatting.iter().rposition(|entry| entry.handle() == Some(handle))
-    }
-
-    /// Removes `handle` from the list, if it is there.
-    pub(crate) fn remove_from_active_formatting(&mut self, handle: S::Handle) {
-        if let Some(index) = self.formatting_position(handle) {
-            self.active_formatting.remove(index);
-        }
     }
 }

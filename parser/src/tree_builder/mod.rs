@@ -11,9 +11,9 @@ mod dispatcher;
 pub mod errors;
 mod foster_parenting;
 mod insertion;
-pub(crate) mod name_cache;
 pub mod insertion_modes;
 pub mod interface;
+pub(crate) mod name_cache;
 mod reset_insertion_mode;
 mod selectedcontent;
 mod stack_of_open_elements;
@@ -193,7 +193,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         let root = builder.sink.create_element(QualName::new(Namespace::Html, Name::Known(local_names::HTML)), &[]);
         let document = builder.sink.document();
         builder.sink.append(document, NodeOrText::Node(root));
-        builder.open_elements.push(OpenElement::new(root, QualName::new(Namespace::Html, Name::Known(local_names::HTML)), false));
+        builder.open_elements.push(OpenElement::new(
+            root,
+            QualName::new(Namespace::Html, Name::Known(local_names::HTML)),
+            false,
+        ));
         let context_element = OpenElement::new(context_handle, context, integration_point);
         if context_element.is_html(local_names::TEMPLATE) {
             builder.template_modes.push(InsertionMode::InTemplate);
@@ -297,7 +301,8 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
         && attrs.iter().any(|attr| {
             attr.ns.is_none()
                 && attr.local == "encoding"
-                && (attr.value.eq_ignore_ascii_case("text/html") || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
+                && (attr.value.eq_ignore_ascii_case("text/html")
+                    || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
         })
 }
 

@@ -30,7 +30,11 @@ pub(crate) struct StackOfOpenElements<H> {
 
 impl<H> Default for StackOfOpenElements<H> {
     fn default() -> Self {
-        StackOfOpenElements { elements: Vec::new(), html_counts: vec![0; LOCAL_NAME_COUNT], other_html_counts: HashMap::new() }
+        StackOfOpenElements {
+            elements: Vec::new(),
+            html_counts: vec![0; LOCAL_NAME_COUNT],
+            other_html_counts: HashMap::new(),
+        }
     }
 }
 
@@ -137,7 +141,9 @@ impl Scope {
         let relaxed_select = || element.is_html(local_names::SELECT);
         match self {
             Scope::Default => element.is(Categories::SCOPE) || relaxed_select(),
-            Scope::ListItem => element.is(Categories::SCOPE) || element.is(Categories::LIST_ITEM_SCOPE) || relaxed_select(),
+            Scope::ListItem => {
+                element.is(Categories::SCOPE) || element.is(Categories::LIST_ITEM_SCOPE) || relaxed_select()
+            }
             Scope::Button => element.is(Categories::SCOPE) || element.is(Categories::BUTTON_SCOPE) || relaxed_select(),
             Scope::Table => element.is(Categories::TABLE_SCOPE),
         }
@@ -146,7 +152,11 @@ impl Scope {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-the-specific-scope>
-    pub(crate) fn has_element_in_specific_scope(&self, scope: Scope, target: impl Fn(&OpenElement<S::Handle>) -> bool) -> bool {
+    pub(crate) fn has_element_in_specific_scope(
+        &self,
+        scope: Scope,
+        target: impl Fn(&OpenElement<S::Handle>) -> bool,
+    ) -> bool {
         for element in self.open_elements.iter().rev() {
             if target(element) {
                 return true;
