@@ -120,3 +120,12 @@ fn nested_links_in_blocks_stay_linear() {
     let document = htmlforge::parse_document(&"<div><a>".repeat(30_000));
     assert!(document.descendants(document.document()).count() > 60_000);
 }
+
+#[test]
+fn reconstructing_under_deep_stacks_stays_linear() {
+    // Each text run reconstructs a `b` closed by `</p>`: whether a listed
+    // element is still open must not cost a walk of the 30,000-deep stack.
+    let input = format!("{}{}", "<div>".repeat(30_000), "<p><b></p>x".repeat(30_000));
+    let document = htmlforge::parse_document(&input);
+    assert!(document.descendants(document.document()).count() > 120_000);
+}

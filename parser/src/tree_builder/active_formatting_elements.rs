@@ -18,7 +18,16 @@ use super::{TreeBuilder, TreeSink};
 #[derive(Debug, Clone)]
 pub(crate) enum FormattingEntry<H> {
     Marker,
-    Element { handle: H, name: LocalName, tag: Rc<Tag>, signature: u64 },
+    /// `on_stack`: whether the element is still in the stack of open
+    /// elements (kept up to date as elements leave the stack, so that
+    /// reconstruction never searches the stack).
+    Element {
+        handle: H,
+        name: LocalName,
+        tag: Rc<Tag>,
+        signature: u64,
+        on_stack: bool,
+    },
 }
 
 impl<H: Copy + PartialEq> FormattingEntry<H> {
@@ -107,6 +116,13 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.entries.insert(index, entry);
     }
 
+    /// Marks the element entry at `index` as off the stack of open elements.
+    pub fn set_off_stack(&mut self, index: usize) {
+        if let FormattingEntry::Element { on_stack, .. } = &mut self.entries[index] {
+            *on_stack = false;
+        }
+    }
+
     /// Replaces an element entry by one for the same token.
     pub fn replace(&mut self, index: usize, entry: FormattingEntry<H>) {
         self.count(&entry, 1);
@@ -168,7 +184,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active_formatting.remove(index);
             }
         }
-        self.active_formatting.push(FormattingEntry::Element { handle, name, tag: Rc::new(tag.clone()), signature });
+        self.active_formatting.push(FormattingEntry::Element {
+            handle,
+            name,
+            tag: Rc::new(tag.clone()),
+            signature,
+            on_stack: true,
+        });
     }
 
     /// Inserts a marker at the end of the list.
@@ -183,8 +205,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         let Some(last) = self.active_formatting.last() else { return };
         match last {
             FormattingEntry::Marker => return,
-            FormattingEntry::Element { handle, .. } => {
-                if self.stack_position(*handle).is_some() {
+            FormattingEntry::Element { on_stack, .. } => {
+                if *on_stack {
                     return;
                 }
             }
@@ -196,7 +218,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let previous = &self.active_formatting[index - 1];
             let stop = match previous {
                 FormattingEntry::Marker => true,
-                FormattingEntry::Element { handle, .. } => self.stack_position(*handle).is_some(),
+                FormattingEntry::Element { on_stack, .. } => *on_stack,
             };
             if stop {
                 break;
@@ -209,7 +231,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 unreachable!("no marker after the rewind point")
             };
             let handle = self.insert_an_html_element(&tag);
-            self.active_formatting.replace(index, FormattingEntry::Element { handle, name, tag, signature });
+            self.active_formatting
+                .replace(index, FormattingEntry::Element { handle, name, tag, signature, on_stack: true });
             index += 1;
         }
     }
@@ -233,6 +256,19 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
         }
         None
+    }
+
+    /// Notes that the formatting element `handle` left the stack of open
+    /// elements. (Its entry is usually among the last of the list.)
+    pub(crate) fn formatting_element_left_the_stack(&mut self, handle: S::Handle) {
+        if let Some(index) = self.formatting_position(handle) {
+            self.active_formatting.set_off_stack(index);
+        }
+    }
+
+    /// Whether the list entry of `handle` says it is on the stack.
+    pub(crate) fn formatting_element_is_on_stack(&self, index: usize) -> bool {
+        matches!(self.active_formatting[index], FormattingEntry::Element { on_stack: true, .. })
     }
 
     /// The index of `handle` in the list.

@@ -45,7 +45,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
             // 4.4
-            let Some(formatting_stack_index) = self.stack_position(formatting_element) else {
+            let on_stack = self.formatting_element_is_on_stack(formatting_index);
+            let Some(formatting_stack_index) = on_stack.then(|| self.stack_position(formatting_element)).flatten()
+            else {
                 self.parse_error(TreeConstructionError::MisnestedFormattingElement);
                 self.active_formatting.remove(formatting_index);
                 return AdoptionOutcome::Done;
@@ -117,7 +119,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let new_handle = new_element.handle;
                 self.active_formatting.replace(
                     node_formatting_index,
-                    FormattingEntry::Element { handle: new_handle, name, tag, signature },
+                    FormattingEntry::Element { handle: new_handle, name, tag, signature, on_stack: true },
                 );
                 self.open_elements.replace(node_index, new_element);
                 // 4.13.7
@@ -153,6 +155,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     name,
                     tag: formatting_tag,
                     signature: formatting_signature,
+                    on_stack: true,
                 },
             );
             // 4.19

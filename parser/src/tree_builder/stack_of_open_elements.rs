@@ -202,6 +202,9 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Work done whenever an element leaves the stack of open elements.
     fn element_popped(&mut self, element: &OpenElement<S::Handle>) {
+        if element.is(Categories::FORMATTING) && element.name.ns == Namespace::Html {
+            self.formatting_element_left_the_stack(element.handle);
+        }
         if element.is_html(local_names::OPTION) {
             self.option_popped(element.handle);
         } else if element.is_html(local_names::SELECT) {

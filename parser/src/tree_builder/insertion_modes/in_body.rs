@@ -200,8 +200,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // also took it off the stack (or it was never there), so
                     // the stack is searched only when it is still listed.
                     if let Some(position) = self.formatting_position(element) {
+                        let on_stack = self.formatting_element_is_on_stack(position);
                         self.active_formatting.remove(position);
-                        self.remove_from_stack(element);
+                        if on_stack {
+                            self.remove_from_stack(element);
+                        }
                     }
                 }
                 self.reconstruct_the_active_formatting_elements();
