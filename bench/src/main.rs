@@ -9,6 +9,11 @@
 //! - `memory`: the memory a parsed document holds, and the peak while
 //!   parsing, per byte of input, counted by the global allocator.
 //! - no verb: all three.
+//! - `once ENGINE`: one pass of one engine over the corpus and nothing else,
+//!   for instruction counts under `valgrind --tool=callgrind` (stable on a
+//!   noisy machine) or a profiler. ENGINE: `parse-htmlforge`,
+//!   `parse-html5ever`, `tokenize-htmlforge`, `tokenize-html5ever`,
+//!   `tokenize-html5gum`.
 //!
 //! Each iteration runs every engine over every page, one engine after the
 //! other (interleaved, so that all see the same machine state); the report
@@ -27,7 +32,23 @@ mod htmlforge_side;
 #[global_allocator]
 static ALLOCATOR: alloc::Counting = alloc::Counting;
 
-const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|memory] [--corpus DIR] [--iters N]";
+const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|memory] [--corpus DIR] [--iters N]
+       htmlforge-bench once ENGINE [--corpus DIR]";
+
+/// One pass of one engine over the corpus (`once ENGINE`).
+fn once(engine: &str, pages: &[Page]) -> Result<(), String> {
+    let run: fn(&Page) -> usize = match engine {
+        "parse-htmlforge" => |p| htmlforge_side::parse(&p.bytes).node_count(),
+        "parse-html5ever" => |p| html5ever_side::parse(&p.bytes).document.children.borrow().len(),
+        "tokenize-htmlforge" => |p| htmlforge_side::tokenize(&p.text),
+        "tokenize-html5ever" => |p| html5ever_side::tokenize(&p.text),
+        "tokenize-html5gum" => |p| html5gum_side::tokenize(&p.text),
+        other => return Err(format!("unknown engine {other}\n{USAGE}")),
+    };
+    let work: usize = pages.iter().map(run).sum();
+    println!("{engine}: {} pages, {work} units of work", pages.len());
+    Ok(())
+}
 
 struct Options {
     corpus: PathBuf,
@@ -197,6 +218,19 @@ fn memory(pages: &[Page], options: &Options) {
 
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("once") {
+        let result = match args.get(1) {
+            Some(engine) => parse_options(&args[2..]).and_then(|o| once(engine, &load_corpus(&o.corpus)?)),
+            None => Err(USAGE.to_string()),
+        };
+        return match result {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("htmlforge-bench: {message}");
+                std::process::ExitCode::from(2)
+            }
+        };
+    }
     let (verb, rest) = match args.first().map(String::as_str) {
         Some(verb @ ("parse" | "tokenizer" | "memory")) => (Some(verb), &args[1..]),
         _ => (None, &args[..]),
