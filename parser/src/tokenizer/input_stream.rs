@@ -221,16 +221,19 @@ impl Positions {
     /// Line and 1-based column of stream offset `offset` in `input`, which
     /// starts at the base offset.
     pub fn locate(&mut self, input: &str, offset: usize) -> (u32, u32) {
+        // Errors come in input order, so the last position is the place to
+        // start from; the base is the fallback.
         let from = if self.cursor.offset <= offset {
             self.cursor
         } else {
             self.base
         };
-        let start = from.offset - self.base.offset;
-        let end = (offset - self.base.offset).min(input.len()).max(start);
-        let mut at = from.advance(&input[start..end]);
-        // Offsets past the input (never raised) still get a column.
-        at.offset = offset.max(at.offset);
+        let start = (from.offset - self.base.offset).min(input.len());
+        let mut end = offset.saturating_sub(self.base.offset).clamp(start, input.len());
+        while !input.is_char_boundary(end) {
+            end -= 1;
+        }
+        let at = from.advance(&input[start..end.max(start)]);
         self.cursor = at;
         (at.line, at.col + 1)
     }
