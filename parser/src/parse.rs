@@ -242,4 +242,3 @@ impl<S: TreeSink> Parser<S> {
         }
     }
 }
-

@@ -2,7 +2,9 @@
 
 use crate::encoding::{meta_encoding_change, Confidence, EncodingChange};
 use crate::generated::names::local_names;
-use crate::generated::tag_groups::{is_in_head_end_tags_that_act_as_anything_else, is_in_head_raw_text_start_tags, is_in_head_void_start_tags};
+use crate::generated::tag_groups::{
+    is_in_head_end_tags_that_act_as_anything_else, is_in_head_raw_text_start_tags, is_in_head_void_start_tags,
+};
 use crate::tokenizer::ContentState;
 use crate::tree_builder::token::{split_leading_whitespace, TagTok, Tok};
 use crate::tree_builder::{NodeOrText, TreeBuilder, TreeConstructionError, TreeSink};
