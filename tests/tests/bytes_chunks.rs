@@ -85,10 +85,11 @@ fn main() -> ExitCode {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            scope.spawn(|| loop {
-                let Some(path) = pages.get(next.fetch_add(1, Ordering::Relaxed)) else { break };
-                if let Err(why) = check(path) {
-                    failures.lock().expect("no worker panics holding the lock").push(format!("{}: {why}", path.display()));
+            scope.spawn(|| {
+                while let Some(path) = pages.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if let Err(why) = check(path) {
+                        failures.lock().expect("no worker panics holding the lock").push(format!("{}: {why}", path.display()));
+                    }
                 }
             });
         }

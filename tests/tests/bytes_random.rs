@@ -27,8 +27,8 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
     }
 }
 
@@ -39,7 +39,7 @@ const LABELS: &[&str] = &[
 
 /// One piece of a random document.
 fn piece(rng: &mut Rng, out: &mut Vec<u8>) {
-    let label = *rng.pick(LABELS);
+    let label = rng.pick(LABELS);
     match rng.below(16) {
         0 => out.extend_from_slice(format!("<meta charset={label}>").as_bytes()),
         1 => out.extend_from_slice(format!("<meta charset=\"{label}\">").as_bytes()),
@@ -53,7 +53,10 @@ fn piece(rng: &mut Rng, out: &mut Vec<u8>) {
             out.extend_from_slice(b"-->");
         }
         4 => out.extend_from_slice(b"<script>document.write('x')</script>"),
-        5 => out.extend_from_slice(*rng.pick(&[&b"\xEF\xBB\xBF"[..], b"\xFF\xFE", b"\xFE\xFF"])),
+        5 => {
+            let bom: &[u8] = rng.pick(&[&b"\xEF\xBB\xBF"[..], b"\xFF\xFE", b"\xFE\xFF"]);
+            out.extend_from_slice(bom);
+        }
         6 => out.extend_from_slice(rng.pick(&["<head>", "<body>", "<p>", "</head>", "<table>", "<svg>", "<title>"]).as_bytes()),
         7 => out.extend_from_slice("caf\u{e9} \u{65e5}\u{672c} \u{1F600}".as_bytes()),
         8 => out.extend_from_slice(b"\xC3\xA9\xE2\x82\xAC\x82\xA0\xA4\xA2\x8E"),
@@ -77,12 +80,15 @@ fn document(rng: &mut Rng) -> Vec<u8> {
 }
 
 fn options(rng: &mut Rng) -> ByteParseOptions<'static> {
-    let encoding = |label: &str| Encoding::for_label(label.as_bytes());
+    let encoding = |rng: &mut Rng| {
+        let label = rng.pick(LABELS);
+        Encoding::for_label(label.as_bytes())
+    };
     ByteParseOptions {
         parse: ParseOptions { scripting: rng.below(4) == 0, ..ParseOptions::default() },
-        transport_charset: if rng.below(6) == 0 { Some(*rng.pick(LABELS)) } else { None },
-        fallback: if rng.below(6) == 0 { encoding(*rng.pick(LABELS)) } else { None },
-        user_override: if rng.below(12) == 0 { encoding(*rng.pick(LABELS)) } else { None },
+        transport_charset: if rng.below(6) == 0 { Some(rng.pick(LABELS)) } else { None },
+        fallback: if rng.below(6) == 0 { encoding(rng) } else { None },
+        user_override: if rng.below(12) == 0 { encoding(rng) } else { None },
     }
 }
 
