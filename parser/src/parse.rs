@@ -221,6 +221,21 @@ impl<S: TreeSink> Parser<S> {
     /// calls [`Parser::resume`] to go on in the old one (the confidence is
     /// certain now, so it does not ask again).
     ///
+    /// ```
+    /// use htmlforge::encoding::Confidence;
+    /// use htmlforge::{ParseOptions, Parser};
+    ///
+    /// let mut parser = Parser::new(ParseOptions::default());
+    /// parser.set_encoding(encoding_rs::WINDOWS_1252, Confidence::Tentative);
+    /// parser.feed("<title>a</title><meta charset=utf-8><p>rest");
+    /// assert_eq!(parser.take_encoding_restart(), Some(encoding_rs::UTF_8));
+    /// assert_eq!(parser.encoding(), (encoding_rs::WINDOWS_1252, Confidence::Certain));
+    /// // Paused right after the meta: the `p` is not parsed yet.
+    /// assert!(!htmlforge::dom::dump_html5lib(parser.sink()).contains("<p>"));
+    /// parser.resume();
+    /// assert!(htmlforge::dom::dump_html5lib(parser.sink()).contains("<p>"));
+    /// ```
+    ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#change-the-encoding>
     pub fn take_encoding_restart(&mut self) -> Option<&'static Encoding> {
         self.tokenizer.sink_mut().take_encoding_restart()
