@@ -17,3 +17,8 @@ pub use parse::{
     parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser, ParserStatus,
 };
 pub use parse_bytes::{parse_bytes, parse_reader, ByteParseOptions, ByteParser, ByteParserStatus, ParsedBytes};
+
+/// The README's Rust examples run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExamples;

@@ -284,6 +284,12 @@ impl ByteParser {
         self.parser.sink()
     }
 
+    /// The document of the current parse, mutably: while paused for a
+    /// script, the caller may change the tree as the script would.
+    pub fn sink_mut(&mut self) -> &mut Document {
+        self.parser.sink_mut()
+    }
+
     /// Ends the input (resuming through script pauses without running
     /// scripts, and restarting as often as a change of encoding asks) and
     /// returns the document and the encoding.

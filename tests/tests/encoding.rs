@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use htmlforge::encoding::{Encoding, Sniffed};
 use htmlforge::{parse_bytes, ByteParseOptions, ByteParser, ByteParserStatus, ParseOptions};
-use htmlforge_conformance::tree_construction::evaluate_document_writes;
+use htmlforge_conformance::test_script::run_test_script;
 
 /// One `#data` / `#encoding` case.
 struct Case {
@@ -98,7 +98,7 @@ fn load_skip_list() -> Result<BTreeMap<String, String>, String> {
 /// Runs one case; `Err` describes how it failed. The case goes through
 /// the whole parser: `parse_bytes` on all the bytes, and a `ByteParser`
 /// fed in chunks of 1 and 7 bytes (with scripting on and the test-only
-/// `document.write` evaluator for `scripted/` cases); each must end with
+/// script evaluator, `tests/src/test_script.rs`, for `scripted/` cases); each must end with
 /// the expected encoding.
 fn run_case(case: &Case) -> Result<(), String> {
     let expected = Encoding::for_label(case.expected.as_bytes())
@@ -127,7 +127,7 @@ fn run_case(case: &Case) -> Result<(), String> {
 
 /// Feeds `data` to a `ByteParser` in `chunk_size`-byte chunks; with
 /// `run_scripts`, scripting is on and each script pause runs the script
-/// through the `document.write` evaluator. Returns the final encoding.
+/// through the test-only script evaluator. Returns the final encoding.
 fn parse_in_chunks(data: &[u8], chunk_size: usize, run_scripts: bool) -> Sniffed {
     let options = ByteParseOptions { parse: ParseOptions { scripting: run_scripts, ..ParseOptions::default() }, ..Default::default() };
     let mut parser = ByteParser::new(options);
@@ -137,7 +137,8 @@ fn parse_in_chunks(data: &[u8], chunk_size: usize, run_scripts: bool) -> Sniffed
     loop {
         status = match status {
             ByteParserStatus::PausedForScript(script) => {
-                if let Some(writes) = evaluate_document_writes(&parser.sink().text_content(script)) {
+                let text = parser.sink().text_content(script);
+                if let Some(writes) = run_test_script(&text, parser.sink_mut()) {
                     parser.insert_at_insertion_point(&writes.concat());
                 }
                 parser.resume()
