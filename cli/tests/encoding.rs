@@ -48,7 +48,10 @@ fn encoding_reports_the_change_of_encoding() {
     let page = late_utf8_meta();
     assert_eq!(htmlforge(&["encoding", "-"], &page), ("UTF-8 meta-in-head\n".to_string(), true));
     for size in ["1", "7", "100"] {
-        assert_eq!(htmlforge(&["encoding", "--chunk-size", size, "-"], &page), ("UTF-8 meta-in-head\n".to_string(), true));
+        assert_eq!(
+            htmlforge(&["encoding", "--chunk-size", size, "-"], &page),
+            ("UTF-8 meta-in-head\n".to_string(), true)
+        );
     }
 }
 
@@ -79,7 +82,10 @@ fn tree_in_chunks_is_the_tree_at_once() {
     assert!(ok);
     for size in ["1", "2", "3", "64"] {
         assert_eq!(htmlforge(&["tree", "--chunk-size", size, "-"], &page), (whole.clone(), true), "{size}");
-        assert_eq!(htmlforge(&["tree", "--scripting", "on", "--chunk-size", size, "-"], &page).0, htmlforge(&["tree", "--scripting", "on", "-"], &page).0);
+        assert_eq!(
+            htmlforge(&["tree", "--scripting", "on", "--chunk-size", size, "-"], &page).0,
+            htmlforge(&["tree", "--scripting", "on", "-"], &page).0
+        );
     }
 }
 

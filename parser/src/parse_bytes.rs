@@ -19,9 +19,9 @@
 use std::io::{self, Read};
 
 use crate::dom::Document;
+use crate::dom::NodeId;
 use crate::encoding::{sniff, Confidence, Encoding, EncodingSource, SniffOptions, Sniffed, Sniffer, StreamingDecoder};
 use crate::parse::{ParseOptions, Parser, ParserStatus};
-use crate::dom::NodeId;
 
 /// How many bytes [`parse_reader`] asks its reader for at a time.
 const READ_CHUNK: usize = 64 * 1024;

@@ -88,7 +88,10 @@ fn main() -> ExitCode {
             scope.spawn(|| {
                 while let Some(path) = pages.get(next.fetch_add(1, Ordering::Relaxed)) {
                     if let Err(why) = check(path) {
-                        failures.lock().expect("no worker panics holding the lock").push(format!("{}: {why}", path.display()));
+                        failures
+                            .lock()
+                            .expect("no worker panics holding the lock")
+                            .push(format!("{}: {why}", path.display()));
                     }
                 }
             });

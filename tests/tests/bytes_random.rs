@@ -33,8 +33,24 @@ impl Rng {
 }
 
 const LABELS: &[&str] = &[
-    "utf-8", "UTF8", "windows-1252", "latin1", "iso-8859-2", "koi8-r", "shift_jis", "euc-jp", "iso-2022-jp",
-    "gb18030", "big5", "euc-kr", "utf-16le", "utf-16", "x-user-defined", "iso-2022-kr", "bogus", "",
+    "utf-8",
+    "UTF8",
+    "windows-1252",
+    "latin1",
+    "iso-8859-2",
+    "koi8-r",
+    "shift_jis",
+    "euc-jp",
+    "iso-2022-jp",
+    "gb18030",
+    "big5",
+    "euc-kr",
+    "utf-16le",
+    "utf-16",
+    "x-user-defined",
+    "iso-2022-kr",
+    "bogus",
+    "",
 ];
 
 /// One piece of a random document.
@@ -57,7 +73,9 @@ fn piece(rng: &mut Rng, out: &mut Vec<u8>) {
             let bom: &[u8] = rng.pick(&[&b"\xEF\xBB\xBF"[..], b"\xFF\xFE", b"\xFE\xFF"]);
             out.extend_from_slice(bom);
         }
-        6 => out.extend_from_slice(rng.pick(&["<head>", "<body>", "<p>", "</head>", "<table>", "<svg>", "<title>"]).as_bytes()),
+        6 => out.extend_from_slice(
+            rng.pick(&["<head>", "<body>", "<p>", "</head>", "<table>", "<svg>", "<title>"]).as_bytes(),
+        ),
         7 => out.extend_from_slice("caf\u{e9} \u{65e5}\u{672c} \u{1F600}".as_bytes()),
         8 => out.extend_from_slice(b"\xC3\xA9\xE2\x82\xAC\x82\xA0\xA4\xA2\x8E"),
         9 => out.extend_from_slice(b"<?xml version='1.0' encoding='euc-jp'?>"),

@@ -107,7 +107,12 @@ fn run_case(case: &Case) -> Result<(), String> {
     if !scripted {
         let whole = parse_bytes(&case.data, ByteParseOptions::default()).encoding;
         if whole.encoding != expected {
-            return Err(format!("parse_bytes gave {} ({}), expected {}", whole.encoding.name(), whole.source, expected.name()));
+            return Err(format!(
+                "parse_bytes gave {} ({}), expected {}",
+                whole.encoding.name(),
+                whole.source,
+                expected.name()
+            ));
         }
     }
     for chunk_size in [case.data.len().max(1), 1, 7] {
@@ -129,7 +134,10 @@ fn run_case(case: &Case) -> Result<(), String> {
 /// `run_scripts`, scripting is on and each script pause runs the script
 /// through the test-only script evaluator. Returns the final encoding.
 fn parse_in_chunks(data: &[u8], chunk_size: usize, run_scripts: bool) -> Sniffed {
-    let options = ByteParseOptions { parse: ParseOptions { scripting: run_scripts, ..ParseOptions::default() }, ..Default::default() };
+    let options = ByteParseOptions {
+        parse: ParseOptions { scripting: run_scripts, ..ParseOptions::default() },
+        ..Default::default()
+    };
     let mut parser = ByteParser::new(options);
     let mut chunks = data.chunks(chunk_size);
     let mut status = ByteParserStatus::NeedsInput;

@@ -22,9 +22,11 @@ fn encoding(label: &str) -> &'static Encoding {
 /// A page whose `<meta charset=utf-8>` comes after `filler` (which fills
 /// more than the prescan window) in `<head>`, with UTF-8 text after it.
 fn page_with_late_meta(filler: &str) -> Vec<u8> {
-    let mut page = format!("<!DOCTYPE html><html><head>{filler}<meta charset=utf-8><title>caf\u{e9}</title>")
-        .into_bytes();
-    page.extend_from_slice("</head><body><p>\u{201C}na\u{ef}ve\u{201D} \u{2014} \u{65e5}\u{672c}</p></body></html>".as_bytes());
+    let mut page =
+        format!("<!DOCTYPE html><html><head>{filler}<meta charset=utf-8><title>caf\u{e9}</title>").into_bytes();
+    page.extend_from_slice(
+        "</head><body><p>\u{201C}na\u{ef}ve\u{201D} \u{2014} \u{65e5}\u{672c}</p></body></html>".as_bytes(),
+    );
     page
 }
 
@@ -123,7 +125,8 @@ fn the_change_of_encoding_is_reported_once() {
             other => panic!("unexpected {other:?} after the end"),
         }
     }
-    let expected = Sniffed { encoding: encoding("utf-8"), confidence: Confidence::Certain, source: EncodingSource::MetaInHead };
+    let expected =
+        Sniffed { encoding: encoding("utf-8"), confidence: Confidence::Certain, source: EncodingSource::MetaInHead };
     assert_eq!(changes, [expected]);
     assert_eq!(parser.encoding(), Some(expected));
 }
@@ -133,7 +136,11 @@ fn a_late_meta_that_agrees_makes_the_confidence_certain() {
     let mut page = format!("<!--{}-->", "-".repeat(2000)).into_bytes();
     page.extend_from_slice(b"<meta charset=windows-1252><p>caf\xE9");
     let (tree, sniffed) = parse_three_ways(&page, ByteParseOptions::default());
-    let expected = Sniffed { encoding: encoding("windows-1252"), confidence: Confidence::Certain, source: EncodingSource::Default };
+    let expected = Sniffed {
+        encoding: encoding("windows-1252"),
+        confidence: Confidence::Certain,
+        source: EncodingSource::Default,
+    };
     assert_eq!(sniffed, expected);
     assert!(tree.contains("\"caf\u{e9}\""));
 }
@@ -199,7 +206,10 @@ fn meta_after_2kb_comment_fixture() {
 
 #[test]
 fn scripts_pause_the_byte_parser() {
-    let options = ByteParseOptions { parse: htmlforge::ParseOptions { scripting: true, ..Default::default() }, ..Default::default() };
+    let options = ByteParseOptions {
+        parse: htmlforge::ParseOptions { scripting: true, ..Default::default() },
+        ..Default::default()
+    };
     let mut parser = ByteParser::new(options);
     // The prescan decides at once (transport-free, meta complete), so the
     // script end tag is parsed during this feed.
