@@ -142,11 +142,12 @@ pub enum ByteParserStatus<H> {
     /// then must [`ByteParser::resume`].
     PausedForScript(H),
     /// A `<meta>` declared another encoding while the confidence was
-    /// tentative ("change the encoding"): the document parsed so far is
-    /// void. [`ByteParser::resume`] parses every byte again, from the
-    /// first, with this encoding (confidence certain, source
-    /// [`EncodingSource::MetaInHead`]) into a new document; feeding more first
-    /// is fine too.
+    /// tentative ("change the encoding"). [`ByteParser::resume`] goes on
+    /// with this encoding (confidence certain, source
+    /// [`EncodingSource::MetaInHead`]): if every byte so far was ASCII, by
+    /// switching the decoder on the fly (the tree so far stands);
+    /// otherwise by parsing every byte again, from the first, into a new
+    /// document ([`ByteParser::restarts`]). Feeding more first is fine too.
     EncodingChanged(Sniffed),
     /// The end of the input was parsed.
     Done,
@@ -204,10 +205,13 @@ pub struct ByteParser {
     /// Every byte fed so far, while the confidence may be tentative (a
     /// restart parses them again); `None` once it is certain.
     kept: Option<Vec<u8>>,
-    /// The restart a `<meta>` asked for, until [`ByteParser::resume`].
-    restart: Option<Sniffed>,
+    /// The change of encoding a `<meta>` asked for, until
+    /// [`ByteParser::resume`].
+    change: Option<PendingChange>,
     /// The input has ended.
     ended: bool,
+    /// How many times the parse started again from the first byte.
+    restarts: u32,
 }
 
 impl ByteParser {
@@ -220,8 +224,9 @@ impl ByteParser {
             input: Input::Sniffing(Sniffer::new(&options.sniff_options())),
             sniffed: None,
             kept: Some(Vec::new()),
-            restart: None,
+            change: None,
             ended: false,
+            restarts: 0,
         }
     }
 
@@ -236,8 +241,9 @@ impl ByteParser {
             sniffed: None,
             // `start_decoding` drops them if the encoding is certain.
             kept: Some(Vec::new()),
-            restart: None,
+            change: None,
             ended: false,
+            restarts: 0,
         };
         byte_parser.start_decoding(sniffed);
         byte_parser
@@ -254,13 +260,18 @@ impl ByteParser {
         self.input(&[], true)
     }
 
-    /// Goes on after [`ByteParserStatus::PausedForScript`], or restarts
-    /// the parse after [`ByteParserStatus::EncodingChanged`].
+    /// Goes on after [`ByteParserStatus::PausedForScript`], or after
+    /// [`ByteParserStatus::EncodingChanged`]: restarts the parse or
+    /// switches the decoder.
     pub fn resume(&mut self) -> ByteParserStatus<NodeId> {
-        if let Some(sniffed) = self.restart.take() {
-            return self.restart_with(sniffed);
-        }
         let mut outcome = Outcome::default();
+        match self.change.take() {
+            Some(PendingChange::Restart(sniffed)) => return self.restart_with(sniffed),
+            Some(PendingChange::SwitchDecoder { sniffed, kept_before, ended_before }) => {
+                self.switch_decoder(sniffed, kept_before, ended_before, &mut outcome);
+            }
+            None => {}
+        }
         outcome.note(self.parser.resume());
         self.conclude(outcome, &[], false)
     }
@@ -276,6 +287,13 @@ impl ByteParser {
     pub fn encoding(&self) -> Option<Sniffed> {
         let (_, confidence) = self.parser.encoding();
         self.sniffed.map(|sniffed| Sniffed { confidence, ..sniffed })
+    }
+
+    /// How many times a change of encoding made the parse start again from
+    /// the first byte (0 or 1): a change whose bytes so far were all ASCII
+    /// switches the decoder instead and costs nothing.
+    pub fn restarts(&self) -> u32 {
+        self.restarts
     }
 
     /// The document of the current parse, to look at the tree while
@@ -323,8 +341,9 @@ impl ByteParser {
             return ByteParserStatus::Done;
         }
         self.ended = last;
-        if let Some(sniffed) = self.restart {
-            // The current parse is void: only keep the bytes.
+        if let Some(change) = &self.change {
+            // The current parse waits for the change: only keep the bytes.
+            let sniffed = change.sniffed();
             if let Some(kept) = &mut self.kept {
                 kept.extend_from_slice(bytes);
             }
@@ -400,32 +419,93 @@ impl ByteParser {
                 kept.extend_from_slice(last_bytes);
             }
         }
-        match restart {
-            Some(encoding) if self.kept.is_some() => {
+        match (restart, &self.kept) {
+            (Some(encoding), Some(kept)) => {
                 let sniffed = Sniffed { encoding, confidence: Confidence::Certain, source: EncodingSource::MetaInHead };
-                self.restart = Some(sniffed);
+                let current = self.parser.encoding().0;
+                // "If all the bytes up to the last byte converted by the
+                // current decoder have the same Unicode interpretations in
+                // both the current encoding and the new encoding", the
+                // decoder may change on the fly. Checked in a stricter
+                // form: every byte so far is ASCII and both encodings are
+                // ASCII-compatible, so the old decoder holds no partial
+                // sequence and a new one needs no BOM sniffing (three
+                // bytes have passed).
+                let on_the_fly = current.is_ascii_compatible()
+                    && encoding.is_ascii_compatible()
+                    && kept.len() >= 3
+                    && kept.is_ascii();
+                self.change = Some(if on_the_fly {
+                    PendingChange::SwitchDecoder { sniffed, kept_before: kept.len(), ended_before: self.ended }
+                } else {
+                    PendingChange::Restart(sniffed)
+                });
                 ByteParserStatus::EncodingChanged(sniffed)
             }
             // Without the bytes (cannot happen: the confidence was
             // tentative, so they were kept) the parse goes on in the old
             // encoding, now certain, as the spec allows.
-            Some(_) => {
+            (Some(_), None) => {
                 let mut outcome = Outcome::default();
                 outcome.note(self.parser.resume());
                 self.conclude(outcome, &[], false)
             }
-            None => outcome.status(),
+            (None, _) => outcome.status(),
         }
+    }
+
+    /// Changes the decoder on the fly: the text decoded so far (and
+    /// waiting in the tokenizer) is the same in the new encoding. Bytes
+    /// fed while the change was pending (`kept` past `kept_before`) are
+    /// decoded now, and an end that came meanwhile is passed on.
+    fn switch_decoder(
+        &mut self,
+        sniffed: Sniffed,
+        kept_before: usize,
+        ended_before: bool,
+        outcome: &mut Outcome<NodeId>,
+    ) {
+        let kept = self.kept.take().unwrap_or_default();
+        self.sniffed = Some(sniffed);
+        self.parser.set_encoding(sniffed.encoding, Confidence::Certain);
+        let mut decoder = StreamingDecoder::new_without_bom_handling(sniffed.encoding);
+        let parser = &mut self.parser;
+        decoder.feed(kept.get(kept_before..).unwrap_or_default(), |text| outcome.note(parser.feed(text)));
+        if self.ended && !ended_before {
+            decoder.finish(|text| outcome.note(parser.feed(text)));
+            outcome.note(parser.end());
+        }
+        self.input = Input::Decoding(decoder);
     }
 
     /// Parses every byte again with `sniffed`, into a new document.
     fn restart_with(&mut self, sniffed: Sniffed) -> ByteParserStatus<NodeId> {
         let bytes = self.kept.take().unwrap_or_default();
+        self.restarts += 1;
         self.parser = Parser::with_sink(Document::with_capacity(self.capacity.0, self.capacity.1), self.options);
         self.start_decoding(sniffed);
         let last = std::mem::take(&mut self.ended);
         // The confidence is certain: nothing is kept, nothing restarts.
         self.input(&bytes, last)
+    }
+}
+
+/// A change of encoding waiting for [`ByteParser::resume`].
+#[derive(Debug, Clone, Copy)]
+enum PendingChange {
+    /// Parse every byte again with the new encoding.
+    Restart(Sniffed),
+    /// Go on with a decoder for the new encoding. `kept_before`: how many
+    /// bytes had been fed (and decoded) at the change; `ended_before`:
+    /// whether the input had ended then.
+    SwitchDecoder { sniffed: Sniffed, kept_before: usize, ended_before: bool },
+}
+
+impl PendingChange {
+    fn sniffed(&self) -> Sniffed {
+        match *self {
+            PendingChange::Restart(sniffed) | PendingChange::SwitchDecoder { sniffed, .. } => sniffed,
+        }
     }
 }
 

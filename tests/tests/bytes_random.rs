@@ -111,8 +111,9 @@ fn options(rng: &mut Rng) -> ByteParseOptions<'static> {
 }
 
 /// Feeds `bytes` in chunks whose sizes `rng` picks (1 to 64 bytes, or
-/// empty), resuming after every pause and restart.
-fn parse_in_random_chunks(bytes: &[u8], options: ByteParseOptions<'_>, rng: &mut Rng) -> ParsedBytes {
+/// empty), resuming after every pause and change of encoding. Returns the
+/// result and the parser's restart count.
+fn parse_in_random_chunks(bytes: &[u8], options: ByteParseOptions<'_>, rng: &mut Rng) -> (ParsedBytes, u32) {
     let mut parser = ByteParser::new(options);
     let mut rest = bytes;
     while !rest.is_empty() {
@@ -124,16 +125,19 @@ fn parse_in_random_chunks(bytes: &[u8], options: ByteParseOptions<'_>, rng: &mut
             status = parser.resume();
         }
     }
-    parser.finish()
+    let restarts = parser.restarts();
+    (parser.finish(), restarts)
 }
 
 #[test]
 fn random_bytes_in_random_chunks() {
     let seed = std::env::var("HTMLFORGE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x5EED_B17E5);
     let mut rng = Rng(seed);
-    // How many cases restarted for a change of encoding: the generator
-    // must reach that path.
+    // How many cases changed the encoding: the generator must reach that
+    // path, and both ways of following it.
     let mut restarts = 0;
+    // How many chunked parses changed the encoding without restarting.
+    let mut switches = 0;
     for case in 0..4000 {
         let bytes = document(&mut rng);
         let options = options(&mut rng);
@@ -142,7 +146,8 @@ fn random_bytes_in_random_chunks() {
         restarts += usize::from(whole.encoding.source == EncodingSource::MetaInHead);
         let report = |what: &str| format!("case {case} (seed {seed}), {what}; options {options:?}; bytes {bytes:?}");
         for _ in 0..2 {
-            let chunked = parse_in_random_chunks(&bytes, options, &mut rng);
+            let (chunked, chunked_restarts) = parse_in_random_chunks(&bytes, options, &mut rng);
+            switches += usize::from(chunked.encoding.source == EncodingSource::MetaInHead && chunked_restarts == 0);
             assert_eq!(chunked.encoding, whole.encoding, "{}", report("encoding differs in chunks"));
             assert_eq!(dump_html5lib(&chunked.document), tree, "{}", report("tree differs in chunks"));
         }
@@ -150,6 +155,7 @@ fn random_bytes_in_random_chunks() {
         assert_eq!(read.encoding, whole.encoding, "{}", report("parse_reader's encoding differs"));
         assert_eq!(dump_html5lib(&read.document), tree, "{}", report("parse_reader's tree differs"));
     }
-    println!("{restarts} of 4000 cases restarted for a change of encoding");
-    assert!(restarts > 100, "only {restarts} cases restarted for a change of encoding");
+    println!("{restarts} of 4000 cases changed the encoding; {switches} of 8000 chunked parses switched decoders");
+    assert!(restarts > 100, "only {restarts} cases changed the encoding");
+    assert!(switches > 20, "only {switches} chunked parses switched decoders");
 }

@@ -233,3 +233,52 @@ fn empty_input() {
     assert_eq!(parser.encoding(), None);
     assert_eq!(parser.finish().encoding.source, EncodingSource::Default);
 }
+
+/// Feeds `chunks` to a `ByteParser`, resuming after each change of
+/// encoding; returns how many changes were reported, the parser's restart
+/// count and the result.
+fn feed_chunks(chunks: &[&[u8]]) -> (usize, u32, ParsedBytes) {
+    let mut parser = ByteParser::new(ByteParseOptions::default());
+    let mut changes = 0;
+    for chunk in chunks {
+        let mut status = parser.feed(chunk);
+        while let ByteParserStatus::EncodingChanged(_) = status {
+            changes += 1;
+            status = parser.resume();
+        }
+    }
+    let restarts = parser.restarts();
+    (changes, restarts, parser.finish())
+}
+
+#[test]
+fn ascii_before_the_meta_switches_the_decoder_on_the_fly() {
+    let page = page_with_late_meta(&format!("<!--{}-->", "-".repeat(3000)));
+    let split = page.windows(5).position(|w| w == b"<titl").unwrap();
+    assert!(page[..split].is_ascii() && !page[split..].is_ascii());
+    let (changes, restarts, parsed) = feed_chunks(&[&page[..split], &page[split..]]);
+    assert_eq!((changes, restarts), (1, 0), "switched, not restarted");
+    assert_eq!((parsed.encoding.encoding, parsed.encoding.source), (encoding("utf-8"), EncodingSource::MetaInHead));
+    // The one-shot parse has decoded non-ASCII bytes by the time it meets
+    // the meta, so it restarts; the trees agree.
+    let whole = parse_bytes(&page, ByteParseOptions::default());
+    assert_eq!(dump_html5lib(&parsed.document), dump_html5lib(&whole.document));
+    assert!(dump_html5lib(&parsed.document).contains("\"caf\u{e9}\""));
+}
+
+#[test]
+fn non_ascii_before_the_meta_restarts() {
+    let mut page = format!("<!--{}-->", "-".repeat(2000)).into_bytes();
+    page.extend_from_slice(b"<p>\xE9t\xE9<meta charset=iso-8859-2>\xB9");
+    let (changes, restarts, parsed) = feed_chunks(&[&page]);
+    assert_eq!((changes, restarts), (1, 1));
+    let tree = dump_html5lib(&parsed.document);
+    assert!(tree.contains("\"\u{e9}t\u{e9}\"") && tree.contains("\"\u{161}\""), "{tree}");
+    // Fed in two, the end of the input arriving while the change waits.
+    let mut parser = ByteParser::new(ByteParseOptions::default());
+    let status = parser.feed(&page);
+    assert!(matches!(status, ByteParserStatus::EncodingChanged(_)));
+    assert!(matches!(parser.end(), ByteParserStatus::EncodingChanged(_)));
+    assert_eq!(parser.resume(), ByteParserStatus::Done);
+    assert_eq!(dump_html5lib(&parser.finish().document), tree);
+}
