@@ -16,8 +16,9 @@ const USAGE: &str = "usage:
                                  print the tree in the html5lib tree-construction format
   htmlforge tree --jsonl         read {\"data\", \"fragment\", \"scripting\"} JSON lines, write {\"tree\"} lines
   htmlforge errors FILE|-        print the parse errors, one `line:col code` per line
-  htmlforge serialize [--minimize] [--fragment CONTEXT] [--scripting on|off] FILE|-
-                                 parse and write the document back as HTML (--minimize: optional tags left out)";
+  htmlforge serialize [--minimize|--pretty] [--fragment CONTEXT] [--scripting on|off] FILE|-
+                                 parse and write the document back as HTML (--minimize: optional tags left out;
+                                 --pretty: indented, with breaks inside tags only, so the tree is unchanged)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -5,27 +5,31 @@
 //!   every value double-quoted);
 //! - `--minimize`: the minimizing serializer (optional tags left out,
 //!   values quoted only when needed, boolean attributes bare);
+//! - `--pretty`: the spec's serialization with line breaks and indentation
+//!   inside tags only, so that the output parses to the same tree;
 //! - `--fragment CONTEXT` (tests' notation: `td`, `svg path`) parses a
 //!   fragment and writes its nodes; `--scripting on|off` (default off) is
 //!   used for parsing and for the text of `noscript`.
 
 use std::io::Write;
 
-use htmlforge::dom::{write_inner_html, SpecSerializeOptions};
+use htmlforge::dom::{write_inner_html, write_pretty_html, SpecSerializeOptions};
 use htmlforge::serializer::{IoOutput, SerializeOptions, Serializer};
 use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
 
-const USAGE: &str = "usage: htmlforge serialize [--minimize] [--fragment CONTEXT] [--scripting on|off] FILE|-";
+const USAGE: &str = "usage: htmlforge serialize [--minimize|--pretty] [--fragment CONTEXT] [--scripting on|off] FILE|-";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut minimize = false;
+    let mut pretty = false;
     let mut fragment = None;
     let mut options = ParseOptions::default();
     let mut path = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
-            "--minimize" => minimize = true,
+            "--minimize" if !pretty => minimize = true,
+            "--pretty" if !minimize => pretty = true,
             "--fragment" => fragment = Some(rest.next().ok_or(USAGE)?.clone()),
             "--scripting" => {
                 options.scripting = match rest.next().map(String::as_str) {
@@ -54,6 +58,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let mut serializer = Serializer::new_io(out, options);
         serializer.write_children(&document, root).map_err(|e| e.to_string())?;
         serializer.finish().map_err(|e| e.to_string())?
+    } else if pretty {
+        let mut output = IoOutput(out);
+        write_pretty_html(&document, root, SpecSerializeOptions { scripting: options.scripting }, &mut output)
+            .map_err(|e| e.to_string())?;
+        output.0
     } else {
         let mut output = IoOutput(out);
         write_inner_html(&document, root, SpecSerializeOptions { scripting: options.scripting }, &mut output)

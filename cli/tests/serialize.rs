@@ -37,6 +37,15 @@ fn serialize_minimize_leaves_out_optional_tags() {
 }
 
 #[test]
+fn serialize_pretty_breaks_inside_tags() {
+    let (out, _, ok) = htmlforge(&["serialize", "--pretty", "-"], "<title>T</title><p>Hello <b>world");
+    assert!(ok);
+    assert_eq!(out, "<html\n  ><head\n    ><title>T</title\n  ></head\n  ><body\n    ><p>Hello <b>world</b\n    ></p\n  ></body\n></html>");
+    let (_, _, ok) = htmlforge(&["serialize", "--pretty", "--minimize", "-"], "");
+    assert!(!ok, "one of --pretty and --minimize");
+}
+
+#[test]
 fn serialize_fragments_and_scripting() {
     let (out, _, ok) = htmlforge(&["serialize", "--fragment", "tr", "-"], "<td>a<td>b");
     assert!(ok);

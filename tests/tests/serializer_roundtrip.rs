@@ -8,7 +8,9 @@
 //!   (`serialize_dom`, `Serializer::write_children`), with its default
 //!   options except `minimize_boolean_attributes` (`disabled=disabled`
 //!   written as `disabled` is the same to the element but not to the DOM,
-//!   whose value becomes empty) and `scripting`, which is the parse's.
+//!   whose value becomes empty) and `scripting`, which is the parse's;
+//! - `pretty`: the spec serialization with line breaks inside tags
+//!   (`htmlforge::dom::write_pretty_html`), which must not change the tree.
 //!
 //! Inputs: the built-in documents below; every html5lib tree-construction
 //! input (documents, and fragments in their context, with the test's
@@ -16,10 +18,11 @@
 //! (`HTMLFORGE_CORPUS=DIR`, else `../shared/corpus/pages` when it is there,
 //! else the vendored `bench/corpus`).
 //!
-//! The trees are compared as html5lib dumps, except that the `spec`
-//! serializer writes a DOCTYPE as `<!DOCTYPE name>` (as the algorithm says),
-//! so for it the DOCTYPE's identifiers are left out of the comparison (a
-//! change of quirks mode that they cause shows in the rest of the tree).
+//! The trees are compared as html5lib dumps, except that the `spec` and
+//! `pretty` serializers write a DOCTYPE as `<!DOCTYPE name>` (as the
+//! algorithm says), so for them the DOCTYPE's identifiers are left out of
+//! the comparison (a change of quirks mode that they cause shows in the
+//! rest of the tree).
 //!
 //! The cases where the serialization does not round-trip are listed with a
 //! reason each in `tests/expectations/roundtrip-exceptions.txt`; a listed
@@ -29,7 +32,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use htmlforge::dom::{dump_children_html5lib, dump_html5lib, write_inner_html, Document, SpecSerializeOptions};
+use htmlforge::dom::{dump_children_html5lib, dump_html5lib, write_inner_html, write_pretty_html, Document, SpecSerializeOptions};
 use htmlforge::serializer::{FmtOutput, SerializeOptions, Serializer};
 use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
 use htmlforge_conformance::tree_construction::{all_tests, tree_construction_dir};
@@ -38,15 +41,17 @@ use htmlforge_conformance::tree_construction::{all_tests, tree_construction_dir}
 enum Kind {
     Spec,
     Minimized,
+    Pretty,
 }
 
 impl Kind {
-    const ALL: [Kind; 2] = [Kind::Spec, Kind::Minimized];
+    const ALL: [Kind; 3] = [Kind::Spec, Kind::Minimized, Kind::Pretty];
 
     fn name(self) -> &'static str {
         match self {
             Kind::Spec => "spec",
             Kind::Minimized => "minimized",
+            Kind::Pretty => "pretty",
         }
     }
 }
@@ -91,6 +96,11 @@ fn serialize(input: &Input, document: &Document, kind: Kind) -> String {
             serializer.write_children(document, node).unwrap();
             serializer.finish().unwrap()
         }
+        Kind::Pretty => {
+            let mut out = FmtOutput(String::new());
+            write_pretty_html(document, node, SpecSerializeOptions { scripting: input.scripting }, &mut out).unwrap();
+            out.0
+        }
     }
 }
 
@@ -99,7 +109,7 @@ fn dump(input: &Input, document: &Document, kind: Kind) -> String {
         Some(_) => dump_children_html5lib(document, root(input, document)),
         None => dump_html5lib(document),
     };
-    if kind != Kind::Spec {
+    if kind == Kind::Minimized {
         return dump;
     }
     // A DOCTYPE is a child of the Document: a `| <!DOCTYPE` line without
@@ -183,7 +193,7 @@ fn check(suite: &str, inputs: &[Input]) {
         }
     }
     println!(
-        "{suite} round trip: {passed} passed, {} failed ({expected} listed exceptions, {} inputs x 2 serializers)",
+        "{suite} round trip: {passed} passed, {} failed ({expected} listed exceptions, {} inputs x 3 serializers)",
         unexpected.len() + stale.len(),
         inputs.len()
     );

@@ -22,11 +22,13 @@
 //! ```
 
 mod dump;
+mod pretty;
 mod serialize;
 mod sink;
 mod walk;
 
 pub use dump::{dump_children_html5lib, dump_html5lib};
+pub use pretty::{pretty_html, write_pretty_html};
 pub use serialize::{
     attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html, SpecSerializeOptions,
 };

@@ -161,7 +161,7 @@ fn write_node<O: Output>(document: &Document, node: NodeId, options: SpecSeriali
 /// "If the parent of current node is a style, script, xmp, iframe,
 /// noembed, noframes, or plaintext element, or if the parent of current
 /// node is a noscript element and scripting is enabled for the node".
-fn parent_makes_text_literal(document: &Document, node: NodeId, options: SpecSerializeOptions) -> bool {
+pub(super) fn parent_makes_text_literal(document: &Document, node: NodeId, options: SpecSerializeOptions) -> bool {
     document
         .parent(node)
         .and_then(|parent| document.element(parent))
@@ -172,6 +172,12 @@ fn parent_makes_text_literal(document: &Document, node: NodeId, options: SpecSer
 /// the HTML, SVG and MathML namespaces with a prefix-free name, so the
 /// qualified name the spec takes for other namespaces is the local name too.
 fn write_start_tag<O: Output>(element: &ElementRef<'_>, out: &mut O) -> Result<(), SerializeError> {
+    write_start_tag_without_end(element, out)?;
+    out.write_str(">")
+}
+
+/// A start tag up to its final `>`.
+pub(super) fn write_start_tag_without_end<O: Output>(element: &ElementRef<'_>, out: &mut O) -> Result<(), SerializeError> {
     out.write_str("<")?;
     out.write_str(element.local_name())?;
     for attr in element.attrs() {
@@ -181,7 +187,7 @@ fn write_start_tag<O: Output>(element: &ElementRef<'_>, out: &mut O) -> Result<(
         write_escaped(attr.value, EscapeMode::Attribute, out)?;
         out.write_str("\"")?;
     }
-    out.write_str(">")
+    Ok(())
 }
 
 /// The attribute's serialized name, in pieces.
@@ -217,7 +223,7 @@ fn write_attribute_name<O: Output>(attr: &AttrRef<'_>, out: &mut O) -> Result<()
     out.write_str(local)
 }
 
-fn write_escaped<O: Output>(text: &str, mode: EscapeMode, out: &mut O) -> Result<(), SerializeError> {
+pub(super) fn write_escaped<O: Output>(text: &str, mode: EscapeMode, out: &mut O) -> Result<(), SerializeError> {
     let mut adapter = Adapter::new(out);
     match escape(text, mode, &mut adapter) {
         Ok(()) => Ok(()),
