@@ -16,7 +16,8 @@ pub enum Visit {
     /// manipulation could give it) are not walked, as the spec's
     /// serialization algorithm skips them.
     Enter(NodeId),
-    /// The end of an element that does not serialize as void, after its
+    /// The end of an element that does not serialize as void (or of the
+    /// Document or DocumentFragment a walk started from), after its
     /// descendants.
     Leave(NodeId),
 }
@@ -80,12 +81,17 @@ impl<'a> Walk<'a> {
         self.stack.push(Frame { node, next_child });
     }
 
-    /// Enters `node`: an element with content gets a frame.
+    /// Enters `node`: an element with content gets a frame, and so does a
+    /// Document or DocumentFragment that [`Walk::node`] starts from (its
+    /// children are walked; it has no tags of its own).
     fn enter(&mut self, node: NodeId) -> Visit {
-        if let NodeData::Element(element) = self.document.data(node) {
-            if !element_serializes_as_void(&element) {
-                self.push(node);
-            }
+        let has_content = match self.document.data(node) {
+            NodeData::Element(element) => !element_serializes_as_void(&element),
+            NodeData::Document | NodeData::DocumentFragment => true,
+            NodeData::Doctype(_) | NodeData::Text(_) | NodeData::Comment(_) => false,
+        };
+        if has_content {
+            self.push(node);
         }
         Visit::Enter(node)
     }
@@ -152,6 +158,11 @@ mod tests {
         let br = document.children(p).nth(1).unwrap();
         assert_eq!(names(&document, Walk::node(&document, br)), ["+br"]);
         assert!(names(&document, Walk::children(&document, br)).is_empty());
+        // A Document node's walk covers its children.
+        let whole = names(&document, Walk::node(&document, document.document()));
+        assert_eq!(whole.first().map(String::as_str), Some("+?"));
+        assert_eq!(whole.last().map(String::as_str), Some("-?"));
+        assert_eq!(whole.len(), 2 + names(&document, Walk::children(&document, document.document())).len());
         let text = document.first_child(p).unwrap();
         assert_eq!(names(&document, Walk::node(&document, text)), ["+\"a\""]);
         assert!(names(&document, Walk::children(&document, text)).is_empty());
