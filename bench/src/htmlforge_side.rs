@@ -1,6 +1,7 @@
-//! htmlforge's tokenizer with a sink that steers like a tree builder: after
-//! `script`, `style`, `textarea` and `title` start tags it switches to the
-//! state the tree builder would.
+//! htmlforge: its tokenizer with a sink that steers like a tree builder
+//! (after `script`, `style`, `textarea` and `title` start tags it switches
+//! to the state the tree builder would), and its full parser into the
+//! built-in DOM (bytes in, UTF-8, scripting off).
 
 use htmlforge::tokenizer::{ContentState, SinkResult, Token, TokenSink, Tokenizer};
 
@@ -30,4 +31,10 @@ pub fn tokenize(page: &str) -> usize {
     tokenizer.feed(page);
     tokenizer.end();
     tokenizer.into_sink().tokens
+}
+
+/// Parses `page` (bytes, decoded as UTF-8) into the built-in DOM.
+pub fn parse(page: &[u8]) -> htmlforge::dom::Document {
+    let (text, _) = htmlforge::encoding::decode(page, encoding_rs::UTF_8);
+    htmlforge::parse_document(&text)
 }
