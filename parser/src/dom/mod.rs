@@ -23,7 +23,7 @@
 
 mod dump;
 mod pretty;
-mod serialize;
+pub(crate) mod serialize;
 mod sink;
 mod walk;
 

@@ -3,7 +3,8 @@
 //! foreign attributes under their serialized names (`xlink:href`) and the
 //! quirks mode taken from the document.
 
-use crate::dom::{attribute_serialized_name, Document, NodeData, NodeId, Visit, Walk};
+use crate::dom::serialize::attribute_name_parts;
+use crate::dom::{Document, NodeData, NodeId, Visit, Walk};
 use crate::generated::names::Namespace as DomNamespace;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::Attribute;
@@ -43,15 +44,20 @@ pub fn walk_events<E>(document: &Document, walk: Walk<'_>, mut emit: impl FnMut(
                     // Reuse the strings of the previous element's attributes.
                     attrs.truncate(element.attrs().len());
                     for (index, attr) in element.attrs().enumerate() {
-                        let name = attribute_serialized_name(&attr);
-                        match attrs.get_mut(index) {
-                            Some(slot) => {
-                                slot.name = name;
-                                slot.value.clear();
-                                slot.value.push_str(attr.value);
-                            }
-                            None => attrs.push(Attribute { name, value: attr.value.to_string() }),
+                        if index == attrs.len() {
+                            attrs.push(Attribute::default());
                         }
+                        let slot = &mut attrs[index];
+                        // The attribute's serialized name: `xlink:href`.
+                        let (prefix, local) = attribute_name_parts(&attr);
+                        slot.name.clear();
+                        if let Some(prefix) = prefix {
+                            slot.name.push_str(prefix);
+                            slot.name.push(':');
+                        }
+                        slot.name.push_str(local);
+                        slot.value.clear();
+                        slot.value.push_str(attr.value);
                     }
                     emit(Event::StartTag { namespace: namespace(element.ns()), name: element.local_name(), attrs: &attrs })?
                 }
@@ -111,6 +117,11 @@ impl<O: Output> Serializer<O> {
 
 /// Serializes the whole `document` with `options` (minimized by default;
 /// the quirks mode is the document's).
+///
+/// `options.scripting` (on by default, as in html5lib) decides whether text
+/// in `noscript` is written literally: for output that parses back to the
+/// same tree, give it the flag the document was parsed with
+/// ([`ParseOptions::scripting`](crate::ParseOptions), off by default).
 ///
 /// ```
 /// use htmlforge::serializer::{serialize_dom, SerializeOptions};
