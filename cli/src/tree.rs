@@ -13,7 +13,8 @@ use htmlforge::dom::{dump_children_html5lib, dump_html5lib};
 use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
 use serde_json::{json, Value};
 
-const USAGE: &str = "usage: htmlforge tree [--fragment CONTEXT] [--scripting on|off] FILE|-  or  htmlforge tree --jsonl";
+const USAGE: &str =
+    "usage: htmlforge tree [--fragment CONTEXT] [--scripting on|off] FILE|-  or  htmlforge tree --jsonl";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     if let [flag] = args {

@@ -210,4 +210,3 @@ impl<S: TreeSink> Parser<S> {
         }
     }
 }
-

@@ -222,7 +222,12 @@ impl TreeSink for ArenaSink {
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> usize {
         let template_contents = flags.template.then(|| self.add(Data::Fragment));
-        self.add(Data::Element { name, attrs, template_contents, integration_point: flags.mathml_annotation_xml_integration_point })
+        self.add(Data::Element {
+            name,
+            attrs,
+            template_contents,
+            integration_point: flags.mathml_annotation_xml_integration_point,
+        })
     }
 
     fn create_comment(&self, text: StrTendril) -> usize {
@@ -269,7 +274,8 @@ impl TreeSink for ArenaSink {
         if let NodeOrText::AppendNode(node) = &new_node {
             self.detach(*node);
         }
-        let index = self.nodes.borrow()[parent].children.iter().position(|c| c == sibling).expect("a child of its parent");
+        let index =
+            self.nodes.borrow()[parent].children.iter().position(|c| c == sibling).expect("a child of its parent");
         self.insert(parent, index, new_node);
     }
 

@@ -36,7 +36,8 @@ fn skip_list() -> BTreeMap<String, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (case, reason) = line.split_once(" -- ").unwrap_or_else(|| panic!("{}: `{line}` has no ` -- reason`", path.display()));
+        let (case, reason) =
+            line.split_once(" -- ").unwrap_or_else(|| panic!("{}: `{line}` has no ` -- reason`", path.display()));
         skips.insert(case.trim().to_string(), reason.trim().to_string());
     }
     skips
@@ -77,11 +78,8 @@ fn error_lines(document: &Document) -> Vec<String> {
 /// Feeds the input and ends it; at each script pause, runs the script
 /// through the `document.write` evaluator when `run_scripts`.
 fn feed_all(parser: &mut Parser<Document>, input: &str, run_scripts: bool, chunked: bool) {
-    let mut chunks: Vec<&str> = if chunked {
-        input.char_indices().map(|(at, c)| &input[at..at + c.len_utf8()]).collect()
-    } else {
-        vec![input]
-    };
+    let mut chunks: Vec<&str> =
+        if chunked { input.char_indices().map(|(at, c)| &input[at..at + c.len_utf8()]).collect() } else { vec![input] };
     chunks.reverse();
     let mut status = ParserStatus::NeedsInput;
     let mut ended = false;
@@ -172,7 +170,10 @@ fn main() {
             }
         }
     }
-    println!("tree-construction errors: {same_error_count} of {} tests raise the expected number of parse errors", tests.len());
+    println!(
+        "tree-construction errors: {same_error_count} of {} tests raise the expected number of parse errors",
+        tests.len()
+    );
 
     let failing_path = expectations_dir().join("tree-construction-failing.txt");
     if std::env::var_os("UPDATE_EXPECTATIONS").is_some() {

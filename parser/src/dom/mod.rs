@@ -420,7 +420,14 @@ impl Document {
 
     fn new_node(&mut self, data: Data) -> NodeId {
         let id = NodeId::from_index(self.nodes.len());
-        self.nodes.push(Node { data, parent: None, first_child: None, last_child: None, previous_sibling: None, next_sibling: None });
+        self.nodes.push(Node {
+            data,
+            parent: None,
+            first_child: None,
+            last_child: None,
+            previous_sibling: None,
+            next_sibling: None,
+        });
         id
     }
 
@@ -456,9 +463,8 @@ impl Document {
     pub fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
         let Data::Element(mut data) = self.nodes[element.index()].data else { return };
         for attr in attrs {
-            let present = self.attrs[data.attrs.range()]
-                .iter()
-                .any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local);
+            let present =
+                self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local);
             if present {
                 continue;
             }
@@ -585,7 +591,9 @@ impl Document {
             if let (Data::Element(source_data), Data::Element(target_data)) =
                 (self.nodes[source.index()].data, self.nodes[target.index()].data)
             {
-                if let (Some(source_contents), Some(target_contents)) = (source_data.template_contents, target_data.template_contents) {
+                if let (Some(source_contents), Some(target_contents)) =
+                    (source_data.template_contents, target_data.template_contents)
+                {
                     work.push((source_contents, target_contents));
                 }
             }

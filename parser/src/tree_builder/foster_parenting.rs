@@ -18,7 +18,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node>
     ///
     /// `override_target` is an index into the stack of open elements.
-    pub(crate) fn appropriate_place_for_inserting_a_node(&mut self, override_target: Option<usize>) -> InsertionLocation<S::Handle> {
+    pub(crate) fn appropriate_place_for_inserting_a_node(
+        &mut self,
+        override_target: Option<usize>,
+    ) -> InsertionLocation<S::Handle> {
         let target_index = override_target.unwrap_or(self.open_elements.len() - 1);
         let target = &self.open_elements[target_index];
         let foster = self.foster_parenting && target.html_name().is_some_and(is_table_structure_elements);

@@ -11,9 +11,9 @@ mod dispatcher;
 pub mod errors;
 mod foster_parenting;
 mod insertion;
-pub(crate) mod name_cache;
 pub mod insertion_modes;
 pub mod interface;
+pub(crate) mod name_cache;
 mod reset_insertion_mode;
 mod selectedcontent;
 mod stack_of_open_elements;
@@ -28,7 +28,6 @@ pub use errors::TreeConstructionError;
 pub use insertion_modes::InsertionMode;
 pub use interface::{Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, TreeSink};
 
-use active_formatting_elements::FormattingEntry;
 use token::Tok;
 
 /// Options of the tree builder.
@@ -106,7 +105,7 @@ pub struct TreeBuilder<S: TreeSink> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-open-elements>
     open_elements: stack_of_open_elements::StackOfOpenElements<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#list-of-active-formatting-elements>
-    active_formatting: Vec<FormattingEntry<S::Handle>>,
+    active_formatting: active_formatting_elements::ListOfActiveFormattingElements<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#head-element-pointer>
     head_element: Option<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#form-element-pointer>
@@ -152,7 +151,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
             open_elements: Default::default(),
-            active_formatting: Vec::new(),
+            active_formatting: Default::default(),
             head_element: None,
             form_element: None,
             frameset_ok: true,
@@ -194,7 +193,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         let root = builder.sink.create_element(QualName::new(Namespace::Html, Name::Known(local_names::HTML)), &[]);
         let document = builder.sink.document();
         builder.sink.append(document, NodeOrText::Node(root));
-        builder.open_elements.push(OpenElement::new(root, QualName::new(Namespace::Html, Name::Known(local_names::HTML)), false));
+        builder.open_elements.push(OpenElement::new(
+            root,
+            QualName::new(Namespace::Html, Name::Known(local_names::HTML)),
+            false,
+        ));
         let context_element = OpenElement::new(context_handle, context, integration_point);
         if context_element.is_html(local_names::TEMPLATE) {
             builder.template_modes.push(InsertionMode::InTemplate);
@@ -298,7 +301,8 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
         && attrs.iter().any(|attr| {
             attr.ns.is_none()
                 && attr.local == "encoding"
-                && (attr.value.eq_ignore_ascii_case("text/html") || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
+                && (attr.value.eq_ignore_ascii_case("text/html")
+                    || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
         })
 }
 

@@ -1,7 +1,9 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
 
 use crate::generated::names::local_names;
-use crate::generated::tag_groups::{is_in_head_end_tags_that_act_as_anything_else, is_in_head_raw_text_start_tags, is_in_head_void_start_tags};
+use crate::generated::tag_groups::{
+    is_in_head_end_tags_that_act_as_anything_else, is_in_head_raw_text_start_tags, is_in_head_void_start_tags,
+};
 use crate::tokenizer::ContentState;
 use crate::tree_builder::token::{split_leading_whitespace, TagTok, Tok};
 use crate::tree_builder::{NodeOrText, TreeBuilder, TreeConstructionError, TreeSink};
