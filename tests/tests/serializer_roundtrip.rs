@@ -287,3 +287,58 @@ fn the_corpus_pages_round_trip() {
     assert!(!inputs.is_empty(), "no pages in {}", dir.display());
     check("corpus", &inputs);
 }
+
+/// Pieces of random tag soup: the constructs whose serialization is most
+/// delicate (raw text, RCDATA, foreign content and attributes, templates,
+/// tables, comments, odd attribute names and values).
+const SOUP: &[&str] = &[
+    "<table>", "</table>", "<tr>", "<td>", "</td>", "<caption>", "<template>", "</template>", "<svg>", "</svg>",
+    "<math>", "<mi>", "<foreignObject>", "<b>", "</b>", "<a href=x>", "</a>", "<p>", "</p>", "<li>", "<dd>",
+    "<select>", "<option>", "<pre>", "</pre>", "<textarea>", "</textarea>", "<script>", "</script>", "<style>",
+    "</style>", "<noscript>", "</noscript>", "<xmp>", "<iframe>", "<title>", "</title>", "<br>", "<img src=a>",
+    "<input disabled>", "<!-- c -->", "<!DOCTYPE html>", "text", " ", "\n", "a&amp;b", "&lt;x&gt;", "\u{a0}",
+    "<div title='a\"b' data-x=\"c'd\" e=<f>>", "<use xlink:href=#a xml:lang=en xmlns:xlink=y>", "<a b\"c=d =e>",
+    "</br>", "<frameset>", "<body bgcolor=x>", "<html lang=y>", "<plaintext>",
+];
+
+/// Removes the breaks that the pretty printer puts before a `>`.
+fn without_breaks(pretty: &str) -> String {
+    let mut lines = pretty.split('\n');
+    let mut out = lines.next().unwrap_or("").to_string();
+    for line in lines {
+        match line.trim_start_matches(' ').strip_prefix('>') {
+            Some(rest) => {
+                out.push('>');
+                out.push_str(rest);
+            }
+            None => {
+                out.push('\n');
+                out.push_str(line);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn random_soup_serializes_without_panic_and_pretty_adds_only_breaks() {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    for round in 0..1500 {
+        let html: String = (0..next(30)).map(|_| SOUP[next(SOUP.len())]).collect();
+        let fragment = [None, Some("div".to_string()), Some("svg g".to_string()), Some("tr".to_string())][next(4)].clone();
+        let input = Input { name: format!("soup {round}"), html, fragment, scripting: next(2) == 0 };
+        let document = parse(&input, &input.html);
+        let spec = serialize(&input, &document, Kind::Spec);
+        let pretty = serialize(&input, &document, Kind::Pretty);
+        let _minimized = serialize(&input, &document, Kind::Minimized);
+        // The soup has no `>` after a line break in text or comments, so
+        // every such `>` is one the printer moved.
+        assert_eq!(without_breaks(&pretty), spec, "{:?}", input.html);
+    }
+}
