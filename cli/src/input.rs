@@ -84,14 +84,3 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
         std::fs::read(path).map_err(|e| format!("{path}: {e}"))
     }
 }
-
-/// The text of `path` (`-`: stdin), decoded with the sniffed encoding
-/// (no `--encoding`, no change of encoding: a verb that builds a document
-/// should read bytes and use [`InputFlags::parse_document`] instead).
-// Kept for the verbs of other branches that still take text (the
-// `serialize` verb of branch serialize-dom calls it): remove once they
-// read bytes.
-#[allow(dead_code)]
-pub fn read(path: &str) -> Result<String, String> {
-    Ok(InputFlags::default().decode(&read_bytes(path)?))
-}

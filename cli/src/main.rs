@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod encoding;
 mod errors;
 mod input;
+mod serialize;
 mod tokens;
 mod tree;
 
@@ -18,6 +19,9 @@ const USAGE: &str = "usage:
   htmlforge tree --jsonl         read {\"data\", \"fragment\", \"scripting\"} JSON lines, write {\"tree\"} lines
   htmlforge errors [--encoding LABEL] [--chunk-size N] FILE|-
                                  print the parse errors, one `line:col code` per line
+  htmlforge serialize [--minimize|--pretty] [--fragment CONTEXT] [--scripting on|off] [--encoding LABEL] [--chunk-size N] FILE|-
+                                 parse and write the document back as HTML (--minimize: optional tags left out;
+                                 --pretty: indented, with breaks inside tags only, so the tree is unchanged)
   htmlforge encoding [--encoding LABEL] [--chunk-size N] FILE|-
                                  print the encoding the parse ended with and how it was
                                  determined, e.g. `UTF-8 meta-prescan`
@@ -32,6 +36,7 @@ fn main() -> ExitCode {
         Some("tree") => tree::run(&args[1..]),
         Some("errors") => errors::run(&args[1..]),
         Some("encoding") => encoding::run(&args[1..]),
+        Some("serialize") => serialize::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -109,3 +109,14 @@ fn bad_flags_fail() {
     assert!(!htmlforge(&["tree", "--chunk-size", "-"], b"").1);
     assert!(!htmlforge(&["encoding"], b"").1);
 }
+
+#[test]
+fn serialize_reads_bytes() {
+    let (html, ok) = htmlforge(&["serialize", "-"], &late_utf8_meta());
+    assert!(ok);
+    assert!(html.contains("<title>caf\u{e9}</title>"), "{html}");
+    let (html, ok) =
+        htmlforge(&["serialize", "--encoding", "koi8-r", "--chunk-size", "3", "-"], b"<p>\xF0\xD2\xC9\xD7\xC5\xD4");
+    assert!(ok);
+    assert!(html.contains("<p>\u{41f}\u{440}\u{438}\u{432}\u{435}\u{442}</p>"), "{html}");
+}

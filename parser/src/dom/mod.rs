@@ -22,9 +22,17 @@
 //! ```
 
 mod dump;
+mod pretty;
+pub(crate) mod serialize;
 mod sink;
+mod walk;
 
 pub use dump::{dump_children_html5lib, dump_html5lib};
+pub use pretty::{pretty_html, write_pretty_html};
+pub use serialize::{
+    attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html, SpecSerializeOptions,
+};
+pub use walk::{element_serializes_as_void, serialized_children_parent, Visit, Walk};
 
 use std::collections::HashMap;
 use std::num::NonZeroU32;
