@@ -1,6 +1,7 @@
-//! htmlforge's tokenizer with a sink that steers like a tree builder: after
-//! `script`, `style`, `textarea` and `title` start tags it switches to the
-//! state the tree builder would.
+//! htmlforge: its tokenizer with a sink that steers like a tree builder
+//! (after `script`, `style`, `textarea` and `title` start tags it switches
+//! to the state the tree builder would), and its full parser into the
+//! built-in DOM (bytes in, UTF-8, scripting off).
 
 use htmlforge::tokenizer::{ContentState, SinkResult, Token, TokenSink, Tokenizer};
 
@@ -30,4 +31,11 @@ pub fn tokenize(page: &str) -> usize {
     tokenizer.feed(page);
     tokenizer.end();
     tokenizer.into_sink().tokens
+}
+
+/// Parses `page` (bytes, UTF-8 as a transport layer would declare it, as
+/// html5ever's side is told) into the built-in DOM.
+pub fn parse(page: &[u8]) -> htmlforge::dom::Document {
+    let options = htmlforge::ByteParseOptions { transport_charset: Some("utf-8"), ..Default::default() };
+    htmlforge::parse_bytes(page, options).document
 }

@@ -1,19 +1,54 @@
-//! `htmlforge-bench tokenizer [--corpus DIR] [--iters N]`: tokenizer
-//! throughput on real pages, htmlforge against html5ever in the same run.
+//! `htmlforge-bench [parse|tokenizer|memory] [--corpus DIR] [--iters N]`:
+//! htmlforge against html5ever (and html5gum for the tokenizer) on real
+//! pages, in one process.
 //!
-//! Each iteration tokenizes every page with htmlforge, then with html5ever
-//! (interleaved, so that both see the same machine state); the report gives
-//! each one's median MB/s over the iterations and their ratio. Run it in
-//! release mode: `cargo xtask bench tokenizer`.
+//! - `parse`: the full parse, bytes in (UTF-8), scripting off, tree
+//!   dropped: htmlforge's built-in DOM against html5ever 0.39 + RcDom.
+//! - `tokenizer`: htmlforge's tokenizer (with a tree-builder-like state
+//!   switch) against html5ever's and html5gum's tokenizers.
+//! - `memory`: the memory a parsed document holds, and the peak while
+//!   parsing, per byte of input, counted by the global allocator.
+//! - no verb: all three.
+//! - `once ENGINE`: one pass of one engine over the corpus and nothing else,
+//!   for instruction counts under `valgrind --tool=callgrind` (stable on a
+//!   noisy machine) or a profiler. ENGINE: `parse-htmlforge`,
+//!   `parse-html5ever`, `tokenize-htmlforge`, `tokenize-html5ever`,
+//!   `tokenize-html5gum`.
+//!
+//! Each iteration runs every engine over every page, one engine after the
+//! other (interleaved, so that all see the same machine state); the report
+//! gives each engine's median MB/s over the iterations and its ratio to
+//! html5ever. Run it in release mode: `cargo xtask bench`.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+mod alloc;
 mod html5ever_side;
+mod html5gum_side;
 mod htmlforge_side;
 
-const USAGE: &str = "usage: htmlforge-bench tokenizer [--corpus DIR] [--iters N]";
+#[global_allocator]
+static ALLOCATOR: alloc::Counting = alloc::Counting;
+
+const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|memory] [--corpus DIR] [--iters N]
+       htmlforge-bench once ENGINE [--corpus DIR]";
+
+/// One pass of one engine over the corpus (`once ENGINE`).
+fn once(engine: &str, pages: &[Page]) -> Result<(), String> {
+    let run: fn(&Page) -> usize = match engine {
+        "parse-htmlforge" => |p| htmlforge_side::parse(&p.bytes).node_count(),
+        "parse-html5ever" => |p| html5ever_side::parse(&p.bytes).document.children.borrow().len(),
+        "tokenize-htmlforge" => |p| htmlforge_side::tokenize(&p.text),
+        "tokenize-html5ever" => |p| html5ever_side::tokenize(&p.text),
+        "tokenize-html5gum" => |p| html5gum_side::tokenize(&p.text),
+        other => return Err(format!("unknown engine {other}\n{USAGE}")),
+    };
+    let work: usize = pages.iter().map(run).sum();
+    println!("{engine}: {} pages, {work} units of work", pages.len());
+    Ok(())
+}
 
 struct Options {
     corpus: PathBuf,
@@ -21,23 +56,14 @@ struct Options {
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut options = Options {
-        corpus: Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
-        iters: 15,
-    };
+    let mut options = Options { corpus: Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), iters: 15 };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
-            "--corpus" => {
-                options.corpus = PathBuf::from(rest.next().ok_or("--corpus needs a directory")?)
-            }
+            "--corpus" => options.corpus = PathBuf::from(rest.next().ok_or("--corpus needs a directory")?),
             "--iters" => {
                 let n = rest.next().ok_or("--iters needs a number")?;
-                options.iters = n
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or(format!("bad --iters {n}"))?;
+                options.iters = n.parse().ok().filter(|&n| n > 0).ok_or(format!("bad --iters {n}"))?;
             }
             other => return Err(format!("unknown argument {other}\n{USAGE}")),
         }
@@ -45,27 +71,34 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
+/// One page of the corpus, as bytes and as (lossily decoded) text.
+struct Page {
+    bytes: Vec<u8>,
+    text: String,
+}
+
 /// The `.html` files of `dir`, sorted by name.
-fn load_corpus(dir: &Path) -> Result<Vec<(String, String)>, String> {
+fn load_corpus(dir: &Path) -> Result<Vec<Page>, String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut pages = Vec::new();
+    let mut paths: Vec<PathBuf> = Vec::new();
     for entry in entries {
         let path = entry.map_err(|e| e.to_string())?.path();
         if path.extension().is_some_and(|e| e == "html") {
-            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let name = path
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            pages.push((name, String::from_utf8_lossy(&bytes).into_owned()));
+            paths.push(path);
         }
     }
-    pages.sort();
-    if pages.is_empty() {
+    paths.sort();
+    if paths.is_empty() {
         return Err(format!("{}: no .html pages", dir.display()));
     }
-    Ok(pages)
+    paths
+        .iter()
+        .map(|path| {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            Ok(Page { bytes, text })
+        })
+        .collect()
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -78,50 +111,143 @@ fn median(values: &mut [f64]) -> f64 {
     }
 }
 
-/// MB/s of one pass of `tokenize` over every page.
-fn measure(pages: &[(String, String)], bytes: usize, tokenize: impl Fn(&str) -> usize) -> f64 {
-    let start = Instant::now();
-    let mut tokens = 0;
-    for (_, page) in pages {
-        tokens += tokenize(page);
-    }
-    black_box(tokens);
-    bytes as f64 / 1e6 / start.elapsed().as_secs_f64()
+/// An engine under test: a name and one pass over a page.
+struct Engine<'a> {
+    name: &'a str,
+    run: &'a dyn Fn(&Page) -> usize,
 }
 
-fn tokenizer(options: &Options) -> Result<(), String> {
-    let pages = load_corpus(&options.corpus)?;
-    let bytes: usize = pages.iter().map(|(_, p)| p.len()).sum();
+/// Runs `engines` interleaved over `pages` and prints each one's median
+/// MB/s and its ratio to the engine named `baseline`.
+fn race(title: &str, pages: &[Page], options: &Options, engines: &[Engine], baseline: &str) {
+    let bytes: usize = pages.iter().map(|p| p.bytes.len()).sum();
     println!(
-        "tokenizer: {} pages, {:.2} MB from {}, {} iterations",
+        "{title}: {} pages, {:.2} MB from {}, {} iterations",
         pages.len(),
         bytes as f64 / 1e6,
         options.corpus.display(),
         options.iters
     );
-    // Warm up caches and the allocator.
-    measure(&pages, bytes, htmlforge_side::tokenize);
-    measure(&pages, bytes, html5ever_side::tokenize);
-    let mut ours = Vec::new();
-    let mut theirs = Vec::new();
-    for _ in 0..options.iters {
-        ours.push(measure(&pages, bytes, htmlforge_side::tokenize));
-        theirs.push(measure(&pages, bytes, html5ever_side::tokenize));
+    let pass = |engine: &Engine| {
+        let start = Instant::now();
+        let mut work = 0;
+        for page in pages {
+            work += (engine.run)(page);
+        }
+        black_box(work);
+        bytes as f64 / 1e6 / start.elapsed().as_secs_f64()
+    };
+    for engine in engines {
+        pass(engine); // warm up caches and the allocator
     }
-    let ours = median(&mut ours);
-    let theirs = median(&mut theirs);
-    println!("htmlforge tokenizer: {ours:8.1} MB/s (median)");
-    println!("html5ever tokenizer: {theirs:8.1} MB/s (median)");
-    println!("ratio htmlforge / html5ever: {:.2}x", ours / theirs);
-    Ok(())
+    let mut samples: Vec<Vec<f64>> = vec![Vec::new(); engines.len()];
+    for _ in 0..options.iters {
+        for (engine, samples) in engines.iter().zip(&mut samples) {
+            samples.push(pass(engine));
+        }
+    }
+    let medians: Vec<f64> = samples.iter_mut().map(|s| median(s)).collect();
+    let base = engines.iter().zip(&medians).find(|(e, _)| e.name == baseline).map_or(1.0, |(_, m)| *m);
+    for (engine, mbps) in engines.iter().zip(&medians) {
+        println!("  {:<34} {mbps:8.1} MB/s  {:5.2}x {baseline}", engine.name, mbps / base);
+    }
+}
+
+fn parse(pages: &[Page], options: &Options) {
+    race(
+        "full parse (bytes in, UTF-8, scripting off, tree dropped)",
+        pages,
+        options,
+        &[
+            Engine { name: "htmlforge (built-in DOM)", run: &|p| black_box(htmlforge_side::parse(&p.bytes)).node_count() },
+            Engine {
+                name: "html5ever 0.39 + RcDom",
+                run: &|p| black_box(html5ever_side::parse(&p.bytes)).document.children.borrow().len(),
+            },
+        ],
+        "html5ever 0.39 + RcDom",
+    );
+}
+
+fn tokenizer(pages: &[Page], options: &Options) {
+    race(
+        "tokenizer",
+        pages,
+        options,
+        &[
+            Engine { name: "htmlforge tokenizer (state switch)", run: &|p| htmlforge_side::tokenize(&p.text) },
+            Engine { name: "html5ever 0.40 tokenizer (no-op)", run: &|p| html5ever_side::tokenize(&p.text) },
+            Engine { name: "html5gum 0.9", run: &|p| html5gum_side::tokenize(&p.text) },
+        ],
+        "html5gum 0.9",
+    );
+}
+
+/// Held and peak bytes of one engine over the corpus, per byte of input.
+fn memory_of<T>(pages: &[Page], parse: impl Fn(&[u8]) -> T) -> (f64, f64, f64) {
+    let (mut held, mut peak, mut worst) = (0usize, 0usize, 0.0f64);
+    for page in pages {
+        let before = alloc::current();
+        alloc::reset_peak();
+        let document = parse(&page.bytes);
+        let page_held = alloc::current().saturating_sub(before);
+        peak += alloc::peak().saturating_sub(before);
+        held += page_held;
+        worst = worst.max(page_held as f64 / page.bytes.len() as f64);
+        drop(document);
+    }
+    let input: usize = pages.iter().map(|p| p.bytes.len()).sum();
+    (held as f64 / input as f64, peak as f64 / input as f64, worst)
+}
+
+fn memory(pages: &[Page], options: &Options) {
+    let input: usize = pages.iter().map(|p| p.bytes.len()).sum();
+    println!(
+        "memory: {} pages, {:.2} MB from {} (allocator-counted, per byte of input)",
+        pages.len(),
+        input as f64 / 1e6,
+        options.corpus.display()
+    );
+    let ours = memory_of(pages, htmlforge_side::parse);
+    let theirs = memory_of(pages, html5ever_side::parse);
+    for (name, (held, peak, worst)) in [("htmlforge (built-in DOM)", ours), ("html5ever 0.39 + RcDom", theirs)] {
+        println!("  {name:<34} held {held:5.2}x  peak while parsing {peak:5.2}x  worst page held {worst:5.2}x");
+    }
+    println!("  ratio held htmlforge / html5ever: {:.2}", ours.0 / theirs.0);
 }
 
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("tokenizer") => parse_options(&args[1..]).and_then(|o| tokenizer(&o)),
-        _ => Err(USAGE.to_string()),
+    if args.first().map(String::as_str) == Some("once") {
+        let result = match args.get(1) {
+            Some(engine) => parse_options(&args[2..]).and_then(|o| once(engine, &load_corpus(&o.corpus)?)),
+            None => Err(USAGE.to_string()),
+        };
+        return match result {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("htmlforge-bench: {message}");
+                std::process::ExitCode::from(2)
+            }
+        };
+    }
+    let (verb, rest) = match args.first().map(String::as_str) {
+        Some(verb @ ("parse" | "tokenizer" | "memory")) => (Some(verb), &args[1..]),
+        _ => (None, &args[..]),
     };
+    let result = parse_options(rest).and_then(|options| {
+        let pages = load_corpus(&options.corpus)?;
+        if verb.is_none() || verb == Some("parse") {
+            parse(&pages, &options);
+        }
+        if verb.is_none() || verb == Some("tokenizer") {
+            tokenizer(&pages, &options);
+        }
+        if verb.is_none() || verb == Some("memory") {
+            memory(&pages, &options);
+        }
+        Ok(())
+    });
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(message) => {

@@ -1,20 +1,36 @@
-//! `htmlforge errors FILE|-`: parse a document and print its parse errors,
+//! `htmlforge errors [--encoding LABEL] [--chunk-size N] FILE|-`: parse a
+//! document (bytes in, as `htmlforge tree`) and print its parse errors,
 //! one `line:col code` per line, in the order they were raised.
 //!
 //! Codes are the spec's for tokenizer and input-stream errors, and
 //! htmlforge's own stable codes for tree-construction errors (which the
 //! spec leaves unnamed; see `htmlforge::tree_builder::TreeConstructionError`).
-//! A tree-construction error's position is its token's, `0:0` while the
-//! tokenizer does not report token positions (`TokenSink::set_token_position`).
+//! A tree-construction error sits at the last character of the token that
+//! raised it (one past the end of the input for end-of-file errors).
 
 use std::io::Write;
 
-use htmlforge::{parse_document_with, ParseOptions};
+use htmlforge::ParseOptions;
+
+use crate::input::{read_bytes, InputFlags};
+
+const USAGE: &str = "usage: htmlforge errors [--encoding LABEL] [--chunk-size N] FILE|-";
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let [path] = args else { return Err("usage: htmlforge errors FILE|-".into()) };
-    let input = crate::input::read(path)?;
-    let document = parse_document_with(&input, ParseOptions::default());
+    let mut flags = InputFlags::default();
+    let mut path = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if flags.take(arg, &mut rest)? {
+            continue;
+        }
+        match path {
+            None => path = Some(arg),
+            Some(_) => return Err(USAGE.into()),
+        }
+    }
+    let bytes = read_bytes(path.ok_or(USAGE)?)?;
+    let document = flags.parse_document(&bytes, ParseOptions::default()).document;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for error in &document.errors {
         writeln!(out, "{}:{} {}", error.line, error.col, error.code.as_str()).map_err(|e| e.to_string())?;

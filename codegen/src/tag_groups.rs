@@ -81,10 +81,8 @@ fn mode_of_heading(line: &str) -> Option<String> {
 pub fn extract(spec_dir: &Path) -> Result<Vec<String>> {
     let text = crate::table::read_spec_text(spec_dir, "w3c-html5-syntax.txt")?;
     let lines: Vec<&str> = text.lines().collect();
-    let start = lines
-        .iter()
-        .position(|l| l.starts_with("8.2.5.4.1 "))
-        .ok_or("w3c-html5-syntax.txt: no 8.2.5.4.1 heading")?;
+    let start =
+        lines.iter().position(|l| l.starts_with("8.2.5.4.1 ")).ok_or("w3c-html5-syntax.txt: no 8.2.5.4.1 heading")?;
     let mut mode = String::new();
     let mut rows = Vec::new();
     let mut index = start;
@@ -148,7 +146,12 @@ pub fn load(ctx: &Context) -> Result<Vec<TagGroup>> {
         }
         match groups.last_mut() {
             Some(group) if group.name == row.section => group.members.push(member),
-            _ => groups.push(TagGroup { name: row.section.clone(), line: row.line, members: vec![member], conditions: Vec::new() }),
+            _ => groups.push(TagGroup {
+                name: row.section.clone(),
+                line: row.line,
+                members: vec![member],
+                conditions: Vec::new(),
+            }),
         }
     }
     Ok(groups)
@@ -186,7 +189,8 @@ fn render(groups: &[TagGroup], provenance: &str) -> String {
     );
     let _ = provenance;
     for group in groups {
-        let consts: Vec<String> = group.members.iter().map(|(_, m)| format!("local_names::{}", name_constant(m))).collect();
+        let consts: Vec<String> =
+            group.members.iter().map(|(_, m)| format!("local_names::{}", name_constant(m))).collect();
         let names: Vec<&str> = group.members.iter().map(|(_, m)| m.as_str()).collect();
         body.push_str(&format!(
             "\n/// `[{}]` (spec-data/{SOURCE}:{}): {}.\n#[inline]\npub fn {}(name: LocalName) -> bool {{\n    matches!(\n        name,\n        {}\n    )\n}}\n",
@@ -226,7 +230,12 @@ impl Table for TagGroups {
     fn generate(&self, ctx: &Context) -> Result<Vec<GeneratedFile>> {
         let file = ctx.load(SOURCE)?;
         let groups = load(ctx)?;
-        Ok(vec![crate::emit::rust_text_file(OUTPUT, &[SOURCE], &file.provenance(), &render(&groups, &file.provenance()))])
+        Ok(vec![crate::emit::rust_text_file(
+            OUTPUT,
+            &[SOURCE],
+            &file.provenance(),
+            &render(&groups, &file.provenance()),
+        )])
     }
 
     fn audit(&self, ctx: &Context) -> TableReport {
@@ -256,9 +265,14 @@ impl Table for TagGroups {
             }
             seen_members.push((members, &group.name));
         }
-        let from_prose: Vec<&str> = groups.iter().filter(|g| g.conditions.is_empty()).map(|g| g.name.as_str()).collect();
+        let from_prose: Vec<&str> =
+            groups.iter().filter(|g| g.conditions.is_empty()).map(|g| g.name.as_str()).collect();
         if !from_prose.is_empty() {
-            report.notes.push(format!("{} lists from spec prose, not token conditions: {}", from_prose.len(), from_prose.join(", ")));
+            report.notes.push(format!(
+                "{} lists from spec prose, not token conditions: {}",
+                from_prose.len(),
+                from_prose.join(", ")
+            ));
         }
         if known.is_none() {
             report.notes.push(format!("spec-data/{NAMES} not present: names not cross-checked"));
@@ -294,8 +308,14 @@ mod tests {
     #[test]
     fn headings_name_the_modes() {
         assert_eq!(mode_of_heading("8.2.5.4.7 THE \"IN BODY\" INSERTION MODE").as_deref(), Some("in-body"));
-        assert_eq!(mode_of_heading("8.2.5.4.17 THE \"IN SELECT IN TABLE\" INSERTION MODE").as_deref(), Some("in-select-in-table"));
-        assert_eq!(mode_of_heading("8.2.5.5 The rules for parsing tokens in foreign content").as_deref(), Some("in-foreign-content"));
+        assert_eq!(
+            mode_of_heading("8.2.5.4.17 THE \"IN SELECT IN TABLE\" INSERTION MODE").as_deref(),
+            Some("in-select-in-table")
+        );
+        assert_eq!(
+            mode_of_heading("8.2.5.5 The rules for parsing tokens in foreign content").as_deref(),
+            Some("in-foreign-content")
+        );
         assert_eq!(mode_of_heading("8.2.5.1 Creating and inserting nodes"), None);
     }
 

@@ -6,14 +6,22 @@ pub mod encoding;
 pub mod generated;
 pub mod named_char_ref;
 mod parse;
+mod parse_bytes;
 pub mod quirks;
 pub mod serializer;
 pub mod tokenizer;
 pub mod tree_builder;
 
+pub use dom::serialize_document;
 pub use generated::parse_errors::ParseErrorCode;
 pub use parse::{
     parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser, ParserStatus,
 };
 pub use parse::{parse_document_checked, LimitExceeded, Limits};
 pub use tree_builder::LimitsHit;
+pub use parse_bytes::{parse_bytes, parse_reader, ByteParseOptions, ByteParser, ByteParserStatus, ParsedBytes};
+
+/// The README's Rust examples run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExamples;

@@ -89,3 +89,43 @@ fn deeply_nested_formatting_and_tables_do_not_overflow() {
     let document = htmlforge::parse_document(&input);
     assert!(document.descendants(document.document()).count() > 20_000);
 }
+
+#[test]
+fn unmatched_end_tags_under_deep_stacks_stay_linear() {
+    // Each unmatched end tag would otherwise walk the whole stack: 60,000²
+    // steps, minutes instead of milliseconds.
+    let input = format!(
+        "{}{}{}{}",
+        "<x-a>".repeat(60_000),
+        "</x-b>".repeat(60_000),
+        "<span>".repeat(60_000),
+        "</em>".repeat(60_000)
+    );
+    let document = htmlforge::parse_document(&input);
+    assert_eq!(document.descendants(document.document()).count(), 120_000 + 4);
+}
+
+#[test]
+fn many_distinct_formatting_elements_stay_linear() {
+    // The Noah's Ark clause would otherwise compare each new element with
+    // every earlier one after the last marker.
+    let input: String = (0..60_000).map(|i| format!("<b id={i}>")).collect();
+    let document = htmlforge::parse_document(&input);
+    assert_eq!(document.descendants(document.document()).count(), 60_000 + 4);
+}
+
+#[test]
+fn nested_links_in_blocks_stay_linear() {
+    // Each `<a>` runs the adoption agency algorithm for the previous one.
+    let document = htmlforge::parse_document(&"<div><a>".repeat(30_000));
+    assert!(document.descendants(document.document()).count() > 60_000);
+}
+
+#[test]
+fn reconstructing_under_deep_stacks_stays_linear() {
+    // Each text run reconstructs a `b` closed by `</p>`: whether a listed
+    // element is still open must not cost a walk of the 30,000-deep stack.
+    let input = format!("{}{}", "<div>".repeat(30_000), "<p><b></p>x".repeat(30_000));
+    let document = htmlforge::parse_document(&input);
+    assert!(document.descendants(document.document()).count() > 120_000);
+}

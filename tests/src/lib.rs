@@ -4,3 +4,4 @@ pub mod dom_html;
 pub mod html5ever_tree;
 pub mod html5lib_tokenizer;
 pub mod tree_construction;
+pub mod test_script;

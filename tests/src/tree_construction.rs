@@ -81,9 +81,8 @@ pub fn parse_dat(file: &str, text: &str) -> Result<Vec<TreeTest>, String> {
     let lines: Vec<&str> = text.split('\n').collect();
     // A test starts at a `#data` line at the top of the file or after an
     // empty line; its `#document` section runs up to the next such start.
-    let starts: Vec<usize> = (0..lines.len())
-        .filter(|&i| lines[i] == "#data" && (i == 0 || lines[i - 1].is_empty()))
-        .collect();
+    let starts: Vec<usize> =
+        (0..lines.len()).filter(|&i| lines[i] == "#data" && (i == 0 || lines[i - 1].is_empty())).collect();
     let mut tests = Vec::new();
     for (n, &start) in starts.iter().enumerate() {
         let end = starts.get(n + 1).copied().unwrap_or(lines.len());
@@ -161,7 +160,7 @@ pub fn evaluate_document_writes(script: &str) -> Option<Vec<String>> {
 
 /// A JavaScript string literal body up to the closing `quote` (with the
 /// simple backslash escapes); returns the value and the text after it.
-fn string_literal(text: &str, quote: char) -> Option<(String, &str)> {
+pub(crate) fn string_literal(text: &str, quote: char) -> Option<(String, &str)> {
     let mut value = String::new();
     let mut chars = text.char_indices();
     while let Some((at, c)) = chars.next() {

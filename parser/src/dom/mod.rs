@@ -22,9 +22,17 @@
 //! ```
 
 mod dump;
+mod pretty;
+pub(crate) mod serialize;
 mod sink;
+mod walk;
 
 pub use dump::{dump_children_html5lib, dump_html5lib};
+pub use pretty::{pretty_html, write_pretty_html};
+pub use serialize::{
+    attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html, SpecSerializeOptions,
+};
+pub use walk::{element_serializes_as_void, serialized_children_parent, Visit, Walk};
 
 use std::collections::HashMap;
 use std::num::NonZeroU32;
@@ -412,7 +420,14 @@ impl Document {
 
     fn new_node(&mut self, data: Data) -> NodeId {
         let id = NodeId::from_index(self.nodes.len());
-        self.nodes.push(Node { data, parent: None, first_child: None, last_child: None, previous_sibling: None, next_sibling: None });
+        self.nodes.push(Node {
+            data,
+            parent: None,
+            first_child: None,
+            last_child: None,
+            previous_sibling: None,
+            next_sibling: None,
+        });
         id
     }
 
@@ -475,6 +490,32 @@ impl Document {
             data.attrs.len += 1;
         }
         self.nodes[element.index()].data = Data::Element(data);
+    }
+
+    /// Sets the attribute `name` (in no namespace) of `element` to
+    /// `value`, adding it if the element has none, as the DOM's
+    /// `setAttribute` does. Returns false when `element` is not an element.
+    /// (The old value's bytes stay in the document's buffer until it is
+    /// dropped.)
+    ///
+    /// ```
+    /// use htmlforge::dom::NodeId;
+    ///
+    /// let mut document = htmlforge::parse_document("<p id=a>x");
+    /// let p = document.descendants(NodeId::DOCUMENT).find(|&n| document.element(n).is_some_and(|e| e.local_name() == "p")).unwrap();
+    /// assert!(document.set_attribute(p, "id", "b"));
+    /// assert!(document.set_attribute(p, "title", "t"));
+    /// let element = document.element(p).unwrap();
+    /// assert_eq!((element.attr("id"), element.attr("title")), (Some("b"), Some("t")));
+    /// ```
+    pub fn set_attribute(&mut self, element: NodeId, name: &str, value: &str) -> bool {
+        let Data::Element(data) = self.nodes[element.index()].data else { return false };
+        let existing = data.attrs.range().find(|&at| self.attrs[at].ns.is_none() && self.name_str(self.attrs[at].name) == name);
+        match existing {
+            Some(at) => self.attrs[at].value = self.push_string(value),
+            None => self.add_attrs_if_missing(element, &[AttrRef::new(name, value)]),
+        }
+        true
     }
 
     /// Removes `id` from its parent.
@@ -586,7 +627,9 @@ impl Document {
             if let (Data::Element(source_data), Data::Element(target_data)) =
                 (self.nodes[source.index()].data, self.nodes[target.index()].data)
             {
-                if let (Some(source_contents), Some(target_contents)) = (source_data.template_contents, target_data.template_contents) {
+                if let (Some(source_contents), Some(target_contents)) =
+                    (source_data.template_contents, target_data.template_contents)
+                {
                     work.push((source_contents, target_contents));
                 }
             }

@@ -3,6 +3,7 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements>
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::generated::names::LocalName;
@@ -17,7 +18,16 @@ use super::{TreeBuilder, TreeSink};
 #[derive(Debug, Clone)]
 pub(crate) enum FormattingEntry<H> {
     Marker,
-    Element { handle: H, name: LocalName, tag: Rc<Tag> },
+    /// `on_stack`: whether the element is still in the stack of open
+    /// elements (kept up to date as elements leave the stack, so that
+    /// reconstruction never searches the stack).
+    Element {
+        handle: H,
+        name: LocalName,
+        tag: Rc<Tag>,
+        signature: u64,
+        on_stack: bool,
+    },
 }
 
 impl<H: Copy + PartialEq> FormattingEntry<H> {
@@ -29,6 +39,115 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
     }
 }
 
+/// The list, with a count of each element signature since the last marker
+/// (saved and restored around markers), so that the Noah's Ark clause
+/// scans the list only when three equal elements may really be there.
+/// Every change to elements happens after the last marker (markers belong
+/// to scope boundaries, and the algorithms only touch elements in scope).
+#[derive(Debug, Clone)]
+pub(crate) struct ListOfActiveFormattingElements<H> {
+    entries: Vec<FormattingEntry<H>>,
+    signature_counts: HashMap<u64, u32>,
+    counts_before_markers: Vec<HashMap<u64, u32>>,
+}
+
+impl<H> Default for ListOfActiveFormattingElements<H> {
+    fn default() -> Self {
+        ListOfActiveFormattingElements {
+            entries: Vec::new(),
+            signature_counts: HashMap::new(),
+            counts_before_markers: Vec::new(),
+        }
+    }
+}
+
+impl<H> std::ops::Deref for ListOfActiveFormattingElements<H> {
+    type Target = [FormattingEntry<H>];
+
+    fn deref(&self) -> &[FormattingEntry<H>] {
+        &self.entries
+    }
+}
+
+impl<H> ListOfActiveFormattingElements<H> {
+    fn count(&mut self, entry: &FormattingEntry<H>, delta: i32) {
+        if let FormattingEntry::Element { signature, .. } = entry {
+            let count = self.signature_counts.entry(*signature).or_insert(0);
+            *count = count.wrapping_add_signed(delta);
+            if *count == 0 {
+                self.signature_counts.remove(signature);
+            }
+        }
+    }
+
+    /// How many elements with this signature follow the last marker.
+    fn signature_count(&self, signature: u64) -> u32 {
+        self.signature_counts.get(&signature).copied().unwrap_or(0)
+    }
+
+    pub fn push(&mut self, entry: FormattingEntry<H>) {
+        match entry {
+            FormattingEntry::Marker => self.counts_before_markers.push(std::mem::take(&mut self.signature_counts)),
+            _ => self.count(&entry, 1),
+        }
+        self.entries.push(entry);
+    }
+
+    pub fn pop(&mut self) -> Option<FormattingEntry<H>> {
+        let entry = self.entries.pop()?;
+        match entry {
+            FormattingEntry::Marker => self.signature_counts = self.counts_before_markers.pop().unwrap_or_default(),
+            _ => self.count(&entry, -1),
+        }
+        Some(entry)
+    }
+
+    /// Removes an element entry (after the last marker).
+    pub fn remove(&mut self, index: usize) -> FormattingEntry<H> {
+        let entry = self.entries.remove(index);
+        debug_assert!(!matches!(entry, FormattingEntry::Marker), "only elements are removed from the middle");
+        self.count(&entry, -1);
+        entry
+    }
+
+    /// Inserts an element entry (after the last marker).
+    pub fn insert(&mut self, index: usize, entry: FormattingEntry<H>) {
+        self.count(&entry, 1);
+        self.entries.insert(index, entry);
+    }
+
+    /// Marks the element entry at `index` as off the stack of open elements.
+    pub fn set_off_stack(&mut self, index: usize) {
+        if let FormattingEntry::Element { on_stack, .. } = &mut self.entries[index] {
+            *on_stack = false;
+        }
+    }
+
+    /// Replaces an element entry by one for the same token.
+    pub fn replace(&mut self, index: usize, entry: FormattingEntry<H>) {
+        self.count(&entry, 1);
+        let old = std::mem::replace(&mut self.entries[index], entry);
+        self.count(&old, -1);
+    }
+}
+
+/// A hash of a tag's name and attribute set that does not depend on the
+/// attributes' order: equal elements have equal signatures, so the Noah's
+/// Ark scan compares full attribute lists only when the signatures agree.
+pub(crate) fn signature(name: LocalName, tag: &Tag) -> u64 {
+    fn fnv(bytes: &[u8], mut hash: u64) -> u64 {
+        for &byte in bytes {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+        hash
+    }
+    let attrs = tag.attrs.iter().fold(0u64, |sum, attr| {
+        let hash = fnv(attr.value.as_bytes(), fnv(attr.name.as_bytes(), 0xCBF2_9CE4_8422_2325) ^ 0xFF);
+        sum.wrapping_add(hash)
+    });
+    attrs ^ (name.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// Whether two tags have the same attributes, in any order ("compared as
 /// they were when the elements were created by the parser").
 fn same_attributes(a: &Tag, b: &Tag) -> bool {
@@ -37,15 +156,23 @@ fn same_attributes(a: &Tag, b: &Tag) -> bool {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements>
-    pub(crate) fn push_onto_the_list_of_active_formatting_elements(&mut self, handle: S::Handle, name: LocalName, tag: &Tag) {
+    pub(crate) fn push_onto_the_list_of_active_formatting_elements(
+        &mut self,
+        handle: S::Handle,
+        name: LocalName,
+        tag: &Tag,
+    ) {
         // The Noah's Ark clause: at most three equal elements after the last marker.
+        let signature = signature(name, tag);
         let mut equal = 0;
         let mut earliest = None;
-        for (index, entry) in self.active_formatting.iter().enumerate().rev() {
+        let candidates =
+            if self.active_formatting.signature_count(signature) >= 3 { self.active_formatting.len() } else { 0 };
+        for (index, entry) in self.active_formatting.iter().enumerate().rev().take(candidates) {
             match entry {
                 FormattingEntry::Marker => break,
-                FormattingEntry::Element { name: other_name, tag: other_tag, .. } => {
-                    if *other_name == name && same_attributes(other_tag, tag) {
+                FormattingEntry::Element { signature: other_signature, name: other_name, tag: other_tag, .. } => {
+                    if *other_signature == signature && *other_name == name && same_attributes(other_tag, tag) {
                         equal += 1;
                         earliest = Some(index);
                     }
@@ -57,7 +184,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active_formatting.remove(index);
             }
         }
-        self.active_formatting.push(FormattingEntry::Element { handle, name, tag: Rc::new(tag.clone()) });
+        self.active_formatting.push(FormattingEntry::Element {
+            handle,
+            name,
+            tag: Rc::new(tag.clone()),
+            signature,
+            on_stack: true,
+        });
     }
 
     /// Inserts a marker at the end of the list.
@@ -72,8 +205,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         let Some(last) = self.active_formatting.last() else { return };
         match last {
             FormattingEntry::Marker => return,
-            FormattingEntry::Element { handle, name, .. } => {
-                if self.is_open(*handle, *name) {
+            FormattingEntry::Element { on_stack, .. } => {
+                if *on_stack {
                     return;
                 }
             }
@@ -85,7 +218,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let previous = &self.active_formatting[index - 1];
             let stop = match previous {
                 FormattingEntry::Marker => true,
-                FormattingEntry::Element { handle, name, .. } => self.is_open(*handle, *name),
+                FormattingEntry::Element { on_stack, .. } => *on_stack,
             };
             if stop {
                 break;
@@ -94,11 +227,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 7–10 (Advance, Create): re-create every later entry.
         while index < self.active_formatting.len() {
-            let FormattingEntry::Element { name, tag, .. } = self.active_formatting[index].clone() else {
+            let FormattingEntry::Element { name, tag, signature, .. } = self.active_formatting[index].clone() else {
                 unreachable!("no marker after the rewind point")
             };
             let handle = self.insert_an_html_element(&tag);
-            self.active_formatting[index] = FormattingEntry::Element { handle, name, tag };
+            self.active_formatting
+                .replace(index, FormattingEntry::Element { handle, name, tag, signature, on_stack: true });
             index += 1;
         }
     }
@@ -124,15 +258,21 @@ impl<S: TreeSink> TreeBuilder<S> {
         None
     }
 
+    /// Notes that the formatting element `handle` left the stack of open
+    /// elements. (Its entry is usually among the last of the list.)
+    pub(crate) fn formatting_element_left_the_stack(&mut self, handle: S::Handle) {
+        if let Some(index) = self.formatting_position(handle) {
+            self.active_formatting.set_off_stack(index);
+        }
+    }
+
+    /// Whether the list entry of `handle` says it is on the stack.
+    pub(crate) fn formatting_element_is_on_stack(&self, index: usize) -> bool {
+        matches!(self.active_formatting[index], FormattingEntry::Element { on_stack: true, .. })
+    }
+
     /// The index of `handle` in the list.
     pub(crate) fn formatting_position(&self, handle: S::Handle) -> Option<usize> {
         self.active_formatting.iter().rposition(|entry| entry.handle() == Some(handle))
-    }
-
-    /// Removes `handle` from the list, if it is there.
-    pub(crate) fn remove_from_active_formatting(&mut self, handle: S::Handle) {
-        if let Some(index) = self.formatting_position(handle) {
-            self.active_formatting.remove(index);
-        }
     }
 }

@@ -35,13 +35,19 @@ impl<S: TreeSink> TreeBuilder<S> {
             let Some(formatting_index) = self.formatting_element_after_last_marker(subject) else {
                 return AdoptionOutcome::AnyOtherEndTag;
             };
-            let FormattingEntry::Element { handle: formatting_element, tag: formatting_tag, .. } =
-                self.active_formatting[formatting_index].clone()
+            let FormattingEntry::Element {
+                handle: formatting_element,
+                tag: formatting_tag,
+                signature: formatting_signature,
+                ..
+            } = self.active_formatting[formatting_index].clone()
             else {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
             // 4.4
-            let Some(formatting_stack_index) = self.stack_position(formatting_element) else {
+            let on_stack = self.formatting_element_is_on_stack(formatting_index);
+            let Some(formatting_stack_index) = on_stack.then(|| self.stack_position(formatting_element)).flatten()
+            else {
                 self.parse_error(TreeConstructionError::MisnestedFormattingElement);
                 self.active_formatting.remove(formatting_index);
                 return AdoptionOutcome::Done;
@@ -104,12 +110,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                     continue;
                 };
                 // 4.13.6: replace node by a new element for its token.
-                let FormattingEntry::Element { name, tag, .. } = self.active_formatting[node_formatting_index].clone() else {
+                let FormattingEntry::Element { name, tag, signature, .. } =
+                    self.active_formatting[node_formatting_index].clone()
+                else {
                     unreachable!("an element's entry")
                 };
                 let new_element = self.create_an_element_for_the_token(&tag, Namespace::Html);
                 let new_handle = new_element.handle;
-                self.active_formatting[node_formatting_index] = FormattingEntry::Element { handle: new_handle, name, tag };
+                self.active_formatting.replace(
+                    node_formatting_index,
+                    FormattingEntry::Element { handle: new_handle, name, tag, signature, on_stack: true },
+                );
                 self.open_elements.replace(node_index, new_element);
                 // 4.13.7
                 if last_node == furthest_block {
@@ -137,7 +148,16 @@ impl<S: TreeSink> TreeBuilder<S> {
                 bookmark -= 1;
             }
             let name: LocalName = subject;
-            self.active_formatting.insert(bookmark, FormattingEntry::Element { handle: new_handle, name, tag: formatting_tag });
+            self.active_formatting.insert(
+                bookmark,
+                FormattingEntry::Element {
+                    handle: new_handle,
+                    name,
+                    tag: formatting_tag,
+                    signature: formatting_signature,
+                    on_stack: true,
+                },
+            );
             // 4.19
             let formatting_stack_index = self.stack_position(formatting_element).expect("still on the stack");
             self.open_elements.remove(formatting_stack_index);

@@ -18,7 +18,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node>
     ///
     /// `override_target` is an index into the stack of open elements.
-    pub(crate) fn appropriate_place_for_inserting_a_node(&mut self, override_target: Option<usize>) -> InsertionLocation<S::Handle> {
+    pub(crate) fn appropriate_place_for_inserting_a_node(
+        &mut self,
+        override_target: Option<usize>,
+    ) -> InsertionLocation<S::Handle> {
         let mut target_index = override_target.unwrap_or(self.open_elements.len() - 1);
         // The optional depth limit (off by default; not in the spec): as in
         // Chromium and WebKit, a node that would go deeper than the cap is

@@ -4,13 +4,17 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#creating-and-inserting-nodes>
 
-use crate::generated::foreign_fixups::{foreign_attribute_adjustment, mathml_attribute_fixup, svg_attribute_fixup, svg_tag_name_fixup};
+use crate::generated::foreign_fixups::{
+    foreign_attribute_adjustment, mathml_attribute_fixup, svg_attribute_fixup, svg_tag_name_fixup,
+};
 use crate::generated::names::Namespace;
 use crate::tokenizer::Tag;
 
 use super::foster_parenting::InsertionLocation;
 use super::token::TagTok;
-use super::{is_annotation_xml_html_integration_point, AttrRef, Name, NodeOrText, OpenElement, QualName, TreeBuilder, TreeSink};
+use super::{
+    is_annotation_xml_html_integration_point, AttrRef, Name, NodeOrText, OpenElement, QualName, TreeBuilder, TreeSink,
+};
 
 /// The attributes of a tag token, for an element in namespace `ns`: for
 /// MathML and SVG elements with "adjust MathML/SVG attributes" and "adjust
@@ -62,7 +66,12 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-foreign-element>
-    pub(crate) fn insert_a_foreign_element(&mut self, tag: &Tag, ns: Namespace, only_add_to_element_stack: bool) -> S::Handle {
+    pub(crate) fn insert_a_foreign_element(
+        &mut self,
+        tag: &Tag,
+        ns: Namespace,
+        only_add_to_element_stack: bool,
+    ) -> S::Handle {
         let location = self.appropriate_place_for_inserting_a_node(None);
         let element = self.create_an_element_for_the_token(tag, ns);
         let handle = element.handle;

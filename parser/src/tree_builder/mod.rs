@@ -11,14 +11,15 @@ mod dispatcher;
 pub mod errors;
 mod foster_parenting;
 mod insertion;
-pub(crate) mod name_cache;
 pub mod insertion_modes;
 pub mod interface;
+pub(crate) mod name_cache;
 mod reset_insertion_mode;
 mod selectedcontent;
 mod stack_of_open_elements;
 mod token;
 
+use crate::encoding::{Confidence, Encoding};
 use crate::generated::element_categories::{element_categories, Categories};
 use crate::generated::names::{local_names, LocalName, Namespace};
 use crate::quirks::QuirksMode;
@@ -29,8 +30,6 @@ pub use errors::TreeConstructionError;
 pub use insertion_modes::InsertionMode;
 pub use interface::{Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, TreeSink};
 
-
-use active_formatting_elements::FormattingEntry;
 use token::Tok;
 
 /// Options of the tree builder.
@@ -124,7 +123,7 @@ pub struct TreeBuilder<S: TreeSink> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-open-elements>
     open_elements: stack_of_open_elements::StackOfOpenElements<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#list-of-active-formatting-elements>
-    active_formatting: Vec<FormattingEntry<S::Handle>>,
+    active_formatting: active_formatting_elements::ListOfActiveFormattingElements<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#head-element-pointer>
     head_element: Option<S::Handle>,
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#form-element-pointer>
@@ -150,8 +149,9 @@ pub struct TreeBuilder<S: TreeSink> {
     pending_script: Option<S::Handle>,
     /// The `selectedcontent` bookkeeping of the open `select`.
     selectedcontent: selectedcontent::SelectedContentState<S::Handle>,
-    /// Where the current token is, for tree-construction errors.
-    position: (u32, u32),
+    /// Errors raised by the current token, until the tokenizer gives them
+    /// its position (`TokenSink::place_errors`).
+    errors_awaiting_position: Vec<TreeConstructionError>,
     /// Whether the current start tag's self-closing flag was acknowledged.
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
@@ -160,6 +160,13 @@ pub struct TreeBuilder<S: TreeSink> {
     tag_names: name_cache::LocalNameCache,
     /// The optional limits hit so far.
     limits_hit: LimitsHit,
+    /// The document's character encoding and its confidence (irrelevant
+    /// unless the parser decodes bytes), for the "in head" meta rule.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#concept-encoding-confidence>
+    encoding: (&'static Encoding, Confidence),
+    /// The encoding a `<meta>` asked to restart the parse with.
+    encoding_restart: Option<&'static Encoding>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -172,7 +179,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
             open_elements: Default::default(),
-            active_formatting: Vec::new(),
+            active_formatting: Default::default(),
             head_element: None,
             form_element: None,
             frameset_ok: true,
@@ -184,10 +191,12 @@ impl<S: TreeSink> TreeBuilder<S> {
             next_tokenizer_state: None,
             pending_script: None,
             selectedcontent: selectedcontent::SelectedContentState::default(),
-            position: (0, 0),
+            errors_awaiting_position: Vec::new(),
             self_closing_flag_acknowledged: true,
             tag_names: name_cache::LocalNameCache::default(),
             limits_hit: LimitsHit::default(),
+            encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
+            encoding_restart: None,
         }
     }
 
@@ -215,7 +224,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         let root = builder.sink.create_element(QualName::new(Namespace::Html, Name::Known(local_names::HTML)), &[]);
         let document = builder.sink.document();
         builder.sink.append(document, NodeOrText::Node(root));
-        builder.open_elements.push(OpenElement::new(root, QualName::new(Namespace::Html, Name::Known(local_names::HTML)), false));
+        builder.open_elements.push(OpenElement::new(
+            root,
+            QualName::new(Namespace::Html, Name::Known(local_names::HTML)),
+            false,
+        ));
         let context_element = OpenElement::new(context_handle, context, integration_point);
         if context_element.is_html(local_names::TEMPLATE) {
             builder.template_modes.push(InsertionMode::InTemplate);
@@ -257,7 +270,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Ends the tree builder and returns the sink.
-    pub fn into_sink(self) -> S {
+    pub fn into_sink(mut self) -> S {
+        self.report_errors_at(0, 0);
         self.sink
     }
 
@@ -287,10 +301,29 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.pending_script.take()
     }
 
-    /// Tells the tree builder where the next token starts (1-based line,
-    /// column in UTF-16 code units), for the position of its errors.
-    pub fn set_position(&mut self, line: u32, col: u32) {
-        self.position = (line, col);
+    /// Sets the document's character encoding and confidence (a parser of
+    /// bytes does this before the first token).
+    pub fn set_encoding(&mut self, encoding: &'static Encoding, confidence: Confidence) {
+        self.encoding = (encoding, confidence);
+    }
+
+    /// The document's character encoding and confidence: a `<meta>` in
+    /// head may have made the confidence certain.
+    pub fn encoding(&self) -> (&'static Encoding, Confidence) {
+        self.encoding
+    }
+
+    /// The encoding a `<meta>` asked to restart the parse with, taken. The
+    /// tokenizer was paused right after that `<meta>`.
+    pub fn take_encoding_restart(&mut self) -> Option<&'static Encoding> {
+        self.encoding_restart.take()
+    }
+
+    /// Hands the errors raised by the last token to the sink at `line:col`.
+    fn report_errors_at(&mut self, line: u32, col: u32) {
+        for code in std::mem::take(&mut self.errors_awaiting_position) {
+            self.sink.parse_error(Error { code: ErrorCode::TreeConstruction(code), line, col });
+        }
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
@@ -300,8 +333,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parse-errors>
     fn parse_error(&mut self, code: TreeConstructionError) {
-        let (line, col) = self.position;
-        self.sink.parse_error(Error { code: ErrorCode::TreeConstruction(code), line, col });
+        self.errors_awaiting_position.push(code);
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#fragment-case>
@@ -335,12 +367,17 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
         && attrs.iter().any(|attr| {
             attr.ns.is_none()
                 && attr.local == "encoding"
-                && (attr.value.eq_ignore_ascii_case("text/html") || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
+                && (attr.value.eq_ignore_ascii_case("text/html")
+                    || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
         })
 }
 
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+        if !self.errors_awaiting_position.is_empty() {
+            // Driven by something that places no errors: report them unplaced.
+            self.report_errors_at(0, 0);
+        }
         self.next_tokenizer_state = None;
         let tok = Tok::from_token(token, &mut self.tag_names);
         self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
@@ -351,7 +388,7 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
         if !self.self_closing_flag_acknowledged {
             self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
         }
-        if self.pending_script.is_some() {
+        if self.pending_script.is_some() || self.encoding_restart.is_some() {
             return SinkResult::Pause;
         }
         match self.next_tokenizer_state.take() {
@@ -364,12 +401,12 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
         self.sink.parse_error(Error { code: ErrorCode::Tokenizer(error.code), line: error.line, col: error.col });
     }
 
-    fn wants_token_positions(&self) -> bool {
-        true
+    fn has_errors_awaiting_position(&self) -> bool {
+        !self.errors_awaiting_position.is_empty()
     }
 
-    fn set_token_position(&mut self, line: u32, col: u32) {
-        self.set_position(line, col);
+    fn place_errors(&mut self, line: u32, col: u32) {
+        self.report_errors_at(line, col);
     }
 
     fn adjusted_current_node_is_foreign(&self) -> bool {

@@ -32,11 +32,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Some(local_names::HEAD) if !last => Some(InsertionMode::InHead),
                 Some(local_names::BODY) => Some(InsertionMode::InBody),
                 Some(local_names::FRAMESET) => Some(InsertionMode::InFrameset),
-                Some(local_names::HTML) => Some(if self.head_element.is_none() {
-                    InsertionMode::BeforeHead
-                } else {
-                    InsertionMode::AfterHead
-                }),
+                Some(local_names::HTML) => {
+                    Some(if self.head_element.is_none() { InsertionMode::BeforeHead } else { InsertionMode::AfterHead })
+                }
                 _ if last => Some(InsertionMode::InBody),
                 _ => None,
             };

@@ -6,7 +6,10 @@
 use crate::generated::element_categories::Categories;
 use crate::generated::names::{local_names, LocalName, Namespace};
 
+use std::collections::HashMap;
+
 use crate::generated::names::LOCAL_NAME_COUNT;
+use crate::tree_builder::Name;
 
 use super::{OpenElement, TreeBuilder, TreeSink};
 
@@ -19,11 +22,19 @@ use super::{OpenElement, TreeBuilder, TreeSink};
 pub(crate) struct StackOfOpenElements<H> {
     elements: Vec<OpenElement<H>>,
     html_counts: Vec<u32>,
+    /// The same for HTML elements whose names the names table lacks
+    /// (custom elements): an end tag for a name nobody opened is then
+    /// ignored without walking the stack.
+    other_html_counts: HashMap<Box<str>, u32>,
 }
 
 impl<H> Default for StackOfOpenElements<H> {
     fn default() -> Self {
-        StackOfOpenElements { elements: Vec::new(), html_counts: vec![0; LOCAL_NAME_COUNT] }
+        StackOfOpenElements {
+            elements: Vec::new(),
+            html_counts: vec![0; LOCAL_NAME_COUNT],
+            other_html_counts: HashMap::new(),
+        }
     }
 }
 
@@ -37,15 +48,35 @@ impl<H> std::ops::Deref for StackOfOpenElements<H> {
 
 impl<H> StackOfOpenElements<H> {
     fn count(&mut self, element: &OpenElement<H>, delta: i32) {
-        if let Some(name) = element.html_name() {
-            let count = &mut self.html_counts[name.index()];
-            *count = count.wrapping_add_signed(delta);
+        if element.name.ns != Namespace::Html {
+            return;
+        }
+        match &element.name.local {
+            Name::Known(name) => {
+                let count = &mut self.html_counts[name.index()];
+                *count = count.wrapping_add_signed(delta);
+            }
+            Name::Other(name) => {
+                let count = self.other_html_counts.entry(name.clone()).or_insert(0);
+                *count = count.wrapping_add_signed(delta);
+                if *count == 0 {
+                    self.other_html_counts.remove(name);
+                }
+            }
         }
     }
 
     /// How many HTML elements `name` are open.
     pub fn html_count(&self, name: LocalName) -> u32 {
         self.html_counts[name.index()]
+    }
+
+    /// How many HTML elements called `name` (any name) are open.
+    pub fn html_count_of(&self, name: &str) -> u32 {
+        match LocalName::lookup(name) {
+            Some(known) => self.html_counts[known.index()],
+            None => self.other_html_counts.get(name).copied().unwrap_or(0),
+        }
     }
 
     pub fn push(&mut self, element: OpenElement<H>) {
@@ -80,7 +111,8 @@ impl<H> StackOfOpenElements<H> {
 
 /// The kinds of "have an element in a specific scope". (Select scope went
 /// with the "in select" insertion mode: the relaxed `<select>` parser
-/// checks `select` in the default scope.)
+/// checks `select` in the default scope, which `spec-data/element-categories.txt`
+/// lists among the scope elements.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Scope {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-scope>
@@ -99,19 +131,11 @@ impl Scope {
     /// List-item and button scope are the default scope plus their extra
     /// element types; the categories table may store either the extra types
     /// alone or the whole set, so both are accepted.
-    ///
-    /// The relaxed `<select>` parser (whatwg/html#10557, html5lib-tests
-    /// #178/#182: `<font><select><option>a</option></font>` leaves the tree
-    /// alone) adds HTML `select` to the default scope's element types, so
-    /// to the list-item and button scopes too. The 2025-01-14 spec text
-    /// that `spec-data/element-categories.txt` follows predates it, so the
-    /// boundary is added here until that table carries it.
     fn is_boundary<H>(self, element: &OpenElement<H>) -> bool {
-        let relaxed_select = || element.is_html(local_names::SELECT);
         match self {
-            Scope::Default => element.is(Categories::SCOPE) || relaxed_select(),
-            Scope::ListItem => element.is(Categories::SCOPE) || element.is(Categories::LIST_ITEM_SCOPE) || relaxed_select(),
-            Scope::Button => element.is(Categories::SCOPE) || element.is(Categories::BUTTON_SCOPE) || relaxed_select(),
+            Scope::Default => element.is(Categories::SCOPE),
+            Scope::ListItem => element.is(Categories::SCOPE) || element.is(Categories::LIST_ITEM_SCOPE),
+            Scope::Button => element.is(Categories::SCOPE) || element.is(Categories::BUTTON_SCOPE),
             Scope::Table => element.is(Categories::TABLE_SCOPE),
         }
     }
@@ -119,7 +143,11 @@ impl Scope {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-the-specific-scope>
-    pub(crate) fn has_element_in_specific_scope(&self, scope: Scope, target: impl Fn(&OpenElement<S::Handle>) -> bool) -> bool {
+    pub(crate) fn has_element_in_specific_scope(
+        &self,
+        scope: Scope,
+        target: impl Fn(&OpenElement<S::Handle>) -> bool,
+    ) -> bool {
         for element in self.open_elements.iter().rev() {
             if target(element) {
                 return true;
@@ -165,6 +193,9 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Work done whenever an element leaves the stack of open elements.
     fn element_popped(&mut self, element: &OpenElement<S::Handle>) {
+        if element.is(Categories::FORMATTING) && element.name.ns == Namespace::Html {
+            self.formatting_element_left_the_stack(element.handle);
+        }
         if element.is_html(local_names::OPTION) {
             self.option_popped(element.handle);
         } else if element.is_html(local_names::SELECT) {
@@ -211,13 +242,6 @@ impl<S: TreeSink> TreeBuilder<S> {
             let element = self.open_elements.remove(index);
             self.element_popped(&element);
         }
-    }
-
-    /// Whether the HTML element `handle`, named `name`, is open: without a
-    /// walk when no element of that name is (hostile markup keeps many
-    /// closed formatting elements in the list while the stack is deep).
-    pub(crate) fn is_open(&self, handle: S::Handle, name: LocalName) -> bool {
-        self.open_elements.html_count(name) > 0 && self.stack_position(handle).is_some()
     }
 
     /// The index of `handle` in the stack.

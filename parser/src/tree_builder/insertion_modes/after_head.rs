@@ -1,7 +1,9 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-after-head-insertion-mode>
 
 use crate::generated::names::local_names;
-use crate::generated::tag_groups::{is_after_head_start_tags_processed_in_head, is_in_head_end_tags_that_act_as_anything_else};
+use crate::generated::tag_groups::{
+    is_after_head_start_tags_processed_in_head, is_in_head_end_tags_that_act_as_anything_else,
+};
 use crate::tree_builder::token::{split_leading_whitespace, Tok};
 use crate::tree_builder::{OpenElement, TreeBuilder, TreeConstructionError, TreeSink};
 
@@ -64,7 +66,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             // An end tag whose tag name is "template": "in head" rules.
             Tok::EndTag(tag) if tag.is(local_names::TEMPLATE) => self.in_head(tok),
             // "body", "html", "br": anything else.
-            Tok::EndTag(tag) if tag.is_in(is_in_head_end_tags_that_act_as_anything_else) => self.after_head_anything_else(tok),
+            Tok::EndTag(tag) if tag.is_in(is_in_head_end_tags_that_act_as_anything_else) => {
+                self.after_head_anything_else(tok)
+            }
             // A start tag "head", any other end tag: parse error, ignore.
             Tok::StartTag(tag) if tag.is(local_names::HEAD) => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);

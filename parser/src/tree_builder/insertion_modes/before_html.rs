@@ -41,7 +41,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Step::Done
             }
             // An end tag whose tag name is one of: "head", "body", "html", "br": anything else.
-            Tok::EndTag(tag) if tag.is_in(is_before_html_end_tags_that_act_as_anything_else) => self.before_html_anything_else(tok),
+            Tok::EndTag(tag) if tag.is_in(is_before_html_end_tags_that_act_as_anything_else) => {
+                self.before_html_anything_else(tok)
+            }
             // Any other end tag: parse error, ignore.
             Tok::EndTag(_) => {
                 self.parse_error(TreeConstructionError::UnexpectedEndTag);

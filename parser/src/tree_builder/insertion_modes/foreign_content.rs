@@ -1,7 +1,9 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign>
 
 use crate::generated::names::{local_names, Namespace};
-use crate::generated::tag_groups::{is_in_foreign_content_end_tags_that_break_out, is_in_foreign_content_start_tags_that_break_out};
+use crate::generated::tag_groups::{
+    is_in_foreign_content_end_tags_that_break_out, is_in_foreign_content_start_tags_that_break_out,
+};
 use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
 use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};
 
@@ -42,7 +44,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Step::Done
             }
             Tok::StartTag(tag) if breaks_out_of_foreign_content(tag) => self.break_out_of_foreign_content(tok),
-            Tok::EndTag(tag) if tag.is_in(is_in_foreign_content_end_tags_that_break_out) => self.break_out_of_foreign_content(tok),
+            Tok::EndTag(tag) if tag.is_in(is_in_foreign_content_end_tags_that_break_out) => {
+                self.break_out_of_foreign_content(tok)
+            }
             // Any other start tag.
             Tok::StartTag(tag) => {
                 let ns = self.adjusted_current_node().map_or(Namespace::Html, |node| node.name.ns);
@@ -56,7 +60,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Step::Done
             }
             // An end tag "script" whose current node is an SVG script: pop it.
-            Tok::EndTag(tag) if tag.is(local_names::SCRIPT) && self.current_node().name.is(Namespace::Svg, local_names::SCRIPT) => {
+            Tok::EndTag(tag)
+                if tag.is(local_names::SCRIPT) && self.current_node().name.is(Namespace::Svg, local_names::SCRIPT) =>
+            {
                 self.pop();
                 Step::Done
             }
@@ -72,7 +78,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn break_out_of_foreign_content<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
         self.parse_error(TreeConstructionError::ForeignContentBreakOut);
         while let Some(node) = self.open_elements.last() {
-            if node.is_mathml_text_integration_point() || node.is_html_integration_point() || node.name.ns == Namespace::Html {
+            if node.is_mathml_text_integration_point()
+                || node.is_html_integration_point()
+                || node.name.ns == Namespace::Html
+            {
                 break;
             }
             self.pop();
@@ -109,5 +118,6 @@ impl<S: TreeSink> TreeBuilder<S> {
 /// "color", "face", or "size"".
 fn breaks_out_of_foreign_content(tag: TagTok<'_>) -> bool {
     tag.is_in(is_in_foreign_content_start_tags_that_break_out)
-        || (tag.is(local_names::FONT) && tag.tag.attrs.iter().any(|a| matches!(a.name.as_str(), "color" | "face" | "size")))
+        || (tag.is(local_names::FONT)
+            && tag.tag.attrs.iter().any(|a| matches!(a.name.as_str(), "color" | "face" | "size")))
 }

@@ -73,10 +73,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// "If there is a node in the stack of open elements that is not
     /// either a dd element, a dt element, …, then this is a parse error."
     fn check_elements_allowed_open_at_the_end(&mut self, error: TreeConstructionError) {
-        let unexpected = self
-            .open_elements
-            .iter()
-            .any(|e| !e.html_name().is_some_and(is_in_body_elements_allowed_open_at_the_end));
+        let unexpected =
+            self.open_elements.iter().any(|e| !e.html_name().is_some_and(is_in_body_elements_allowed_open_at_the_end));
         if unexpected {
             self.parse_error(error);
         }
@@ -101,7 +99,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_names::HTML => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 if !self.stack_contains(local_names::TEMPLATE) {
-                    let mut attrs: Vec<AttrRef<'_>> = tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
+                    let mut attrs: Vec<AttrRef<'_>> =
+                        tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
                     self.limit_attributes(&mut attrs);
                     let top = self.open_elements[0].handle;
                     self.sink.add_attrs_if_missing(top, &attrs);
@@ -115,7 +114,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
                 if second_is_body && !self.stack_contains(local_names::TEMPLATE) {
                     self.frameset_ok = false;
-                    let mut attrs: Vec<AttrRef<'_>> = tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
+                    let mut attrs: Vec<AttrRef<'_>> =
+                        tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
                     self.limit_attributes(&mut attrs);
                     let body = self.open_elements[1].handle;
                     self.sink.add_attrs_if_missing(body, &attrs);
@@ -195,9 +195,18 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.parse_error(TreeConstructionError::NestedElement);
                     let element = self.active_formatting[index].handle().expect("an element");
                     self.adoption_agency_algorithm(tag);
-                    self.remove_from_active_formatting(element);
-                    if self.stack_contains(local_names::A) {
-                        self.remove_from_stack(element);
+                    // "then remove that element from the list of active
+                    // formatting elements and the stack of open elements if
+                    // the adoption agency algorithm didn't already remove
+                    // it". Whenever the algorithm took it off the list it
+                    // also took it off the stack (or it was never there), so
+                    // the stack is searched only when it is still listed.
+                    if let Some(position) = self.formatting_position(element) {
+                        let on_stack = self.formatting_element_is_on_stack(position);
+                        self.active_formatting.remove(position);
+                        if on_stack {
+                            self.remove_from_stack(element);
+                        }
                     }
                 }
                 self.reconstruct_the_active_formatting_elements();
@@ -293,7 +302,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             // "image": parse error; change the tag name to "img" and reprocess.
             local_names::IMAGE => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
-                let img = Tag { name: "img".to_string(), self_closing: tag.tag.self_closing, attrs: tag.tag.attrs.clone() };
+                let img =
+                    Tag { name: "img".to_string(), self_closing: tag.tag.self_closing, attrs: tag.tag.attrs.clone() };
                 self.dispatch(Tok::StartTag(TagTok { tag: &img, name: Some(local_names::IMG) }));
             }
             // "textarea".
@@ -590,6 +600,17 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// "Any other end tag".
     pub(crate) fn any_other_end_tag(&mut self, tag: TagTok<'_>) {
+        // No open HTML element has the name: the walk below would end at a
+        // special element (the html element at the latest) with a parse
+        // error, so skip it (unmatched end tags stay linear).
+        let open = match tag.name {
+            Some(name) => self.open_elements.html_count(name),
+            None => self.open_elements.html_count_of(&tag.tag.name),
+        };
+        if open == 0 {
+            self.parse_error(TreeConstructionError::UnexpectedEndTag);
+            return;
+        }
         for index in (0..self.open_elements.len()).rev() {
             let node = &self.open_elements[index];
             if node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name {

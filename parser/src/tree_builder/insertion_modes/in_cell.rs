@@ -1,8 +1,8 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intd>
 
 use crate::generated::tag_groups::{
-    is_in_caption_start_tags_that_close_the_caption, is_table_structure_elements, is_in_cell_end_tags_to_ignore,
-    is_table_cells,
+    is_in_caption_start_tags_that_close_the_caption, is_in_cell_end_tags_to_ignore, is_table_cells,
+    is_table_structure_elements,
 };
 use crate::tree_builder::stack_of_open_elements::Scope;
 use crate::tree_builder::token::Tok;

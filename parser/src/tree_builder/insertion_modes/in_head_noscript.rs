@@ -1,7 +1,9 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inheadnoscript>
 
 use crate::generated::names::local_names;
-use crate::generated::tag_groups::{is_in_head_noscript_start_tags_processed_in_head, is_in_head_noscript_start_tags_to_ignore};
+use crate::generated::tag_groups::{
+    is_in_head_noscript_start_tags_processed_in_head, is_in_head_noscript_start_tags_to_ignore,
+};
 use crate::tree_builder::token::{split_leading_whitespace, Tok};
 use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};
 

@@ -1,7 +1,9 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intr>
 
 use crate::generated::names::local_names;
-use crate::generated::tag_groups::{is_in_row_end_tags_to_ignore, is_in_row_start_tags_that_close_the_row, is_table_cells, is_table_sections};
+use crate::generated::tag_groups::{
+    is_in_row_end_tags_to_ignore, is_in_row_start_tags_that_close_the_row, is_table_cells, is_table_sections,
+};
 use crate::tree_builder::stack_of_open_elements::Scope;
 use crate::tree_builder::token::Tok;
 use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};

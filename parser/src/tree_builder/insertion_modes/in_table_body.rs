@@ -2,7 +2,8 @@
 
 use crate::generated::names::local_names;
 use crate::generated::tag_groups::{
-    is_in_table_body_end_tags_to_ignore, is_in_table_body_start_tags_that_close_the_section, is_table_cells, is_table_sections,
+    is_in_table_body_end_tags_to_ignore, is_in_table_body_start_tags_that_close_the_section, is_table_cells,
+    is_table_sections,
 };
 use crate::tree_builder::stack_of_open_elements::Scope;
 use crate::tree_builder::token::Tok;
@@ -43,7 +44,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "caption", …, "thead" start tags; a "table" end tag: close
             // the table section, reprocess.
-            Tok::StartTag(tag) if tag.is_in(is_in_table_body_start_tags_that_close_the_section) => self.close_the_table_section(tok),
+            Tok::StartTag(tag) if tag.is_in(is_in_table_body_start_tags_that_close_the_section) => {
+                self.close_the_table_section(tok)
+            }
             Tok::EndTag(tag) if tag.is(local_names::TABLE) => self.close_the_table_section(tok),
             // "body", …, "tr" end tags: parse error, ignore.
             Tok::EndTag(tag) if tag.is_in(is_in_table_body_end_tags_to_ignore) => {

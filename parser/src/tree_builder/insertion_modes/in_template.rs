@@ -1,7 +1,9 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate>
 
 use crate::generated::names::local_names;
-use crate::generated::tag_groups::{is_after_head_start_tags_processed_in_head, is_in_template_start_tags_for_table_content, is_table_cells};
+use crate::generated::tag_groups::{
+    is_after_head_start_tags_processed_in_head, is_in_template_start_tags_for_table_content, is_table_cells,
+};
 use crate::tree_builder::token::Tok;
 use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};
 
@@ -21,11 +23,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.switch_template_insertion_mode(InsertionMode::InTable, tok)
             }
             // "col".
-            Tok::StartTag(tag) if tag.is(local_names::COL) => self.switch_template_insertion_mode(InsertionMode::InColumnGroup, tok),
+            Tok::StartTag(tag) if tag.is(local_names::COL) => {
+                self.switch_template_insertion_mode(InsertionMode::InColumnGroup, tok)
+            }
             // "tr".
-            Tok::StartTag(tag) if tag.is(local_names::TR) => self.switch_template_insertion_mode(InsertionMode::InTableBody, tok),
+            Tok::StartTag(tag) if tag.is(local_names::TR) => {
+                self.switch_template_insertion_mode(InsertionMode::InTableBody, tok)
+            }
             // "td", "th".
-            Tok::StartTag(tag) if tag.is_in(is_table_cells) => self.switch_template_insertion_mode(InsertionMode::InRow, tok),
+            Tok::StartTag(tag) if tag.is_in(is_table_cells) => {
+                self.switch_template_insertion_mode(InsertionMode::InRow, tok)
+            }
             // Any other start tag.
             Tok::StartTag(_) => self.switch_template_insertion_mode(InsertionMode::InBody, tok),
             // Any other end tag: parse error, ignore.
