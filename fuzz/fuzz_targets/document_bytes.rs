@@ -1,37 +1,31 @@
-//! Bytes → document, in random chunks: the encoding sniffing algorithm and
-//! the decoder (`ByteStreamDecoder`) fed the bytes chunk by chunk, each
-//! piece of text fed to a streaming `Parser`. Must not panic or hang, and
-//! must give the same tree as the whole input decoded and parsed at once.
+//! Bytes → document, in random chunks: a `ByteParser` (the encoding
+//! sniffing algorithm, the decoder, the parser, and the change of encoding
+//! a late `<meta>` asks for) fed the bytes chunk by chunk. Must not panic
+//! or hang, and must give the same tree and encoding as `parse_bytes` on
+//! the whole input.
 //!
 //! Knobs: [chunking seed, maximum chunk size, flags (bit 0: scripting)].
 #![no_main]
 
-use htmlforge::encoding::{ByteStreamDecoder, SniffOptions};
 use htmlforge::dom::dump_html5lib;
-use htmlforge::{ParseOptions, Parser};
+use htmlforge::{parse_bytes, ByteParseOptions, ByteParser, ParseOptions};
 use htmlforge_fuzz::{chunk_cuts, pieces, Input};
 use libfuzzer_sys::fuzz_target;
 
-fn parse(chunks: &[&[u8]], scripting: bool) -> String {
-    let mut parser = Parser::new(ParseOptions { scripting, ..ParseOptions::default() });
-    let mut decoder = ByteStreamDecoder::new(&SniffOptions::default());
-    for chunk in chunks {
-        decoder.feed(chunk, |text| {
-            parser.feed(text);
-        });
-    }
-    decoder.finish(|text| {
-        parser.feed(text);
-    });
-    dump_html5lib(&parser.finish())
-}
-
 fuzz_target!(|data: &[u8]| {
     let input = Input::split(data, 3);
-    let scripting = input.knob(2) & 1 == 1;
+    let options = ByteParseOptions {
+        parse: ParseOptions { scripting: input.knob(2) & 1 == 1, ..ParseOptions::default() },
+        ..ByteParseOptions::default()
+    };
     let bytes = input.markup;
-    let whole = parse(&[bytes], scripting);
+    let whole = parse_bytes(bytes, options);
     let cuts = chunk_cuts(bytes.len(), input.knob(0), usize::from(input.knob(1)) + 1);
-    let chunked = parse(&pieces(bytes, bytes.len(), &cuts), scripting);
-    assert_eq!(whole, chunked, "chunked at {cuts:?}");
+    let mut parser = ByteParser::new(options);
+    for chunk in pieces(bytes, bytes.len(), &cuts) {
+        parser.feed(chunk);
+    }
+    let chunked = parser.finish();
+    assert_eq!(whole.encoding.encoding, chunked.encoding.encoding, "chunked at {cuts:?}");
+    assert_eq!(dump_html5lib(&whole.document), dump_html5lib(&chunked.document), "chunked at {cuts:?}");
 });

@@ -34,6 +34,12 @@ pub struct ArenaSink {
     nodes: RefCell<Vec<Node>>,
 }
 
+impl Default for ArenaSink {
+    fn default() -> ArenaSink {
+        ArenaSink::new()
+    }
+}
+
 impl ArenaSink {
     pub fn new() -> ArenaSink {
         ArenaSink { nodes: RefCell::new(vec![Node { parent: None, children: Vec::new(), data: Data::Document }]) }

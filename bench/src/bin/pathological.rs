@@ -82,12 +82,7 @@ const FAMILIES: &[Family] = &[
         name: "unclosed-a-b",
         full: 100_000,
         make: |n| format!("{}<div>x{}", "<a><b>".repeat(n / 2), "</a>y</b>".repeat(n / 2)),
-        known_quadratic: Some(
-            "each `</a>`/`</b>` adoption agency run leaves one more element on the stack of open elements, and \
-             \"reconstruct the active formatting elements\" (each `y`) asks whether a list entry is open with a \
-             walk of the stack (TreeBuilder::stack_position): O(depth) per token. Needs O(1) membership \
-             (an open flag shared by the stack entry and the list entry), in tree_builder/",
-        ),
+        known_quadratic: None,
     },
     Family { name: "misnested-b-i", full: 100_000, make: |n| "<b><i>x</b>y</i>z<p>".repeat(n), known_quadratic: None },
     Family { name: "table-foster", full: 100_000, make: |n| "<table>x<tr><td>".repeat(n), known_quadratic: None },
