@@ -8,6 +8,7 @@
 
 use htmlforge::dom::{Document, NodeData, NodeId};
 use htmlforge::generated::names::{LocalName, Namespace};
+use htmlforge::generated::element_categories::{element_categories, Categories};
 use htmlforge::generated::tag_groups;
 use htmlforge::tokenizer::{Collector, OwnedToken, State, Tokenizer};
 
@@ -41,6 +42,26 @@ fn closes_a_p(name: Option<LocalName>) -> bool {
             || tag_groups::is_dd_and_dt(name)
             || matches!(name.as_str(), "li" | "form" | "table" | "hr" | "xmp" | "plaintext")
     })
+}
+
+/// The "in body" li (dd, dt) start tag loop: walking up from `node`, an
+/// li (dd or dt) is reached before a special element other than address,
+/// div and p.
+fn list_item_start_tag_would_close(document: &Document, node: NodeId, local: &str) -> bool {
+    let mut at = document.parent(node);
+    while let Some(parent) = at {
+        let Some(element) = document.element(parent) else { return false };
+        let name = element.local_name();
+        if element.ns() == Namespace::Html && (if local == "li" { name == "li" } else { matches!(name, "dd" | "dt") }) {
+            return true;
+        }
+        let special = element.known_name().is_some_and(|known| element_categories(element.ns(), known).contains(Categories::SPECIAL));
+        if special && !(element.ns() == Namespace::Html && matches!(name, "address" | "div" | "p")) {
+            return false;
+        }
+        at = document.parent(parent);
+    }
+    false
 }
 
 fn has_html_ancestor(document: &Document, node: NodeId, local: &str) -> bool {
@@ -123,6 +144,12 @@ pub fn exception(document: &Document) -> Option<&'static str> {
                     .is_some_and(|parent| parent.ns() == Namespace::Html && parent.known_name().is_some_and(tag_groups::is_heading_elements));
                 if html && element.known_name().is_some_and(tag_groups::is_heading_elements) && parent_is_heading {
                     return Some("a heading right in a heading: a heading start tag pops a heading that is the current node");
+                }
+                if html && matches!(element.local_name(), "li" | "dd" | "dt") && list_item_start_tag_would_close(document, node, element.local_name()) {
+                    return Some(
+                        "an li, dd or dt inside another with no special element between (foster parenting puts \
+                         one there past a table: `<li><table><li>`): its start tag closes the open one",
+                    );
                 }
                 if element.attrs().any(|attr| attr.value.contains('\r')) {
                     return Some("input stream preprocessing turns a serialized U+000D into U+000A (the serializer does not escape it)");
