@@ -43,11 +43,13 @@ pub fn known_bug(input: &str, _context: Option<&str>, _ours: &str, _theirs: &str
     // reprocessed: a second thead in the template contents. html5ever
     // drops the second thead.
     // Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody>
-    if lower.contains("<template") && ["<thead", "<tbody", "<tfoot"].iter().filter(|t| lower.contains(*t)).count() > 0 {
-        let sections = lower.matches("<thead").count() + lower.matches("<tbody").count() + lower.matches("<tfoot").count();
-        if sections > 1 {
-            return Some("in table body: a table section start tag in a template closes the open section and opens another");
-        }
+    // Also `<thead><col>` in a `table` fragment context: the thead is in
+    // table scope (the stack is html, thead), so it is popped and the col
+    // goes into a new colgroup; html5ever drops the col.
+    let sections = lower.matches("<thead").count() + lower.matches("<tbody").count() + lower.matches("<tfoot").count();
+    let closers = sections + lower.matches("<col").count() + lower.matches("<caption").count();
+    if sections > 0 && closers > 1 {
+        return Some("in table body: a caption/col/colgroup/table section start tag closes the open table section");
     }
     // Minimized: `<dd><math><mn><dd>`. The second `dd` start tag (in the
     // MathML text integration point, so by the "in body" rules) walks down

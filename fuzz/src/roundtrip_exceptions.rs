@@ -151,6 +151,16 @@ pub fn exception(document: &Document) -> Option<&'static str> {
                          one there past a table: `<li><table><li>`): its start tag closes the open one",
                     );
                 }
+                let parent_is_ruby_text = document
+                    .parent(node)
+                    .and_then(|parent| document.element(parent))
+                    .is_some_and(|parent| parent.ns() == Namespace::Html && matches!(parent.local_name(), "rb" | "rp" | "rt" | "rtc"));
+                if html && matches!(element.local_name(), "rb" | "rp" | "rt" | "rtc") && parent_is_ruby_text {
+                    return Some(
+                        "a ruby annotation element right in another (foster parenting past a table: \
+                         `<ruby><rt><table><rt>`): its start tag generates the implied end tags",
+                    );
+                }
                 if element.attrs().any(|attr| attr.value.contains('\r')) {
                     return Some("input stream preprocessing turns a serialized U+000D into U+000A (the serializer does not escape it)");
                 }
