@@ -252,6 +252,12 @@ impl Document {
         document
     }
 
+    /// Makes room for `additional` more attributes before the attribute
+    /// list grows (the parser sizes it from the input's length once).
+    pub(crate) fn reserve_attributes(&mut self, additional: usize) {
+        self.attrs.reserve(additional);
+    }
+
     /// Gives back unused capacity (after parsing).
     pub fn shrink_to_fit(&mut self) {
         self.known_names.clear();
