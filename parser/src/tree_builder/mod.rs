@@ -139,6 +139,9 @@ pub struct TreeBuilder<S: TreeSink> {
     self_closing_flag_acknowledged: bool,
     /// Tag names already interned.
     tag_names: name_cache::LocalNameCache,
+    /// The allocation of the attribute list handed to the sink for each
+    /// new element, kept between elements (see `insertion::reuse_attrs`).
+    attr_scratch: Vec<AttrRef<'static>>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -166,6 +169,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             position: (0, 0),
             self_closing_flag_acknowledged: true,
             tag_names: name_cache::LocalNameCache::default(),
+            attr_scratch: Vec::new(),
         }
     }
 
