@@ -4,8 +4,8 @@
 //! Codes are the spec's for tokenizer and input-stream errors, and
 //! htmlforge's own stable codes for tree-construction errors (which the
 //! spec leaves unnamed; see `htmlforge::tree_builder::TreeConstructionError`).
-//! A tree-construction error's position is its token's, `0:0` while the
-//! tokenizer does not report token positions (`TokenSink::set_token_position`).
+//! A tree-construction error sits at the last character of the token that
+//! raised it (one past the end of the input for end-of-file errors).
 
 use std::io::Write;
 

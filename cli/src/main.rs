@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod errors;
 mod input;
+mod serialize;
 mod tokens;
 mod tree;
 
@@ -14,7 +15,10 @@ const USAGE: &str = "usage:
   htmlforge tree [--fragment CONTEXT] [--scripting on|off] FILE|-
                                  print the tree in the html5lib tree-construction format
   htmlforge tree --jsonl         read {\"data\", \"fragment\", \"scripting\"} JSON lines, write {\"tree\"} lines
-  htmlforge errors FILE|-        print the parse errors, one `line:col code` per line";
+  htmlforge errors FILE|-        print the parse errors, one `line:col code` per line
+  htmlforge serialize [--minimize|--pretty] [--fragment CONTEXT] [--scripting on|off] FILE|-
+                                 parse and write the document back as HTML (--minimize: optional tags left out;
+                                 --pretty: indented, with breaks inside tags only, so the tree is unchanged)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,6 +26,7 @@ fn main() -> ExitCode {
         Some("tokens") => tokens::run(&args[1..]),
         Some("tree") => tree::run(&args[1..]),
         Some("errors") => errors::run(&args[1..]),
+        Some("serialize") => serialize::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -11,7 +11,13 @@ pub mod serializer;
 pub mod tokenizer;
 pub mod tree_builder;
 
+pub use dom::serialize_document;
 pub use generated::parse_errors::ParseErrorCode;
 pub use parse::{
     parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser, ParserStatus,
 };
+
+/// The README's Rust examples run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExamples;

@@ -224,6 +224,13 @@ impl<S: TreeSink> Parser<S> {
         self.tokenizer.sink().sink()
     }
 
+    /// The tree sink, mutably: while paused for a script, the caller may
+    /// change the tree as the script would (the parser goes on from the
+    /// nodes it holds, as a browser's does).
+    pub fn sink_mut(&mut self) -> &mut S {
+        self.tokenizer.sink_mut().sink_mut()
+    }
+
     fn status(&mut self, progress: Progress) -> ParserStatus<S::Handle> {
         match progress {
             Progress::NeedsInput => ParserStatus::NeedsInput,

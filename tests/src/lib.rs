@@ -2,3 +2,4 @@
 
 pub mod html5lib_tokenizer;
 pub mod tree_construction;
+pub mod test_script;

@@ -160,7 +160,7 @@ pub fn evaluate_document_writes(script: &str) -> Option<Vec<String>> {
 
 /// A JavaScript string literal body up to the closing `quote` (with the
 /// simple backslash escapes); returns the value and the text after it.
-fn string_literal(text: &str, quote: char) -> Option<(String, &str)> {
+pub(crate) fn string_literal(text: &str, quote: char) -> Option<(String, &str)> {
     let mut value = String::new();
     let mut chars = text.char_indices();
     while let Some((at, c)) = chars.next() {

@@ -22,9 +22,17 @@
 //! ```
 
 mod dump;
+mod pretty;
+pub(crate) mod serialize;
 mod sink;
+mod walk;
 
 pub use dump::{dump_children_html5lib, dump_html5lib};
+pub use pretty::{pretty_html, write_pretty_html};
+pub use serialize::{
+    attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html, SpecSerializeOptions,
+};
+pub use walk::{element_serializes_as_void, serialized_children_parent, Visit, Walk};
 
 use std::collections::HashMap;
 use std::num::NonZeroU32;
@@ -478,6 +486,32 @@ impl Document {
             data.attrs.len += 1;
         }
         self.nodes[element.index()].data = Data::Element(data);
+    }
+
+    /// Sets the attribute `name` (in no namespace) of `element` to
+    /// `value`, adding it if the element has none, as the DOM's
+    /// `setAttribute` does. Returns false when `element` is not an element.
+    /// (The old value's bytes stay in the document's buffer until it is
+    /// dropped.)
+    ///
+    /// ```
+    /// use htmlforge::dom::NodeId;
+    ///
+    /// let mut document = htmlforge::parse_document("<p id=a>x");
+    /// let p = document.descendants(NodeId::DOCUMENT).find(|&n| document.element(n).is_some_and(|e| e.local_name() == "p")).unwrap();
+    /// assert!(document.set_attribute(p, "id", "b"));
+    /// assert!(document.set_attribute(p, "title", "t"));
+    /// let element = document.element(p).unwrap();
+    /// assert_eq!((element.attr("id"), element.attr("title")), (Some("b"), Some("t")));
+    /// ```
+    pub fn set_attribute(&mut self, element: NodeId, name: &str, value: &str) -> bool {
+        let Data::Element(data) = self.nodes[element.index()].data else { return false };
+        let existing = data.attrs.range().find(|&at| self.attrs[at].ns.is_none() && self.name_str(self.attrs[at].name) == name);
+        match existing {
+            Some(at) => self.attrs[at].value = self.push_string(value),
+            None => self.add_attrs_if_missing(element, &[AttrRef::new(name, value)]),
+        }
+        true
     }
 
     /// Removes `id` from its parent.

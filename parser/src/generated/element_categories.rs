@@ -192,7 +192,7 @@ static HTML: [Categories; LOCAL_NAME_COUNT] = table(&[
     (n::SCRIPT, &[C::SPECIAL]),
     (n::SEARCH, &[C::SPECIAL]),
     (n::SECTION, &[C::SPECIAL]),
-    (n::SELECT, &[C::SPECIAL]),
+    (n::SELECT, &[C::SPECIAL, C::SCOPE, C::LIST_ITEM_SCOPE, C::BUTTON_SCOPE]),
     (n::SMALL, &[C::FORMATTING]),
     (n::SOURCE, &[C::SPECIAL, C::VOID]),
     (n::STRIKE, &[C::FORMATTING]),

@@ -15,6 +15,7 @@
 
 mod escape;
 mod event;
+mod from_dom;
 mod meta_charset;
 mod open_elements;
 pub mod optional_tags;
@@ -25,6 +26,8 @@ mod stream;
 pub use escape::{escape, escape_to_string, EscapeMode};
 pub use crate::tokenizer::Attribute;
 pub use event::{Event, Namespace};
+pub use from_dom::{serialize_dom, walk_events};
 pub use options::{QuoteAttrValues, QuoteChar, SerializeOptions};
+pub(crate) use output::Adapter;
 pub use output::{FmtOutput, IoOutput, Output, SerializeError};
 pub use stream::{serialize_to_string, Serializer};

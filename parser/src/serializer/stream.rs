@@ -104,6 +104,12 @@ impl<O: Output> Serializer<O> {
         }
     }
 
+    /// Sets whether the document is in quirks mode (a DOM walk takes it
+    /// from the document).
+    pub(super) fn set_quirks_mode(&mut self, quirks_mode: bool) {
+        self.options.quirks_mode = quirks_mode;
+    }
+
     /// Writes what is still held back and returns the destination.
     pub fn finish(mut self) -> Result<O::Inner, SerializeError> {
         if let Some(mut filter) = self.meta_charset.take() {

@@ -102,17 +102,19 @@ pub trait TokenSink {
         let _ = error;
     }
 
-    /// Whether the sink wants [`TokenSink::set_token_position`] called
-    /// before each token (the tree builder does: its own parse errors sit
-    /// at the token that raised them). A tokenizer that computes positions
-    /// lazily asks once per sink and pays nothing when the answer is no.
-    fn wants_token_positions(&self) -> bool {
+    /// Whether the sink raised errors of its own while processing the last
+    /// token that still wait for their position (the tree builder does).
+    /// The tokenizer asks after every token and computes a position only
+    /// when the answer is yes, so positions cost nothing on error-free input.
+    fn has_errors_awaiting_position(&self) -> bool {
         false
     }
 
-    /// Where the next token passed to [`TokenSink::process_token`] starts:
-    /// 1-based line and column, in the convention of [`ParseError`].
-    fn set_token_position(&mut self, line: u32, col: u32) {
+    /// The position of the token just processed, for the errors awaiting
+    /// one: 1-based line and column of its last character (for the
+    /// end-of-file token, one past the last character), in the convention
+    /// of [`ParseError`].
+    fn place_errors(&mut self, line: u32, col: u32) {
         let _ = (line, col);
     }
 

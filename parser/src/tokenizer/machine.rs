@@ -411,6 +411,18 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
+    /// Gives the errors the sink raised for the token just processed the
+    /// position of that token's last character (`end` is the input offset
+    /// just past it), or one past the end for the end-of-file token.
+    #[inline]
+    fn place_sink_errors(&mut self, input: &str, end: usize, eof: bool) {
+        if self.sink.has_errors_awaiting_position() {
+            let last = if eof { end } else { end.saturating_sub(1) };
+            let (line, col) = self.positions.locate(input, self.positions.base_offset() + last);
+            self.sink.place_errors(line, col);
+        }
+    }
+
     /// Hands the pending character tokens to the sink.
     fn flush_characters(&mut self, input: &str) {
         if self.span_start < self.span_end {
@@ -422,12 +434,14 @@ impl<S: TokenSink> Tokenizer<S> {
             let result = self
                 .sink
                 .process_token(Token::Characters(&input[start..end]));
+            self.place_sink_errors(input, end, false);
             self.handle(result);
         } else if !self.characters.is_empty() {
             let limit = self.positions.base_offset() + self.pos;
             self.report_stream_errors(input, |at| at < limit);
             let result = self.sink.process_token(Token::Characters(&self.characters));
             self.characters.clear();
+            self.place_sink_errors(input, self.pos, false);
             self.handle(result);
         }
     }
@@ -475,6 +489,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.flush_characters(input);
         self.report_stream_errors(input, |_| true);
         let result = self.sink.process_token(Token::Eof);
+        self.place_sink_errors(input, self.pos, true);
         self.handle(result);
         self.done = true;
     }
@@ -504,6 +519,7 @@ impl<S: TokenSink> Tokenizer<S> {
             TagKind::End => Token::EndTag(&self.tag),
         };
         let result = self.sink.process_token(token);
+        self.place_sink_errors(input, self.pos, false);
         self.handle(result);
     }
 
@@ -512,6 +528,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let limit = self.positions.base_offset() + self.pos;
         self.report_stream_errors(input, |at| at < limit);
         let result = self.sink.process_token(Token::Comment(&self.comment));
+        self.place_sink_errors(input, self.pos, false);
         self.handle(result);
     }
 
@@ -520,6 +537,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let limit = self.positions.base_offset() + self.pos;
         self.report_stream_errors(input, |at| at < limit);
         let result = self.sink.process_token(Token::Doctype(&self.doctype));
+        self.place_sink_errors(input, self.pos, false);
         self.handle(result);
     }
 }

@@ -128,9 +128,10 @@ impl ErrorCode {
 }
 
 /// A parse error with its 1-based position (columns in UTF-16 code units).
-/// A tree-construction error sits where its token starts, as the tokenizer
-/// reports through `TokenSink::set_token_position`; `0:0` when the
-/// tokenizer reports no token positions.
+/// A tree-construction error sits at the last character of the token that
+/// raised it (one past the end for the end-of-file token), as the tokenizer
+/// reports through `TokenSink::place_errors`; `0:0` when the tree builder is
+/// driven by something that places no errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Error {
     pub code: ErrorCode,

@@ -131,8 +131,9 @@ pub struct TreeBuilder<S: TreeSink> {
     pending_script: Option<S::Handle>,
     /// The `selectedcontent` bookkeeping of the open `select`.
     selectedcontent: selectedcontent::SelectedContentState<S::Handle>,
-    /// Where the current token is, for tree-construction errors.
-    position: (u32, u32),
+    /// Errors raised by the current token, until the tokenizer gives them
+    /// its position (`TokenSink::place_errors`).
+    errors_awaiting_position: Vec<TreeConstructionError>,
     /// Whether the current start tag's self-closing flag was acknowledged.
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
@@ -166,7 +167,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             next_tokenizer_state: None,
             pending_script: None,
             selectedcontent: selectedcontent::SelectedContentState::default(),
-            position: (0, 0),
+            errors_awaiting_position: Vec::new(),
             self_closing_flag_acknowledged: true,
             tag_names: name_cache::LocalNameCache::default(),
             attr_scratch: Vec::new(),
@@ -243,7 +244,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Ends the tree builder and returns the sink.
-    pub fn into_sink(self) -> S {
+    pub fn into_sink(mut self) -> S {
+        self.report_errors_at(0, 0);
         self.sink
     }
 
@@ -257,10 +259,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.pending_script.take()
     }
 
-    /// Tells the tree builder where the next token starts (1-based line,
-    /// column in UTF-16 code units), for the position of its errors.
-    pub fn set_position(&mut self, line: u32, col: u32) {
-        self.position = (line, col);
+    /// Hands the errors raised by the last token to the sink at `line:col`.
+    fn report_errors_at(&mut self, line: u32, col: u32) {
+        for code in std::mem::take(&mut self.errors_awaiting_position) {
+            self.sink.parse_error(Error { code: ErrorCode::TreeConstruction(code), line, col });
+        }
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
@@ -270,8 +273,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parse-errors>
     fn parse_error(&mut self, code: TreeConstructionError) {
-        let (line, col) = self.position;
-        self.sink.parse_error(Error { code: ErrorCode::TreeConstruction(code), line, col });
+        self.errors_awaiting_position.push(code);
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#fragment-case>
@@ -312,6 +314,10 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
 
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+        if !self.errors_awaiting_position.is_empty() {
+            // Driven by something that places no errors: report them unplaced.
+            self.report_errors_at(0, 0);
+        }
         self.next_tokenizer_state = None;
         let tok = Tok::from_token(token, &mut self.tag_names);
         self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
@@ -335,12 +341,12 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
         self.sink.parse_error(Error { code: ErrorCode::Tokenizer(error.code), line: error.line, col: error.col });
     }
 
-    fn wants_token_positions(&self) -> bool {
-        true
+    fn has_errors_awaiting_position(&self) -> bool {
+        !self.errors_awaiting_position.is_empty()
     }
 
-    fn set_token_position(&mut self, line: u32, col: u32) {
-        self.set_position(line, col);
+    fn place_errors(&mut self, line: u32, col: u32) {
+        self.report_errors_at(line, col);
     }
 
     fn adjusted_current_node_is_foreign(&self) -> bool {

@@ -111,7 +111,8 @@ impl<H> StackOfOpenElements<H> {
 
 /// The kinds of "have an element in a specific scope". (Select scope went
 /// with the "in select" insertion mode: the relaxed `<select>` parser
-/// checks `select` in the default scope.)
+/// checks `select` in the default scope, which `spec-data/element-categories.txt`
+/// lists among the scope elements.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Scope {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-scope>
@@ -130,21 +131,11 @@ impl Scope {
     /// List-item and button scope are the default scope plus their extra
     /// element types; the categories table may store either the extra types
     /// alone or the whole set, so both are accepted.
-    ///
-    /// The relaxed `<select>` parser (whatwg/html#10557, html5lib-tests
-    /// #178/#182: `<font><select><option>a</option></font>` leaves the tree
-    /// alone) adds HTML `select` to the default scope's element types, so
-    /// to the list-item and button scopes too. The 2025-01-14 spec text
-    /// that `spec-data/element-categories.txt` follows predates it, so the
-    /// boundary is added here until that table carries it.
     fn is_boundary<H>(self, element: &OpenElement<H>) -> bool {
-        let relaxed_select = || element.is_html(local_names::SELECT);
         match self {
-            Scope::Default => element.is(Categories::SCOPE) || relaxed_select(),
-            Scope::ListItem => {
-                element.is(Categories::SCOPE) || element.is(Categories::LIST_ITEM_SCOPE) || relaxed_select()
-            }
-            Scope::Button => element.is(Categories::SCOPE) || element.is(Categories::BUTTON_SCOPE) || relaxed_select(),
+            Scope::Default => element.is(Categories::SCOPE),
+            Scope::ListItem => element.is(Categories::SCOPE) || element.is(Categories::LIST_ITEM_SCOPE),
+            Scope::Button => element.is(Categories::SCOPE) || element.is(Categories::BUTTON_SCOPE),
             Scope::Table => element.is(Categories::TABLE_SCOPE),
         }
     }

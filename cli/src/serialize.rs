@@ -1,0 +1,73 @@
+//! `htmlforge serialize`: parse a document (or fragment) and write it back
+//! as HTML, streamed to stdout.
+//!
+//! - default: the spec's HTML fragment serialization algorithm (every tag,
+//!   every value double-quoted);
+//! - `--minimize`: the minimizing serializer (optional tags left out,
+//!   values quoted only when needed, boolean attributes bare);
+//! - `--pretty`: the spec's serialization with line breaks and indentation
+//!   inside tags only, so that the output parses to the same tree;
+//! - `--fragment CONTEXT` (tests' notation: `td`, `svg path`) parses a
+//!   fragment and writes its nodes; `--scripting on|off` (default off) is
+//!   used for parsing and for the text of `noscript`.
+
+use std::io::Write;
+
+use htmlforge::dom::{write_inner_html, write_pretty_html, SpecSerializeOptions};
+use htmlforge::serializer::{IoOutput, SerializeOptions, Serializer};
+use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
+
+const USAGE: &str = "usage: htmlforge serialize [--minimize|--pretty] [--fragment CONTEXT] [--scripting on|off] FILE|-";
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let mut minimize = false;
+    let mut pretty = false;
+    let mut fragment = None;
+    let mut options = ParseOptions::default();
+    let mut path = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--minimize" if !pretty => minimize = true,
+            "--pretty" if !minimize => pretty = true,
+            "--fragment" => fragment = Some(rest.next().ok_or(USAGE)?.clone()),
+            "--scripting" => {
+                options.scripting = match rest.next().map(String::as_str) {
+                    Some("on") => true,
+                    Some("off") => false,
+                    _ => return Err(USAGE.into()),
+                }
+            }
+            _ if path.is_none() && (arg == "-" || !arg.starts_with('-')) => path = Some(arg.clone()),
+            _ => return Err(USAGE.into()),
+        }
+    }
+    let input = crate::input::read(path.as_deref().ok_or(USAGE)?)?;
+    let document = match &fragment {
+        Some(context) => parse_fragment_with(&input, &FragmentContext::from_test_notation(context), options),
+        None => parse_document_with(&input, options),
+    };
+    let root = match fragment {
+        Some(_) => document.fragment_root().ok_or("the fragment has no root")?,
+        None => document.document(),
+    };
+    let stdout = std::io::stdout().lock();
+    let out = std::io::BufWriter::new(stdout);
+    let mut out = if minimize {
+        let options = SerializeOptions { scripting: options.scripting, ..SerializeOptions::default() };
+        let mut serializer = Serializer::new_io(out, options);
+        serializer.write_children(&document, root).map_err(|e| e.to_string())?;
+        serializer.finish().map_err(|e| e.to_string())?
+    } else if pretty {
+        let mut output = IoOutput(out);
+        write_pretty_html(&document, root, SpecSerializeOptions { scripting: options.scripting }, &mut output)
+            .map_err(|e| e.to_string())?;
+        output.0
+    } else {
+        let mut output = IoOutput(out);
+        write_inner_html(&document, root, SpecSerializeOptions { scripting: options.scripting }, &mut output)
+            .map_err(|e| e.to_string())?;
+        output.0
+    };
+    out.flush().map_err(|e| e.to_string())
+}

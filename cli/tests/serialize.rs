@@ -1,0 +1,73 @@
+//! Runs the `htmlforge serialize` verb.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn htmlforge(args: &[&str], stdin: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_htmlforge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap(), output.status.success())
+}
+
+const PAGE: &str = "<!DOCTYPE html><title>T</title><ul class=a><li>one<li>two &amp; <b>three</b></ul><input disabled>";
+
+#[test]
+fn serialize_writes_the_spec_serialization() {
+    let (out, _, ok) = htmlforge(&["serialize", "-"], PAGE);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "<!DOCTYPE html><html><head><title>T</title></head><body><ul class=\"a\"><li>one</li><li>two &amp; <b>three</b></li></ul>\
+         <input disabled=\"\"></body></html>"
+    );
+}
+
+#[test]
+fn serialize_minimize_leaves_out_optional_tags() {
+    let (out, _, ok) = htmlforge(&["serialize", "--minimize", "-"], PAGE);
+    assert!(ok);
+    assert_eq!(out, "<!DOCTYPE html><title>T</title><ul class=a><li>one<li>two &amp; <b>three</b></ul><input disabled>");
+}
+
+#[test]
+fn serialize_pretty_breaks_inside_tags() {
+    let (out, _, ok) = htmlforge(&["serialize", "--pretty", "-"], "<title>T</title><p>Hello <b>world");
+    assert!(ok);
+    assert_eq!(out, "<html\n  ><head\n    ><title>T</title\n  ></head\n  ><body\n    ><p>Hello <b>world</b\n    ></p\n  ></body\n></html>");
+    let (_, _, ok) = htmlforge(&["serialize", "--pretty", "--minimize", "-"], "");
+    assert!(!ok, "one of --pretty and --minimize");
+}
+
+#[test]
+fn serialize_fragments_and_scripting() {
+    let (out, _, ok) = htmlforge(&["serialize", "--fragment", "tr", "-"], "<td>a<td>b");
+    assert!(ok);
+    assert_eq!(out, "<td>a</td><td>b</td>");
+    let (on, _, _) = htmlforge(&["serialize", "--scripting", "on", "--fragment", "div", "-"], "<noscript><b>&amp;</noscript>");
+    assert_eq!(on, "<noscript><b>&amp;</noscript>");
+    let (off, _, _) = htmlforge(&["serialize", "--fragment", "div", "-"], "<noscript><b>&amp;</noscript>");
+    assert_eq!(off, "<noscript><b>&amp;</b></noscript>");
+}
+
+#[test]
+fn serialize_reads_files_and_rejects_bad_arguments() {
+    let path = std::env::temp_dir().join(format!("htmlforge-serialize-{}.html", std::process::id()));
+    std::fs::write(&path, "<p>x").unwrap();
+    let (out, _, ok) = htmlforge(&["serialize", "--minimize", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).unwrap();
+    assert!(ok);
+    assert_eq!(out, "<p>x");
+    let (_, err, ok) = htmlforge(&["serialize", "--bogus", "-"], "");
+    assert!(!ok);
+    assert!(err.contains("usage: htmlforge serialize"), "{err}");
+    let (_, err, ok) = htmlforge(&["serialize", "/nonexistent/page.html"], "");
+    assert!(!ok);
+    assert!(err.contains("/nonexistent/page.html"), "{err}");
+}

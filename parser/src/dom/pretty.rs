@@ -1,0 +1,167 @@
+//! A pretty printer that cannot change the tree: the spec's serialization
+//! with line breaks and indentation put only *inside* tags, between the
+//! tag name (or last attribute) and the closing `>`, where the tokenizer
+//! skips whitespace. Whitespace between tags would be text (the parser
+//! keeps it in nearly every insertion mode), so none is added there:
+//!
+//! ```text
+//! <html
+//!   ><head
+//!     ><title>T</title
+//!   ></head
+//!   ><body
+//!     ><p>Hello <b>world</b
+//!     ></p
+//!   ></body
+//! ></html>
+//! ```
+//!
+//! A tag followed by another tag or a comment gets a break before its `>`,
+//! indented to the depth of what follows; a tag followed by text keeps its
+//! `>` on the line, so text stays where it was. Once a `plaintext` element
+//! is entered no break is added: everything after its start tag reparses
+//! as text. `tests/tests/serializer_roundtrip.rs` checks that the output
+//! parses to the tree that the spec serialization parses to, on the corpus
+//! and every html5lib tree-construction input.
+
+use crate::generated::names::Namespace;
+use crate::serializer::{EscapeMode, FmtOutput, Output, SerializeError};
+
+use super::serialize::{parent_makes_text_literal, write_escaped, write_start_tag_without_end, SpecSerializeOptions};
+use super::walk::{Visit, Walk};
+use super::{Document, NodeData, NodeId};
+
+/// The pretty-printed serialization of `node`'s children (of the whole
+/// document for the Document node), as a string.
+///
+/// ```
+/// let document = htmlforge::parse_document("<title>T</title><p>Hello <b>world");
+/// assert_eq!(
+///     htmlforge::dom::pretty_html(&document, document.document()),
+///     "<html\n  ><head\n    ><title>T</title\n  ></head\n  ><body\n    ><p>Hello <b>world</b\n    ></p\n  ></body\n></html>"
+/// );
+/// ```
+pub fn pretty_html(document: &Document, node: NodeId) -> String {
+    let mut out = FmtOutput(String::new());
+    // Writing to a String cannot fail.
+    let _ = write_pretty_html(document, node, SpecSerializeOptions::default(), &mut out);
+    out.0
+}
+
+/// Writes the pretty-printed serialization of `node`'s children to `out`.
+pub fn write_pretty_html<O: Output>(
+    document: &Document,
+    node: NodeId,
+    options: SpecSerializeOptions,
+    out: &mut O,
+) -> Result<(), SerializeError> {
+    let mut printer = Printer { out, depth: 0, tag_open: false, breaks: true };
+    for visit in Walk::children(document, node) {
+        match visit {
+            Visit::Enter(node) => match document.data(node) {
+                NodeData::Element(element) => {
+                    printer.close_tag(true)?;
+                    write_start_tag_without_end(&element, printer.out)?;
+                    printer.tag_open = true;
+                    if !super::walk::element_serializes_as_void(&element) {
+                        printer.depth += 1;
+                    }
+                    if element.ns() == Namespace::Html && element.local_name() == "plaintext" {
+                        printer.breaks = false;
+                    }
+                }
+                NodeData::Text(text) => {
+                    printer.close_tag(false)?;
+                    if parent_makes_text_literal(document, node, options) {
+                        printer.out.write_str(text)?;
+                    } else {
+                        write_escaped(text, EscapeMode::Text, printer.out)?;
+                    }
+                }
+                NodeData::Comment(text) => {
+                    printer.close_tag(true)?;
+                    printer.out.write_str("<!--")?;
+                    printer.out.write_str(text)?;
+                    printer.out.write_str("-->")?;
+                }
+                NodeData::Doctype(doctype) => {
+                    printer.close_tag(true)?;
+                    printer.out.write_str("<!DOCTYPE ")?;
+                    printer.out.write_str(&doctype.name)?;
+                    printer.out.write_str(">")?;
+                }
+                NodeData::Document | NodeData::DocumentFragment => {}
+            },
+            Visit::Leave(node) => {
+                if let Some(element) = document.element(node) {
+                    printer.depth -= 1;
+                    printer.close_tag(true)?;
+                    printer.out.write_str("</")?;
+                    printer.out.write_str(element.local_name())?;
+                    printer.tag_open = true;
+                }
+            }
+        }
+    }
+    printer.depth = 0;
+    printer.close_tag(false)
+}
+
+struct Printer<'o, O: Output> {
+    out: &'o mut O,
+    /// How many elements are open: the indent of the next tag.
+    depth: usize,
+    /// Whether the last tag written still lacks its `>`.
+    tag_open: bool,
+    /// Whether breaks may be added (not after a plaintext start tag).
+    breaks: bool,
+}
+
+impl<O: Output> Printer<'_, O> {
+    /// Ends the tag left open, with a break and indent before its `>` when
+    /// `break_line`.
+    fn close_tag(&mut self, break_line: bool) -> Result<(), SerializeError> {
+        if !std::mem::take(&mut self.tag_open) {
+            return Ok(());
+        }
+        if break_line && self.breaks {
+            self.out.write_str("\n")?;
+            for _ in 0..self.depth {
+                self.out.write_str("  ")?;
+            }
+        }
+        self.out.write_str(">")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{parse_document, serialize_document};
+
+    #[test]
+    fn breaks_only_inside_tags() {
+        let document = parse_document("<!DOCTYPE html><!--c--><ul><li>a<br>b<li><pre>\n\nx</pre></ul><plaintext><p>");
+        let pretty = pretty_html(&document, document.document());
+        assert_eq!(
+            pretty,
+            "<!DOCTYPE html><!--c--><html\n  ><head\n  ></head\n  ><body\n    ><ul\n      ><li>a<br>b</li\n      ><li\n        ><pre>\nx</pre\n      ></li\n    ></ul\n    ><plaintext><p></plaintext></body></html>"
+        );
+        // Without the breaks before `>`, it is the spec serialization.
+        let mut lines = pretty.split('\n');
+        let mut without_breaks = lines.next().unwrap().to_string();
+        for line in lines {
+            match line.trim_start().strip_prefix('>') {
+                Some(rest) => {
+                    without_breaks.push('>');
+                    without_breaks.push_str(rest);
+                }
+                None => {
+                    without_breaks.push('\n');
+                    without_breaks.push_str(line);
+                }
+            }
+        }
+        assert_eq!(without_breaks, serialize_document(&document));
+    }
+}
