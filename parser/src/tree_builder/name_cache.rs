@@ -5,17 +5,18 @@
 
 use crate::generated::names::LocalName;
 
-const SLOTS: usize = 256;
+/// Slots of the cache (and of the DOM's name cache).
+pub(crate) const SLOTS: usize = 256;
 
 /// Remembers the known names it has been asked about, one per slot. The
-/// slots are allocated on first use and given back by [`LocalNameCache::clear`].
+/// slots are allocated on first use.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct LocalNameCache {
     slots: Option<Box<[Option<LocalName>; SLOTS]>>,
 }
 
 /// FNV-1a over the name's bytes, folded to a slot.
-fn slot_of(name: &str) -> usize {
+pub(crate) fn slot_of(name: &str) -> usize {
     let mut hash: u32 = 0x811C_9DC5;
     for &byte in name.as_bytes() {
         hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
@@ -38,11 +39,6 @@ impl LocalNameCache {
             slots[slot] = found;
         }
         found
-    }
-
-    /// Gives the slots back (a finished document keeps no cache).
-    pub fn clear(&mut self) {
-        self.slots = None;
     }
 }
 
