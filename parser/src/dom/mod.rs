@@ -710,3 +710,25 @@ impl Iterator for Descendants<'_> {
         Some(current)
     }
 }
+
+#[cfg(test)]
+mod name_cache_tests {
+    use super::*;
+
+    #[test]
+    fn interned_names_are_stable_when_cache_slots_collide() {
+        // 2,000 names over 256 slots: every slot is overwritten many times.
+        let names: Vec<String> = (0..2000)
+            .map(|i| if i % 3 == 0 { LocalName::all().nth(i % 50).unwrap().as_str().to_string() } else { format!("data-x{i}") })
+            .collect();
+        let mut document = Document::new();
+        let first: Vec<NameId> = names.iter().map(|name| document.intern_str(name)).collect();
+        for round in 0..2 {
+            for (name, &id) in names.iter().zip(&first).rev() {
+                assert_eq!(document.intern_str(name), id, "{name} in round {round}");
+                assert_eq!(document.name_str(id), name);
+            }
+            document.shrink_to_fit();
+        }
+    }
+}
