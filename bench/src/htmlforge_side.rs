@@ -33,8 +33,9 @@ pub fn tokenize(page: &str) -> usize {
     tokenizer.into_sink().tokens
 }
 
-/// Parses `page` (bytes, decoded as UTF-8) into the built-in DOM.
+/// Parses `page` (bytes, UTF-8 as a transport layer would declare it, as
+/// html5ever's side is told) into the built-in DOM.
 pub fn parse(page: &[u8]) -> htmlforge::dom::Document {
-    let (text, _) = htmlforge::encoding::decode(page, encoding_rs::UTF_8);
-    htmlforge::parse_document(&text)
+    let options = htmlforge::ByteParseOptions { transport_charset: Some("utf-8"), ..Default::default() };
+    htmlforge::parse_bytes(page, options).document
 }

@@ -1,4 +1,5 @@
-//! `htmlforge errors FILE|-`: parse a document and print its parse errors,
+//! `htmlforge errors [--encoding LABEL] [--chunk-size N] FILE|-`: parse a
+//! document (bytes in, as `htmlforge tree`) and print its parse errors,
 //! one `line:col code` per line, in the order they were raised.
 //!
 //! Codes are the spec's for tokenizer and input-stream errors, and
@@ -9,12 +10,27 @@
 
 use std::io::Write;
 
-use htmlforge::{parse_document_with, ParseOptions};
+use htmlforge::ParseOptions;
+
+use crate::input::{read_bytes, InputFlags};
+
+const USAGE: &str = "usage: htmlforge errors [--encoding LABEL] [--chunk-size N] FILE|-";
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let [path] = args else { return Err("usage: htmlforge errors FILE|-".into()) };
-    let input = crate::input::read(path)?;
-    let document = parse_document_with(&input, ParseOptions::default());
+    let mut flags = InputFlags::default();
+    let mut path = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if flags.take(arg, &mut rest)? {
+            continue;
+        }
+        match path {
+            None => path = Some(arg),
+            Some(_) => return Err(USAGE.into()),
+        }
+    }
+    let bytes = read_bytes(path.ok_or(USAGE)?)?;
+    let document = flags.parse_document(&bytes, ParseOptions::default()).document;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for error in &document.errors {
         writeln!(out, "{}:{} {}", error.line, error.col, error.code.as_str()).map_err(|e| e.to_string())?;

@@ -1,19 +1,86 @@
-//! Reading a verb's input document: a file, or stdin for `-`.
+//! Reading a verb's input document (a file, or stdin for `-`) as bytes,
+//! and turning the bytes into a document or text the way a browser does:
+//! the encoding sniffing algorithm (with `--encoding LABEL` standing for
+//! the transport layer's charset), decoding, and the change of encoding
+//! a `<meta>` may ask for while parsing.
 
 use std::io::Read;
 
-use htmlforge::encoding::{decode, sniff, SniffOptions};
+use htmlforge::encoding::{decode, sniff, Encoding, SniffOptions};
+use htmlforge::{parse_bytes, ByteParseOptions, ByteParser, ByteParserStatus, ParseOptions, ParsedBytes};
 
-/// The text of `path` (`-`: stdin): the bytes decoded as the encoding
-/// sniffing algorithm says (the decoder removes a byte order mark and
-/// turns malformed sequences into U+FFFD).
-pub fn read(path: &str) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    if path == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("stdin: {e}"))?;
-    } else {
-        bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+/// The flags every verb that reads a document takes.
+#[derive(Debug, Default)]
+pub struct InputFlags {
+    /// `--encoding LABEL`: the encoding, as if the transport layer said so
+    /// (only a byte order mark wins over it).
+    pub encoding: Option<String>,
+    /// `--chunk-size N`: feed the parser N bytes at a time.
+    pub chunk_size: Option<usize>,
+}
+
+impl InputFlags {
+    /// Takes `flag` (and its value from `rest`) if it is one of ours;
+    /// `Ok(false)` if it is not.
+    pub fn take<'a>(&mut self, flag: &str, rest: &mut impl Iterator<Item = &'a String>) -> Result<bool, String> {
+        match flag {
+            "--encoding" => {
+                let label = rest.next().ok_or("--encoding needs a LABEL")?;
+                if Encoding::for_label(label.as_bytes()).is_none() {
+                    return Err(format!("--encoding: unknown encoding label {label:?}"));
+                }
+                self.encoding = Some(label.clone());
+            }
+            "--chunk-size" => {
+                let size = rest.next().ok_or("--chunk-size needs a number of bytes")?;
+                match size.parse::<usize>() {
+                    Ok(size) if size > 0 => self.chunk_size = Some(size),
+                    _ => return Err(format!("--chunk-size: {size:?} is not a positive number of bytes")),
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
-    let sniffed = sniff(&bytes, &SniffOptions::default());
-    Ok(decode(&bytes, sniffed.encoding).0.into_owned())
+
+    fn byte_options(&self, parse: ParseOptions) -> ByteParseOptions<'_> {
+        ByteParseOptions { parse, transport_charset: self.encoding.as_deref(), ..ByteParseOptions::default() }
+    }
+
+    /// Parses `bytes` as a document: at once, or in `--chunk-size` chunks.
+    /// Scripts do not run (the parser goes on after each script end tag).
+    pub fn parse_document(&self, bytes: &[u8], parse: ParseOptions) -> ParsedBytes {
+        let options = self.byte_options(parse);
+        let Some(chunk_size) = self.chunk_size else {
+            return parse_bytes(bytes, options);
+        };
+        let mut parser = ByteParser::new(options);
+        for chunk in bytes.chunks(chunk_size) {
+            let mut status = parser.feed(chunk);
+            while let ByteParserStatus::PausedForScript(_) | ByteParserStatus::EncodingChanged(_) = status {
+                status = parser.resume();
+            }
+        }
+        parser.finish()
+    }
+
+    /// The text of `bytes`, decoded with the sniffed encoding (for the
+    /// verbs that do not build a document: there is no tree builder to
+    /// find a `<meta>` past the prescan).
+    pub fn decode(&self, bytes: &[u8]) -> String {
+        let options = SniffOptions { transport_charset: self.encoding.as_deref(), ..SniffOptions::default() };
+        let sniffed = sniff(bytes, &options);
+        decode(bytes, sniffed.encoding).0.into_owned()
+    }
+}
+
+/// The bytes of `path` (`-`: stdin).
+pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
+    if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("stdin: {e}"))?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path).map_err(|e| format!("{path}: {e}"))
+    }
 }

@@ -9,15 +9,18 @@
 //!   inside tags only, so that the output parses to the same tree;
 //! - `--fragment CONTEXT` (tests' notation: `td`, `svg path`) parses a
 //!   fragment and writes its nodes; `--scripting on|off` (default off) is
-//!   used for parsing and for the text of `noscript`.
+//!   used for parsing and for the text of `noscript`;
+//! - `--encoding LABEL`, `--chunk-size N`: bytes in, as for `htmlforge tree`.
 
 use std::io::Write;
 
 use htmlforge::dom::{write_inner_html, write_pretty_html, SpecSerializeOptions};
 use htmlforge::serializer::{IoOutput, SerializeOptions, Serializer};
-use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
+use htmlforge::{parse_fragment_with, FragmentContext, ParseOptions};
 
-const USAGE: &str = "usage: htmlforge serialize [--minimize|--pretty] [--fragment CONTEXT] [--scripting on|off] FILE|-";
+use crate::input::{read_bytes, InputFlags};
+
+const USAGE: &str = "usage: htmlforge serialize [--minimize|--pretty] [--fragment CONTEXT] [--scripting on|off] [--encoding LABEL] [--chunk-size N] FILE|-";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut minimize = false;
@@ -25,8 +28,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut fragment = None;
     let mut options = ParseOptions::default();
     let mut path = None;
+    let mut input_flags = InputFlags::default();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
+        if input_flags.take(arg, &mut rest)? {
+            continue;
+        }
         match arg.as_str() {
             "--minimize" if !pretty => minimize = true,
             "--pretty" if !minimize => pretty = true,
@@ -42,10 +49,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
             _ => return Err(USAGE.into()),
         }
     }
-    let input = crate::input::read(path.as_deref().ok_or(USAGE)?)?;
+    let bytes = read_bytes(path.as_deref().ok_or(USAGE)?)?;
     let document = match &fragment {
-        Some(context) => parse_fragment_with(&input, &FragmentContext::from_test_notation(context), options),
-        None => parse_document_with(&input, options),
+        // A fragment has no encoding of its own: its bytes are decoded as
+        // a document's would be, then parsed as text.
+        Some(context) => {
+            parse_fragment_with(&input_flags.decode(&bytes), &FragmentContext::from_test_notation(context), options)
+        }
+        // Bytes in: sniffing, decoding, the change of encoding.
+        None => input_flags.parse_document(&bytes, options).document,
     };
     let root = match fragment {
         Some(_) => document.fragment_root().ok_or("the fragment has no root")?,

@@ -1,26 +1,43 @@
 //! `htmlforge tokens`: the tokenizer on its own, printing tokens in the
 //! html5lib tokenizer-test JSON form.
 //!
-//! - `htmlforge tokens FILE|-`: the bytes are decoded as the encoding
-//!   sniffing algorithm says; one token per line (adjacent characters
+//! - `htmlforge tokens [--encoding LABEL] FILE|-`: the bytes are decoded
+//!   as the encoding sniffing algorithm says (`--encoding` acts as the
+//!   transport layer's charset); one token per line (adjacent characters
 //!   merged); parse errors go to stderr, one JSON object per line.
 //! - `htmlforge tokens --jsonl`: each stdin line is
 //!   `{"input": "...", "initialState": "RCDATA state", "lastStartTag": "textarea"}`
 //!   (the last two optional, named as in the tests); each output line is
 //!   `{"output": [tokens], "errors": [{"code": "...", "line": 1, "col": 5}]}`.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 
-use htmlforge::encoding::{decode, sniff, SniffOptions};
 use htmlforge::tokenizer::{Collector, OwnedToken, ParseError, State, Tokenizer};
 use serde_json::{json, Map, Value};
 
+use crate::input::{read_bytes, InputFlags};
+
+const USAGE: &str = "usage: htmlforge tokens [--encoding LABEL] FILE|-  or  htmlforge tokens --jsonl";
+
 pub fn run(args: &[String]) -> Result<(), String> {
-    match args {
-        [flag] if flag == "--jsonl" => jsonl(),
-        [path] => document(path),
-        _ => Err("usage: htmlforge tokens FILE|-  or  htmlforge tokens --jsonl".into()),
+    if let [flag] = args {
+        if flag == "--jsonl" {
+            return jsonl();
+        }
     }
+    let mut flags = InputFlags::default();
+    let mut path = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if flags.take(arg, &mut rest)? {
+            continue;
+        }
+        match path {
+            None => path = Some(arg),
+            Some(_) => return Err(USAGE.into()),
+        }
+    }
+    document(path.ok_or(USAGE)?, &flags)
 }
 
 /// A token in the tests' JSON form.
@@ -73,19 +90,11 @@ fn tokenize(input: &str, state: State, last_start_tag: Option<&str>) -> Collecto
     tokenizer.into_sink()
 }
 
-fn document(path: &str) -> Result<(), String> {
-    let mut bytes = Vec::new();
-    if path == "-" {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("stdin: {e}"))?;
-    } else {
-        bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    }
+fn document(path: &str, flags: &InputFlags) -> Result<(), String> {
     // Bytes in: the encoding sniffing algorithm, then the decoder (which
-    // removes a byte order mark).
-    let sniffed = sniff(&bytes, &SniffOptions::default());
-    let (text, _) = decode(&bytes, sniffed.encoding);
+    // removes a byte order mark). Without a tree builder, a `<meta>` past
+    // the prescan cannot change the encoding.
+    let text = flags.decode(&read_bytes(path)?);
     let collected = tokenize(&text, State::Data, None);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for token in &collected.tokens {

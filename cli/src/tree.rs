@@ -1,8 +1,11 @@
 //! `htmlforge tree`: parse a document or fragment and print the tree in
 //! the html5lib tree-construction format.
 //!
-//! - `htmlforge tree [--fragment CONTEXT] [--scripting on|off] FILE|-`:
-//!   CONTEXT in the tests' notation (`td`, `svg path`, `math mi`).
+//! - `htmlforge tree [--fragment CONTEXT] [--scripting on|off]
+//!   [--encoding LABEL] [--chunk-size N] FILE|-`: CONTEXT in the tests'
+//!   notation (`td`, `svg path`, `math mi`); the bytes are decoded as the
+//!   encoding sniffing algorithm says (`--encoding` acts as the transport
+//!   layer's charset) and fed to the parser at once or N bytes at a time.
 //! - `htmlforge tree --jsonl`: each stdin line is
 //!   `{"data": "...", "fragment": "svg path" or null, "scripting": false}`;
 //!   each output line is `{"tree": "..."}` (the `| ` lines, newline-ended).
@@ -13,8 +16,9 @@ use htmlforge::dom::{dump_children_html5lib, dump_html5lib};
 use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
 use serde_json::{json, Value};
 
-const USAGE: &str =
-    "usage: htmlforge tree [--fragment CONTEXT] [--scripting on|off] FILE|-  or  htmlforge tree --jsonl";
+use crate::input::{read_bytes, InputFlags};
+
+const USAGE: &str = "usage: htmlforge tree [--fragment CONTEXT] [--scripting on|off] [--encoding LABEL] [--chunk-size N] FILE|-  or  htmlforge tree --jsonl";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     if let [flag] = args {
@@ -25,8 +29,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut fragment = None;
     let mut options = ParseOptions::default();
     let mut path = None;
+    let mut input_flags = InputFlags::default();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
+        if input_flags.take(arg, &mut rest)? {
+            continue;
+        }
         match arg.as_str() {
             "--fragment" => fragment = Some(rest.next().ok_or(USAGE)?.clone()),
             "--scripting" => {
@@ -40,8 +48,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
             _ => return Err(USAGE.into()),
         }
     }
-    let input = crate::input::read(path.as_deref().ok_or(USAGE)?)?;
-    let tree = tree_of(&input, fragment.as_deref(), options);
+    let bytes = read_bytes(path.as_deref().ok_or(USAGE)?)?;
+    let tree = match fragment {
+        // Bytes in: sniffing, decoding, the change of encoding.
+        None => dump_html5lib(&input_flags.parse_document(&bytes, options).document),
+        // A fragment has no encoding of its own: its bytes are decoded as
+        // a document's would be, then parsed as text.
+        Some(context) => tree_of(&input_flags.decode(&bytes), Some(&context), options),
+    };
     std::io::stdout().write_all(tree.as_bytes()).map_err(|e| e.to_string())
 }
 

@@ -6,6 +6,7 @@ pub mod encoding;
 pub mod generated;
 pub mod named_char_ref;
 mod parse;
+mod parse_bytes;
 pub mod quirks;
 pub mod serializer;
 pub mod tokenizer;
@@ -16,6 +17,7 @@ pub use generated::parse_errors::ParseErrorCode;
 pub use parse::{
     parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser, ParserStatus,
 };
+pub use parse_bytes::{parse_bytes, parse_reader, ByteParseOptions, ByteParser, ByteParserStatus, ParsedBytes};
 
 /// The README's Rust examples run as doctests, so that they stay true.
 #[cfg(doctest)]

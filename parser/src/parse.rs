@@ -12,6 +12,7 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing>
 
 use crate::dom::Document;
+use crate::encoding::{Confidence, Encoding};
 use crate::generated::names::Namespace;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Progress, State, Tokenizer};
@@ -217,6 +218,52 @@ impl<S: TreeSink> Parser<S> {
             progress = self.tokenizer.resume();
         }
         self.tokenizer.into_sink().into_sink()
+    }
+
+    /// Sets the document's character encoding and the confidence in it,
+    /// before the first chunk: with [`Confidence::Tentative`], a `<meta>`
+    /// processed by the "in head" rules that declares another encoding
+    /// pauses the parser and is reported by
+    /// [`Parser::take_encoding_restart`]. A parser of a `&str` leaves the
+    /// confidence irrelevant, and no `<meta>` does anything. [`ByteParser`](crate::ByteParser)
+    /// does all this for bytes.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#concept-encoding-confidence>
+    pub fn set_encoding(&mut self, encoding: &'static Encoding, confidence: Confidence) {
+        self.tokenizer.sink_mut().set_encoding(encoding, confidence);
+    }
+
+    /// The document's character encoding and the confidence in it (a
+    /// `<meta>` that agrees with the encoding makes it certain).
+    pub fn encoding(&self) -> (&'static Encoding, Confidence) {
+        self.tokenizer.sink().encoding()
+    }
+
+    /// The encoding a `<meta>` asked to restart the parse with ("change
+    /// the encoding"), taken. The parser paused right after that `<meta>`
+    /// (the call returned [`ParserStatus::NeedsInput`]); the caller
+    /// discards it and parses the bytes again with the new encoding, or
+    /// calls [`Parser::resume`] to go on in the old one (the confidence is
+    /// certain now, so it does not ask again).
+    ///
+    /// ```
+    /// use htmlforge::encoding::Confidence;
+    /// use htmlforge::{ParseOptions, Parser};
+    ///
+    /// let mut parser = Parser::new(ParseOptions::default());
+    /// parser.set_encoding(encoding_rs::WINDOWS_1252, Confidence::Tentative);
+    /// parser.feed("<title>a</title><meta charset=utf-8><p>rest");
+    /// assert_eq!(parser.take_encoding_restart(), Some(encoding_rs::UTF_8));
+    /// assert_eq!(parser.encoding(), (encoding_rs::WINDOWS_1252, Confidence::Certain));
+    /// // Paused right after the meta: the `p` is not parsed yet.
+    /// assert!(!htmlforge::dom::dump_html5lib(parser.sink()).contains("<p>"));
+    /// parser.resume();
+    /// assert!(htmlforge::dom::dump_html5lib(parser.sink()).contains("<p>"));
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#change-the-encoding>
+    pub fn take_encoding_restart(&mut self) -> Option<&'static Encoding> {
+        self.tokenizer.sink_mut().take_encoding_restart()
     }
 
     /// The sink, to look at the tree while parsing.

@@ -2,11 +2,10 @@
 //! `encoding/scripted/*.dat`), read in place from the vendored copy.
 //!
 //! Each case gives a document's bytes and the encoding a parser must end
-//! up with. It is run through `sniff` on all the bytes and through a
-//! `Sniffer` fed in chunks of 1 and 7 bytes; all three must give the
-//! expected encoding. Cases whose answer needs a later stage (the tree
-//! builder's change of encoding for a `<meta>` past the prescan window, or
-//! scripting) are listed with a reason in
+//! up with. It runs through the whole parser (sniffing, decoding, the tree
+//! builder's change of encoding for a `<meta>` past the prescan window):
+//! `parse_bytes` on all the bytes and a `ByteParser` fed in chunks (see
+//! `run_case`). A case that cannot pass yet is listed with a reason in
 //! `tests/expectations/encoding-skip.txt`; a listed case that passes is a
 //! failure too, so that the list cannot go stale.
 //!
@@ -15,7 +14,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use htmlforge::encoding::{sniff, Encoding, SniffOptions, Sniffer};
+use htmlforge::encoding::{Encoding, Sniffed};
+use htmlforge::{parse_bytes, ByteParseOptions, ByteParser, ByteParserStatus, ParseOptions};
+use htmlforge_conformance::test_script::run_test_script;
 
 /// One `#data` / `#encoding` case.
 struct Case {
@@ -94,34 +95,75 @@ fn load_skip_list() -> Result<BTreeMap<String, String>, String> {
     Ok(skips)
 }
 
-/// Runs one case; `Err` describes how it failed.
+/// Runs one case; `Err` describes how it failed. The case goes through
+/// the whole parser: `parse_bytes` on all the bytes, and a `ByteParser`
+/// fed in chunks of 1 and 7 bytes (with scripting on and the test-only
+/// script evaluator, `tests/src/test_script.rs`, for `scripted/` cases); each must end with
+/// the expected encoding.
 fn run_case(case: &Case) -> Result<(), String> {
     let expected = Encoding::for_label(case.expected.as_bytes())
         .ok_or_else(|| format!("unknown expected encoding {:?}", case.expected))?;
-    let options = SniffOptions::default();
-    let whole = sniff(&case.data, &options).encoding;
-    if whole != expected {
-        return Err(format!("sniff gave {}, expected {}", whole.name(), expected.name()));
-    }
-    for chunk_size in [1, 7] {
-        let mut sniffer = Sniffer::new(&options);
-        let mut decided = None;
-        for chunk in case.data.chunks(chunk_size) {
-            decided = sniffer.push(chunk);
-            if decided.is_some() {
-                break;
-            }
-        }
-        let chunked = decided.unwrap_or_else(|| sniffer.decide_now()).encoding;
-        if chunked != expected {
+    let scripted = case.id.starts_with("encoding/scripted/");
+    if !scripted {
+        let whole = parse_bytes(&case.data, ByteParseOptions::default()).encoding;
+        if whole.encoding != expected {
             return Err(format!(
-                "Sniffer with {chunk_size}-byte chunks gave {}, expected {}",
-                chunked.name(),
+                "parse_bytes gave {} ({}), expected {}",
+                whole.encoding.name(),
+                whole.source,
+                expected.name()
+            ));
+        }
+    }
+    for chunk_size in [case.data.len().max(1), 1, 7] {
+        let chunked = parse_in_chunks(&case.data, chunk_size, scripted);
+        if chunked.encoding != expected {
+            return Err(format!(
+                "ByteParser with {chunk_size}-byte chunks{} gave {} ({}), expected {}",
+                if scripted { " and scripts" } else { "" },
+                chunked.encoding.name(),
+                chunked.source,
                 expected.name()
             ));
         }
     }
     Ok(())
+}
+
+/// Feeds `data` to a `ByteParser` in `chunk_size`-byte chunks; with
+/// `run_scripts`, scripting is on and each script pause runs the script
+/// through the test-only script evaluator. Returns the final encoding.
+fn parse_in_chunks(data: &[u8], chunk_size: usize, run_scripts: bool) -> Sniffed {
+    let options = ByteParseOptions {
+        parse: ParseOptions { scripting: run_scripts, ..ParseOptions::default() },
+        ..Default::default()
+    };
+    let mut parser = ByteParser::new(options);
+    let mut chunks = data.chunks(chunk_size);
+    let mut status = ByteParserStatus::NeedsInput;
+    let mut ended = false;
+    loop {
+        status = match status {
+            ByteParserStatus::PausedForScript(script) => {
+                let text = parser.sink().text_content(script);
+                if let Some(writes) = run_test_script(&text, parser.sink_mut()) {
+                    parser.insert_at_insertion_point(&writes.concat());
+                }
+                parser.resume()
+            }
+            ByteParserStatus::EncodingChanged(_) => parser.resume(),
+            ByteParserStatus::NeedsInput => match chunks.next() {
+                Some(chunk) => parser.feed(chunk),
+                None if !ended => {
+                    ended = true;
+                    parser.end()
+                }
+                None => break,
+            },
+            ByteParserStatus::Done => break,
+        };
+    }
+    parser.finish().encoding
 }
 
 fn main() {

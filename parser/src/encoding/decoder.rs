@@ -111,6 +111,14 @@ impl StreamingDecoder {
         }
     }
 
+    /// A decoder for `encoding` that takes a leading BOM for content: for
+    /// a stream that has started already (a change of decoder on the fly).
+    pub fn new_without_bom_handling(encoding: &'static Encoding) -> Self {
+        let mut decoder = StreamingDecoder::new(encoding);
+        decoder.start(BomSniff::NoBom);
+        decoder
+    }
+
     /// The encoding in use: the one given to [`StreamingDecoder::new`]
     /// until a BOM has chosen another.
     pub fn encoding(&self) -> &'static Encoding {

@@ -32,6 +32,10 @@
 //!
 //! # How a parser uses this module
 //!
+//! [`ByteParser`](crate::ByteParser), [`parse_bytes`](crate::parse_bytes)
+//! and [`parse_reader`](crate::parse_reader) do all of the following for
+//! the built-in DOM; a parser with a sink of its own does it itself:
+//!
 //! 1. Bytes in: [`ByteStreamDecoder`] (or [`sniff`] then
 //!    [`StreamingDecoder`]/[`decode`]) gives the [`Sniffed`] encoding and
 //!    the text for the tokenizer, BOM removed. A parser of a `&str` skips
@@ -50,6 +54,11 @@
 //!    [`ByteStreamDecoder::with_known_encoding`] and
 //!    [`EncodingChange::restart_with`] (confidence certain, source
 //!    [`EncodingSource::MetaInHead`]), so the second pass never restarts.
+//!    (When every byte decoded so far means the same in both encodings,
+//!    it may instead go on with a decoder for the new encoding, made by
+//!    [`StreamingDecoder::new_without_bom_handling`].) The tree builder's
+//!    side is [`Parser::set_encoding`](crate::Parser::set_encoding) and
+//!    [`Parser::take_encoding_restart`](crate::Parser::take_encoding_restart).
 //!
 //! ```
 //! use htmlforge::encoding::{sniff, Confidence, EncodingSource, SniffOptions};

@@ -54,6 +54,29 @@ pub enum EncodingSource {
     Default,
 }
 
+impl EncodingSource {
+    /// A short name: `bom`, `user-override`, `transport`, `meta-prescan`,
+    /// `xml-declaration`, `meta-in-head`, `fallback`, `default`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EncodingSource::Bom => "bom",
+            EncodingSource::UserOverride => "user-override",
+            EncodingSource::Transport => "transport",
+            EncodingSource::MetaPrescan => "meta-prescan",
+            EncodingSource::XmlDeclaration => "xml-declaration",
+            EncodingSource::MetaInHead => "meta-in-head",
+            EncodingSource::Fallback => "fallback",
+            EncodingSource::Default => "default",
+        }
+    }
+}
+
+impl std::fmt::Display for EncodingSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The result of the encoding sniffing algorithm: an encoding and a
 /// confidence, and which step gave them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

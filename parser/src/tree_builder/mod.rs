@@ -19,6 +19,7 @@ mod selectedcontent;
 mod stack_of_open_elements;
 mod token;
 
+use crate::encoding::{Confidence, Encoding};
 use crate::generated::element_categories::{element_categories, Categories};
 use crate::generated::names::{local_names, LocalName, Namespace};
 use crate::quirks::QuirksMode;
@@ -143,6 +144,13 @@ pub struct TreeBuilder<S: TreeSink> {
     /// The allocation of the attribute list handed to the sink for each
     /// new element, kept between elements (see `insertion::reuse_attrs`).
     attr_scratch: Vec<AttrRef<'static>>,
+    /// The document's character encoding and its confidence (irrelevant
+    /// unless the parser decodes bytes), for the "in head" meta rule.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#concept-encoding-confidence>
+    encoding: (&'static Encoding, Confidence),
+    /// The encoding a `<meta>` asked to restart the parse with.
+    encoding_restart: Option<&'static Encoding>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -171,6 +179,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             self_closing_flag_acknowledged: true,
             tag_names: name_cache::LocalNameCache::default(),
             attr_scratch: Vec::new(),
+            encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
+            encoding_restart: None,
         }
     }
 
@@ -259,6 +269,24 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.pending_script.take()
     }
 
+    /// Sets the document's character encoding and confidence (a parser of
+    /// bytes does this before the first token).
+    pub fn set_encoding(&mut self, encoding: &'static Encoding, confidence: Confidence) {
+        self.encoding = (encoding, confidence);
+    }
+
+    /// The document's character encoding and confidence: a `<meta>` in
+    /// head may have made the confidence certain.
+    pub fn encoding(&self) -> (&'static Encoding, Confidence) {
+        self.encoding
+    }
+
+    /// The encoding a `<meta>` asked to restart the parse with, taken. The
+    /// tokenizer was paused right after that `<meta>`.
+    pub fn take_encoding_restart(&mut self) -> Option<&'static Encoding> {
+        self.encoding_restart.take()
+    }
+
     /// Hands the errors raised by the last token to the sink at `line:col`.
     fn report_errors_at(&mut self, line: u32, col: u32) {
         for code in std::mem::take(&mut self.errors_awaiting_position) {
@@ -328,7 +356,7 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
         if !self.self_closing_flag_acknowledged {
             self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
         }
-        if self.pending_script.is_some() {
+        if self.pending_script.is_some() || self.encoding_restart.is_some() {
             return SinkResult::Pause;
         }
         match self.next_tokenizer_state.take() {

@@ -1,5 +1,6 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
 
+use crate::encoding::{meta_encoding_change, Confidence, EncodingChange};
 use crate::generated::names::local_names;
 use crate::generated::tag_groups::{
     is_in_head_end_tags_that_act_as_anything_else, is_in_head_raw_text_start_tags, is_in_head_void_start_tags,
@@ -50,12 +51,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.acknowledge_the_self_closing_flag();
                 Step::Done
             }
-            // "meta": insert, pop, acknowledge the self-closing flag. (The
-            // encoding change it may ask for is the input stream's business.)
+            // "meta": insert, pop, acknowledge the self-closing flag, then
+            // the encoding steps (see `meta_changes_the_encoding`).
             Some(local_names::META) => {
                 self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
+                self.meta_changes_the_encoding(tag);
                 Step::Done
             }
             // "title": the generic RCDATA element parsing algorithm.
@@ -126,6 +128,29 @@ impl<S: TreeSink> TreeBuilder<S> {
             _ => {
                 self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 Step::Done
+            }
+        }
+    }
+
+    /// The rest of the "in head" meta rule: "If the active speculative
+    /// HTML parser is null" (there is none here) and the confidence is
+    /// tentative, a `charset` attribute or a Content-Type pragma may change
+    /// the encoding. The parser acts on a restart: the tree builder only
+    /// records it (and pauses the tokenizer, since everything parsed after
+    /// it is thrown away).
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
+    fn meta_changes_the_encoding(&mut self, tag: TagTok<'_>) {
+        let (current, confidence) = self.encoding;
+        match meta_encoding_change(&tag.tag.attrs, current, confidence) {
+            EncodingChange::Nothing => {}
+            EncodingChange::MakeCertain => self.encoding.1 = Confidence::Certain,
+            // A parser that does not restart goes on with the confidence
+            // certain ("the resource will be misinterpreted"), so a later
+            // meta cannot ask again.
+            EncodingChange::Restart(new) => {
+                self.encoding.1 = Confidence::Certain;
+                self.encoding_restart = Some(new);
             }
         }
     }
