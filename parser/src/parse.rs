@@ -71,7 +71,7 @@ pub fn parse_document(input: &str) -> Document {
 /// Parses a whole document into the built-in DOM. Scripts never run: with
 /// scripting on, the parser goes on after each `script` end tag.
 pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
-    let mut parser = Parser::with_sink(new_document_for(input), options);
+    let mut parser = Parser::with_sink(document_sized_for(input.len()), options);
     parser.feed(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
@@ -87,7 +87,7 @@ pub fn parse_fragment(input: &str, context: &FragmentContext) -> Document {
 
 /// Parses a fragment in the context of `context` with `options`.
 pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: ParseOptions) -> Document {
-    let sink = new_document_for(input);
+    let sink = document_sized_for(input.len());
     let mut parser = Parser::new_fragment_with_sink(sink, context, options);
     parser.feed(input);
     let mut document = parser.finish();
@@ -95,26 +95,27 @@ pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: Pars
     document
 }
 
-/// An empty Document whose buffers are sized for `input`, so that they
-/// rarely grow (and copy) while parsing; `shrink_to_fit` gives back what
-/// is left over.
-fn new_document_for(input: &str) -> Document {
-    let mut document = Document::with_capacity(estimated_node_count(input), estimated_string_bytes(input));
-    document.reserve_attributes(estimated_attribute_count(input));
+/// An empty Document whose buffers are sized for an input of `len` bytes,
+/// so that they rarely grow (and copy) while parsing; `shrink_to_fit`
+/// gives back what is left over. `parse_bytes` sizes its documents with it
+/// too.
+pub(crate) fn document_sized_for(len: usize) -> Document {
+    let mut document = Document::with_capacity(estimated_node_count(len), estimated_string_bytes(len));
+    document.reserve_attributes(estimated_attribute_count(len));
     document
 }
 
 /// A guess at the number of attributes of a document: the corpus averages
 /// one per 160 bytes of markup.
-fn estimated_attribute_count(input: &str) -> usize {
-    input.len() / 128
+fn estimated_attribute_count(len: usize) -> usize {
+    len / 128
 }
 
 /// A guess at the number of nodes of a document, to size the arena once:
 /// the 130 pages of the shared corpus average one node per 96 bytes of
 /// markup (a page with more nodes grows the arena as usual).
-fn estimated_node_count(input: &str) -> usize {
-    input.len() / 96 + 8
+fn estimated_node_count(len: usize) -> usize {
+    len / 96 + 8
 }
 
 /// A guess at the bytes of text and attribute values of a document, to
@@ -123,8 +124,8 @@ fn estimated_node_count(input: &str) -> usize {
 /// more grows the buffer as usual). Half the input, as before, made the
 /// buffer grow (and copy) on most pages of the corpus; the unused part is
 /// given back by `shrink_to_fit`, so the document holds no more.
-fn estimated_string_bytes(input: &str) -> usize {
-    input.len()
+fn estimated_string_bytes(len: usize) -> usize {
+    len
 }
 
 /// What a [`Parser`] stopped for.
