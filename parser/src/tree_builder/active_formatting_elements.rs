@@ -18,15 +18,16 @@ use super::{TreeBuilder, TreeSink};
 #[derive(Debug, Clone)]
 pub(crate) enum FormattingEntry<H> {
     Marker,
-    /// `on_stack`: whether the element is still in the stack of open
-    /// elements (kept up to date as elements leave the stack, so that
-    /// reconstruction never searches the stack).
+    /// `stack_serial`: the serial the element got on the stack of open
+    /// elements; `StackOfOpenElements::is_open` tells whether it is still
+    /// there, so that neither reconstruction searches the stack nor popping
+    /// an element searches the list.
     Element {
         handle: H,
         name: LocalName,
         tag: Rc<Tag>,
         signature: u64,
-        on_stack: bool,
+        stack_serial: u32,
     },
 }
 
@@ -116,12 +117,6 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.entries.insert(index, entry);
     }
 
-    /// Marks the element entry at `index` as off the stack of open elements.
-    pub fn set_off_stack(&mut self, index: usize) {
-        if let FormattingEntry::Element { on_stack, .. } = &mut self.entries[index] {
-            *on_stack = false;
-        }
-    }
 
     /// Replaces an element entry by one for the same token.
     pub fn replace(&mut self, index: usize, entry: FormattingEntry<H>) {
@@ -175,6 +170,16 @@ impl<S: TreeSink> TreeBuilder<S> {
                     if *other_signature == signature && *other_name == name && same_attributes(other_tag, tag) {
                         equal += 1;
                         earliest = Some(index);
+                        // This clause keeps at most three equal elements
+                        // after the last marker (reconstruction and the
+                        // adoption agency algorithm only replace entries),
+                        // so the third one found from the end is the
+                        // earliest: the scan stops there instead of crossing
+                        // every older entry (distinct elements followed by
+                        // many equal ones stay linear).
+                        if equal == 3 {
+                            break;
+                        }
                     }
                 }
             }
@@ -184,12 +189,15 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active_formatting.remove(index);
             }
         }
+        // The element was just inserted: it is the current node.
+        let stack_serial = self.current_node().serial;
+        debug_assert!(self.current_node().handle == handle);
         self.active_formatting.push(FormattingEntry::Element {
             handle,
             name,
             tag: Rc::new(tag.clone()),
             signature,
-            on_stack: true,
+            stack_serial,
         });
     }
 
@@ -205,8 +213,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         let Some(last) = self.active_formatting.last() else { return };
         match last {
             FormattingEntry::Marker => return,
-            FormattingEntry::Element { on_stack, .. } => {
-                if *on_stack {
+            FormattingEntry::Element { stack_serial, .. } => {
+                if self.open_elements.is_open(*stack_serial) {
                     return;
                 }
             }
@@ -218,7 +226,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let previous = &self.active_formatting[index - 1];
             let stop = match previous {
                 FormattingEntry::Marker => true,
-                FormattingEntry::Element { on_stack, .. } => *on_stack,
+                FormattingEntry::Element { stack_serial, .. } => self.open_elements.is_open(*stack_serial),
             };
             if stop {
                 break;
@@ -231,8 +239,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 unreachable!("no marker after the rewind point")
             };
             let handle = self.insert_an_html_element(&tag);
-            self.active_formatting
-                .replace(index, FormattingEntry::Element { handle, name, tag, signature, on_stack: true });
+            let stack_serial = self.current_node().serial;
+            self.active_formatting.replace(index, FormattingEntry::Element { handle, name, tag, signature, stack_serial });
             index += 1;
         }
     }
@@ -260,15 +268,12 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Notes that the formatting element `handle` left the stack of open
     /// elements. (Its entry is usually among the last of the list.)
-    pub(crate) fn formatting_element_left_the_stack(&mut self, handle: S::Handle) {
-        if let Some(index) = self.formatting_position(handle) {
-            self.active_formatting.set_off_stack(index);
-        }
-    }
-
     /// Whether the list entry of `handle` says it is on the stack.
     pub(crate) fn formatting_element_is_on_stack(&self, index: usize) -> bool {
-        matches!(self.active_formatting[index], FormattingEntry::Element { on_stack: true, .. })
+        match self.active_formatting[index] {
+            FormattingEntry::Element { stack_serial, .. } => self.open_elements.is_open(stack_serial),
+            FormattingEntry::Marker => false,
+        }
     }
 
     /// The index of `handle` in the list.

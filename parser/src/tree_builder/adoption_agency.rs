@@ -117,11 +117,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 };
                 let new_element = self.create_an_element_for_the_token(&tag, Namespace::Html);
                 let new_handle = new_element.handle;
+                self.open_elements.replace(node_index, new_element);
+                let stack_serial = self.open_elements[node_index].serial;
                 self.active_formatting.replace(
                     node_formatting_index,
-                    FormattingEntry::Element { handle: new_handle, name, tag, signature, on_stack: true },
+                    FormattingEntry::Element { handle: new_handle, name, tag, signature, stack_serial },
                 );
-                self.open_elements.replace(node_index, new_element);
                 // 4.13.7
                 if last_node == furthest_block {
                     bookmark = node_formatting_index + 1;
@@ -147,6 +148,13 @@ impl<S: TreeSink> TreeBuilder<S> {
             if formatting_index < bookmark {
                 bookmark -= 1;
             }
+            // 4.19 (before 4.18's insertion, which needs the new element's
+            // stack serial; the two steps touch different structures)
+            let formatting_stack_index = self.stack_position(formatting_element).expect("still on the stack");
+            self.open_elements.remove(formatting_stack_index);
+            let furthest_block_index = self.stack_position(furthest_block).expect("still on the stack");
+            self.open_elements.insert(furthest_block_index + 1, new_element);
+            let stack_serial = self.open_elements[furthest_block_index + 1].serial;
             let name: LocalName = subject;
             self.active_formatting.insert(
                 bookmark,
@@ -155,14 +163,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     name,
                     tag: formatting_tag,
                     signature: formatting_signature,
-                    on_stack: true,
+                    stack_serial,
                 },
             );
-            // 4.19
-            let formatting_stack_index = self.stack_position(formatting_element).expect("still on the stack");
-            self.open_elements.remove(formatting_stack_index);
-            let furthest_block_index = self.stack_position(furthest_block).expect("still on the stack");
-            self.open_elements.insert(furthest_block_index + 1, new_element);
         }
         AdoptionOutcome::Done
     }

@@ -52,6 +52,10 @@ pub(crate) struct OpenElement<H> {
     /// A MathML `annotation-xml` whose `encoding` is `text/html` or
     /// `application/xhtml+xml` (an HTML integration point).
     pub annotation_xml_html_integration_point: bool,
+    /// Which push onto the stack of open elements this entry is (set by
+    /// the stack): list entries hold it to tell in O(1) whether their
+    /// element is still open.
+    pub serial: u32,
 }
 
 impl<H> OpenElement<H> {
@@ -60,7 +64,7 @@ impl<H> OpenElement<H> {
             Some(local) => element_categories(name.ns, local),
             None => Categories::default(),
         };
-        OpenElement { handle, name, categories, annotation_xml_html_integration_point }
+        OpenElement { handle, name, categories, annotation_xml_html_integration_point, serial: 0 }
     }
 
     /// Whether this is the HTML element `local`.
