@@ -4,6 +4,7 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements>
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use crate::generated::names::LocalName;
@@ -40,6 +41,32 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
     }
 }
 
+/// Hashes a signature to itself: signatures are already well-mixed hashes
+/// (see [`signature`]), and hashing them again with SipHash cost more than
+/// the rest of pushing an element (about 20M instructions on the corpus).
+#[derive(Default)]
+struct SignatureHasher(u64);
+
+impl Hasher for SignatureHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used (the keys are `u64`); any other input
+        // is folded in so that the hasher stays total.
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+type SignatureCounts = HashMap<u64, u32, BuildHasherDefault<SignatureHasher>>;
+
 /// The list, with a count of each element signature since the last marker
 /// (saved and restored around markers), so that the Noah's Ark clause
 /// scans the list only when three equal elements may really be there.
@@ -48,16 +75,23 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
 #[derive(Debug, Clone)]
 pub(crate) struct ListOfActiveFormattingElements<H> {
     entries: Vec<FormattingEntry<H>>,
-    signature_counts: HashMap<u64, u32>,
-    counts_before_markers: Vec<HashMap<u64, u32>>,
+    signature_counts: SignatureCounts,
+    counts_before_markers: Vec<SignatureCounts>,
+    /// One shared tag per formatting element name for the tags without
+    /// attributes (most `<b>`, `<i>`, `<em>`, …): pushing such an element
+    /// then costs a reference count instead of copying the tag (an `Rc`
+    /// and a name allocation, then as many frees). At most one entry per
+    /// formatting tag name, so a linear search is enough.
+    bare_tags: Vec<(LocalName, Rc<Tag>)>,
 }
 
 impl<H> Default for ListOfActiveFormattingElements<H> {
     fn default() -> Self {
         ListOfActiveFormattingElements {
             entries: Vec::new(),
-            signature_counts: HashMap::new(),
+            signature_counts: SignatureCounts::default(),
             counts_before_markers: Vec::new(),
+            bare_tags: Vec::new(),
         }
     }
 }
@@ -84,6 +118,21 @@ impl<H> ListOfActiveFormattingElements<H> {
     /// How many elements with this signature follow the last marker.
     fn signature_count(&self, signature: u64) -> u32 {
         self.signature_counts.get(&signature).copied().unwrap_or(0)
+    }
+
+    /// The tag an entry keeps for `tag`: the shared copy for a tag with no
+    /// attributes (the self-closing flag plays no part in re-creating the
+    /// element, but such tags are rare and simply copied), a copy otherwise.
+    fn keep_tag(&mut self, name: LocalName, tag: &Tag) -> Rc<Tag> {
+        if !tag.attrs.is_empty() || tag.self_closing {
+            return Rc::new(tag.clone());
+        }
+        if let Some((_, shared)) = self.bare_tags.iter().find(|(known, shared)| *known == name && shared.name == tag.name) {
+            return Rc::clone(shared);
+        }
+        let shared = Rc::new(tag.clone());
+        self.bare_tags.push((name, Rc::clone(&shared)));
+        shared
     }
 
     pub fn push(&mut self, entry: FormattingEntry<H>) {
@@ -192,10 +241,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         // The element was just inserted: it is the current node.
         let stack_serial = self.current_node().serial;
         debug_assert!(self.current_node().handle == handle);
+        let tag = self.active_formatting.keep_tag(name, tag);
         self.active_formatting.push(FormattingEntry::Element {
             handle,
             name,
-            tag: Rc::new(tag.clone()),
+            tag,
             signature,
             stack_serial,
         });
