@@ -10,12 +10,13 @@ use std::rc::Rc;
 use crate::generated::names::LocalName;
 use crate::tokenizer::Tag;
 
+use super::frozen_tag::FrozenAttrs;
 use super::{TreeBuilder, TreeSink};
 
 /// An entry of the list: a marker, or a formatting element with the token
 /// it was created for (reconstruction and the adoption agency algorithm
-/// create new elements "for the token"; the token is shared, not copied,
-/// between the entries made for it).
+/// create new elements "for the token"; the token is its name and its
+/// attributes, shared, not copied, between the entries made for it).
 #[derive(Debug, Clone)]
 pub(crate) enum FormattingEntry<H> {
     Marker,
@@ -26,7 +27,7 @@ pub(crate) enum FormattingEntry<H> {
     Element {
         handle: H,
         name: LocalName,
-        tag: Rc<Tag>,
+        attrs: Rc<FrozenAttrs>,
         signature: u64,
         stack_serial: u32,
     },
@@ -77,12 +78,10 @@ pub(crate) struct ListOfActiveFormattingElements<H> {
     entries: Vec<FormattingEntry<H>>,
     signature_counts: SignatureCounts,
     counts_before_markers: Vec<SignatureCounts>,
-    /// One shared tag per formatting element name for the tags without
-    /// attributes (most `<b>`, `<i>`, `<em>`, …): pushing such an element
-    /// then costs a reference count instead of copying the tag (an `Rc`
-    /// and a name allocation, then as many frees). At most one entry per
-    /// formatting tag name, so a linear search is enough.
-    bare_tags: Vec<(LocalName, Rc<Tag>)>,
+    /// The attributes shared by every entry for a tag without any (most
+    /// `<b>`, `<i>`, `<em>`, …): pushing such an element costs a reference
+    /// count instead of an allocation.
+    no_attrs: Rc<FrozenAttrs>,
 }
 
 impl<H> Default for ListOfActiveFormattingElements<H> {
@@ -91,7 +90,7 @@ impl<H> Default for ListOfActiveFormattingElements<H> {
             entries: Vec::new(),
             signature_counts: SignatureCounts::default(),
             counts_before_markers: Vec::new(),
-            bare_tags: Vec::new(),
+            no_attrs: Rc::default(),
         }
     }
 }
@@ -120,19 +119,13 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.signature_counts.get(&signature).copied().unwrap_or(0)
     }
 
-    /// The tag an entry keeps for `tag`: the shared copy for a tag with no
-    /// attributes (the self-closing flag plays no part in re-creating the
-    /// element, but such tags are rare and simply copied), a copy otherwise.
-    fn keep_tag(&mut self, name: LocalName, tag: &Tag) -> Rc<Tag> {
-        if !tag.attrs.is_empty() || tag.self_closing {
-            return Rc::new(tag.clone());
+    /// The attributes an entry keeps for `tag`.
+    fn keep_attrs(&self, tag: &Tag) -> Rc<FrozenAttrs> {
+        if tag.attrs.is_empty() {
+            Rc::clone(&self.no_attrs)
+        } else {
+            Rc::new(FrozenAttrs::new(tag))
         }
-        if let Some((_, shared)) = self.bare_tags.iter().find(|(known, shared)| *known == name && shared.name == tag.name) {
-            return Rc::clone(shared);
-        }
-        let shared = Rc::new(tag.clone());
-        self.bare_tags.push((name, Rc::clone(&shared)));
-        shared
     }
 
     pub fn push(&mut self, entry: FormattingEntry<H>) {
@@ -192,12 +185,6 @@ pub(crate) fn signature(name: LocalName, tag: &Tag) -> u64 {
     attrs ^ (name.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// Whether two tags have the same attributes, in any order ("compared as
-/// they were when the elements were created by the parser").
-fn same_attributes(a: &Tag, b: &Tag) -> bool {
-    a.attrs.len() == b.attrs.len() && a.attrs.iter().all(|attr| b.attr(&attr.name) == Some(attr.value.as_str()))
-}
-
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements>
     pub(crate) fn push_onto_the_list_of_active_formatting_elements(
@@ -215,8 +202,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         for (index, entry) in self.active_formatting.iter().enumerate().rev().take(candidates) {
             match entry {
                 FormattingEntry::Marker => break,
-                FormattingEntry::Element { signature: other_signature, name: other_name, tag: other_tag, .. } => {
-                    if *other_signature == signature && *other_name == name && same_attributes(other_tag, tag) {
+                FormattingEntry::Element { signature: other_signature, name: other_name, attrs, .. } => {
+                    if *other_signature == signature && *other_name == name && attrs.same_as(tag) {
                         equal += 1;
                         earliest = Some(index);
                         // This clause keeps at most three equal elements
@@ -241,11 +228,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         // The element was just inserted: it is the current node.
         let stack_serial = self.current_node().serial;
         debug_assert!(self.current_node().handle == handle);
-        let tag = self.active_formatting.keep_tag(name, tag);
+        let attrs = self.active_formatting.keep_attrs(tag);
         self.active_formatting.push(FormattingEntry::Element {
             handle,
             name,
-            tag,
+            attrs,
             signature,
             stack_serial,
         });
@@ -285,12 +272,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 7–10 (Advance, Create): re-create every later entry.
         while index < self.active_formatting.len() {
-            let FormattingEntry::Element { name, tag, signature, .. } = self.active_formatting[index].clone() else {
+            let FormattingEntry::Element { name, attrs, signature, .. } = self.active_formatting[index].clone() else {
                 unreachable!("no marker after the rewind point")
             };
-            let handle = self.insert_an_html_element(&tag);
+            let handle = self.insert_a_formatting_element_again(name, &attrs);
             let stack_serial = self.current_node().serial;
-            self.active_formatting.replace(index, FormattingEntry::Element { handle, name, tag, signature, stack_serial });
+            self.active_formatting.replace(index, FormattingEntry::Element { handle, name, attrs, signature, stack_serial });
             index += 1;
         }
     }

@@ -4,7 +4,7 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adoption-agency-algorithm>
 
 use crate::generated::element_categories::Categories;
-use crate::generated::names::{LocalName, Namespace};
+use crate::generated::names::LocalName;
 
 use super::active_formatting_elements::FormattingEntry;
 use super::token::TagTok;
@@ -37,7 +37,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             };
             let FormattingEntry::Element {
                 handle: formatting_element,
-                tag: formatting_tag,
+                attrs: formatting_attrs,
                 signature: formatting_signature,
                 ..
             } = self.active_formatting[formatting_index].clone()
@@ -110,18 +110,18 @@ impl<S: TreeSink> TreeBuilder<S> {
                     continue;
                 };
                 // 4.13.6: replace node by a new element for its token.
-                let FormattingEntry::Element { name, tag, signature, .. } =
+                let FormattingEntry::Element { name, attrs, signature, .. } =
                     self.active_formatting[node_formatting_index].clone()
                 else {
                     unreachable!("an element's entry")
                 };
-                let new_element = self.create_an_element_for_the_token(&tag, Namespace::Html);
+                let new_element = self.create_a_formatting_element_again(name, &attrs);
                 let new_handle = new_element.handle;
                 self.open_elements.replace(node_index, new_element);
                 let stack_serial = self.open_elements[node_index].serial;
                 self.active_formatting.replace(
                     node_formatting_index,
-                    FormattingEntry::Element { handle: new_handle, name, tag, signature, stack_serial },
+                    FormattingEntry::Element { handle: new_handle, name, attrs, signature, stack_serial },
                 );
                 // 4.13.7
                 if last_node == furthest_block {
@@ -138,7 +138,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let location = self.appropriate_place_for_inserting_a_node(Some(common_ancestor_index));
             self.insert_at(location, NodeOrText::Node(last_node));
             // 4.15–4.17
-            let new_element = self.create_an_element_for_the_token(&formatting_tag, Namespace::Html);
+            let new_element = self.create_a_formatting_element_again(subject, &formatting_attrs);
             let new_handle = new_element.handle;
             self.sink.reparent_children(furthest_block, new_handle);
             self.sink.append(furthest_block, NodeOrText::Node(new_handle));
@@ -161,7 +161,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 FormattingEntry::Element {
                     handle: new_handle,
                     name,
-                    tag: formatting_tag,
+                    attrs: formatting_attrs,
                     signature: formatting_signature,
                     stack_serial,
                 },

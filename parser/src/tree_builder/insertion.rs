@@ -7,10 +7,11 @@
 use crate::generated::foreign_fixups::{
     foreign_attribute_adjustment, mathml_attribute_fixup, svg_attribute_fixup, svg_tag_name_fixup,
 };
-use crate::generated::names::Namespace;
+use crate::generated::names::{LocalName, Namespace};
 use crate::tokenizer::Tag;
 
 use super::foster_parenting::InsertionLocation;
+use super::frozen_tag::FrozenAttrs;
 use super::token::TagTok;
 use super::{
     is_annotation_xml_html_integration_point, AttrRef, Name, NodeOrText, OpenElement, QualName, TreeBuilder, TreeSink,
@@ -126,6 +127,34 @@ impl<S: TreeSink> TreeBuilder<S> {
         let handle = self.sink.create_element(name.clone(), &attrs);
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, false)
+    }
+
+    /// "Create an element for the token" for a formatting element of the
+    /// list of active formatting elements: an HTML element `name` with the
+    /// token's attributes as the list kept them.
+    pub(crate) fn create_a_formatting_element_again(
+        &mut self,
+        name: LocalName,
+        frozen: &FrozenAttrs,
+    ) -> OpenElement<S::Handle> {
+        let name = QualName::new(Namespace::Html, Name::Known(name));
+        let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
+        attrs.extend(frozen.iter().map(|(name, value)| AttrRef::new(name, value)));
+        let handle = self.sink.create_element(name.clone(), &attrs);
+        self.attr_scratch = reuse_attrs(attrs);
+        OpenElement::new(handle, name, false)
+    }
+
+    /// "Insert an HTML element for the token" when reconstructing the
+    /// active formatting elements. (No `element_inserted` bookkeeping: it
+    /// concerns `option` and `selectedcontent`, never formatting elements.)
+    pub(crate) fn insert_a_formatting_element_again(&mut self, name: LocalName, frozen: &FrozenAttrs) -> S::Handle {
+        let location = self.appropriate_place_for_inserting_a_node(None);
+        let element = self.create_a_formatting_element_again(name, frozen);
+        let handle = element.handle;
+        self.insert_at(location, NodeOrText::Node(handle));
+        self.open_elements.push(element);
+        handle
     }
 
     /// Inserts an HTML element for a start tag `name` with no attributes

@@ -10,6 +10,7 @@ mod adoption_agency;
 mod dispatcher;
 pub mod errors;
 mod foster_parenting;
+mod frozen_tag;
 mod insertion;
 pub mod insertion_modes;
 pub mod interface;
