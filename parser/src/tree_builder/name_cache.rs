@@ -15,13 +15,23 @@ pub(crate) struct LocalNameCache {
     slots: Option<Box<[Option<LocalName>; SLOTS]>>,
 }
 
-/// FNV-1a over the name's bytes, folded to a slot.
+/// The slot of a name: a mix of its length, first two bytes and last
+/// byte, so that finding it costs the same few instructions whatever the
+/// name's length (hashing every byte cost more than half of the tree
+/// builder's name lookups). Names that collide only miss the cache and
+/// are looked up in full, so a poor spread costs time, never answers.
 pub(crate) fn slot_of(name: &str) -> usize {
-    let mut hash: u32 = 0x811C_9DC5;
-    for &byte in name.as_bytes() {
-        hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
-    }
-    ((hash >> 16) ^ hash) as usize % SLOTS
+    let bytes = name.as_bytes();
+    let (first, second, last) = match bytes {
+        [] => (0, 0, 0),
+        [only] => (*only, 0, *only),
+        [first, second, .., last] | [first, second @ last] => (*first, *second, *last),
+    };
+    let mixed = (bytes.len() as u32)
+        ^ (u32::from(first) << 8)
+        ^ (u32::from(second) << 16)
+        ^ (u32::from(last) << 24).rotate_left(4);
+    (mixed.wrapping_mul(0x9E37_79B1) >> 24) as usize % SLOTS
 }
 
 impl LocalNameCache {
