@@ -145,6 +145,9 @@ pub enum ParserStatus<H> {
 /// into a [`TreeSink`] (the built-in [`Document`] by default).
 pub struct Parser<S: TreeSink = Document> {
     tokenizer: Tokenizer<TreeBuilder<S>>,
+    /// The script the parser is paused for, until `resume`: input fed or
+    /// ended meanwhile waits, and the status stays "paused for it".
+    paused_for: Option<S::Handle>,
 }
 
 impl Parser<Document> {
@@ -157,7 +160,7 @@ impl Parser<Document> {
 impl<S: TreeSink> Parser<S> {
     /// A document parser building into `sink`.
     pub fn with_sink(sink: S, options: ParseOptions) -> Parser<S> {
-        Parser { tokenizer: Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options())) }
+        Parser { tokenizer: Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options())), paused_for: None }
     }
 
     /// A fragment parser building into `sink`: the HTML fragment parsing
@@ -183,7 +186,7 @@ impl<S: TreeSink> Parser<S> {
         // No "last start tag" is set: the algorithm emits none, so an end
         // tag in an RCDATA/RAWTEXT/script context is never appropriate and
         // stays text (tests4.dat: `</script>` in a `script` context).
-        Parser { tokenizer }
+        Parser { tokenizer, paused_for: None }
     }
 
     /// Parses `chunk` as far as possible.
@@ -200,6 +203,7 @@ impl<S: TreeSink> Parser<S> {
 
     /// Goes on after [`ParserStatus::PausedForScript`].
     pub fn resume(&mut self) -> ParserStatus<S::Handle> {
+        self.paused_for = None;
         let progress = self.tokenizer.resume();
         self.status(progress)
     }
@@ -283,8 +287,11 @@ impl<S: TreeSink> Parser<S> {
         match progress {
             Progress::NeedsInput => ParserStatus::NeedsInput,
             Progress::Done => ParserStatus::Done,
-            Progress::Paused => match self.tokenizer.sink_mut().take_pending_script() {
-                Some(script) => ParserStatus::PausedForScript(script),
+            Progress::Paused => match self.tokenizer.sink_mut().take_pending_script().or(self.paused_for) {
+                Some(script) => {
+                    self.paused_for = Some(script);
+                    ParserStatus::PausedForScript(script)
+                }
                 None => ParserStatus::NeedsInput,
             },
         }
