@@ -13,7 +13,9 @@
 //!   for instruction counts under `valgrind --tool=callgrind` (stable on a
 //!   noisy machine) or a profiler. ENGINE: `parse-htmlforge`,
 //!   `parse-html5ever`, `tokenize-htmlforge`, `tokenize-html5ever`,
-//!   `tokenize-html5gum`.
+//!   `tokenize-html5gum`. The pass itself is the function `run_pass`:
+//!   `valgrind --tool=callgrind --toggle-collect=htmlforge_bench::run_pass`
+//!   counts it without the loading of the corpus.
 //!
 //! Each iteration runs every engine over every page, one engine after the
 //! other (interleaved, so that all see the same machine state); the report
@@ -45,9 +47,16 @@ fn once(engine: &str, pages: &[Page]) -> Result<(), String> {
         "tokenize-html5gum" => |p| html5gum_side::tokenize(&p.text),
         other => return Err(format!("unknown engine {other}\n{USAGE}")),
     };
-    let work: usize = pages.iter().map(run).sum();
+    let work = run_pass(run, pages);
     println!("{engine}: {} pages, {work} units of work", pages.len());
     Ok(())
+}
+
+/// The pass of `once`, kept out of line so that a profiler can count it
+/// alone (`--toggle-collect=htmlforge_bench::run_pass`).
+#[inline(never)]
+fn run_pass(run: fn(&Page) -> usize, pages: &[Page]) -> usize {
+    pages.iter().map(run).sum()
 }
 
 struct Options {

@@ -155,7 +155,7 @@ pub fn parse_document(input: &str) -> Document {
 /// Parses a whole document into the built-in DOM. Scripts never run: with
 /// scripting on, the parser goes on after each `script` end tag.
 pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
-    let mut parser = Parser::with_sink(Document::with_capacity(estimated_node_count(input), input.len() / 2), options);
+    let mut parser = Parser::with_sink(document_sized_for(input.len()), options);
     parser.feed(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
@@ -171,7 +171,7 @@ pub fn parse_fragment(input: &str, context: &FragmentContext) -> Document {
 
 /// Parses a fragment in the context of `context` with `options`.
 pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: ParseOptions) -> Document {
-    let sink = Document::with_capacity(estimated_node_count(input), input.len() / 2);
+    let sink = document_sized_for(input.len());
     let mut parser = Parser::new_fragment_with_sink(sink, context, options);
     parser.feed(input);
     let mut document = parser.finish();
@@ -179,11 +179,37 @@ pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: Pars
     document
 }
 
+/// An empty Document whose buffers are sized for an input of `len` bytes,
+/// so that they rarely grow (and copy) while parsing; `shrink_to_fit`
+/// gives back what is left over. `parse_bytes` sizes its documents with it
+/// too.
+pub(crate) fn document_sized_for(len: usize) -> Document {
+    let mut document = Document::with_capacity(estimated_node_count(len), estimated_string_bytes(len));
+    document.reserve_attributes(estimated_attribute_count(len));
+    document
+}
+
+/// A guess at the number of attributes of a document: the corpus averages
+/// one per 160 bytes of markup.
+fn estimated_attribute_count(len: usize) -> usize {
+    len / 128
+}
+
 /// A guess at the number of nodes of a document, to size the arena once:
 /// the 130 pages of the shared corpus average one node per 96 bytes of
 /// markup (a page with more nodes grows the arena as usual).
-fn estimated_node_count(input: &str) -> usize {
-    input.len() / 96 + 8
+fn estimated_node_count(len: usize) -> usize {
+    len / 96 + 8
+}
+
+/// A guess at the bytes of text and attribute values of a document, to
+/// size its string buffer once: at most about the input's length (character
+/// references only shrink, except a few such as `&nGt;`; a page that needs
+/// more grows the buffer as usual). Half the input, as before, made the
+/// buffer grow (and copy) on most pages of the corpus; the unused part is
+/// given back by `shrink_to_fit`, so the document holds no more.
+fn estimated_string_bytes(len: usize) -> usize {
+    len
 }
 
 /// What a [`Parser`] stopped for.
@@ -206,6 +232,9 @@ pub struct Parser<S: TreeSink = Document> {
     /// `Limits::max_input_bytes` less the bytes fed so far.
     input_budget: Option<usize>,
     input_truncated: bool,
+    /// The script the parser is paused for, until `resume`: input fed or
+    /// ended meanwhile waits, and the status stays "paused for it".
+    paused_for: Option<S::Handle>,
 }
 
 impl Parser<Document> {
@@ -220,6 +249,7 @@ impl<S: TreeSink> Parser<S> {
     pub fn with_sink(sink: S, options: ParseOptions) -> Parser<S> {
         Parser {
             tokenizer: Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options())),
+            paused_for: None,
             input_budget: options.limits.max_input_bytes,
             input_truncated: false,
         }
@@ -248,7 +278,7 @@ impl<S: TreeSink> Parser<S> {
         // No "last start tag" is set: the algorithm emits none, so an end
         // tag in an RCDATA/RAWTEXT/script context is never appropriate and
         // stays text (tests4.dat: `</script>` in a `script` context).
-        Parser { tokenizer, input_budget: options.limits.max_input_bytes, input_truncated: false }
+        Parser { tokenizer, paused_for: None, input_budget: options.limits.max_input_bytes, input_truncated: false }
     }
 
     /// Parses `chunk` as far as possible.
@@ -287,6 +317,7 @@ impl<S: TreeSink> Parser<S> {
 
     /// Goes on after [`ParserStatus::PausedForScript`].
     pub fn resume(&mut self) -> ParserStatus<S::Handle> {
+        self.paused_for = None;
         let progress = self.tokenizer.resume();
         self.status(progress)
     }
@@ -371,8 +402,11 @@ impl<S: TreeSink> Parser<S> {
         match progress {
             Progress::NeedsInput => ParserStatus::NeedsInput,
             Progress::Done => ParserStatus::Done,
-            Progress::Paused => match self.tokenizer.sink_mut().take_pending_script() {
-                Some(script) => ParserStatus::PausedForScript(script),
+            Progress::Paused => match self.tokenizer.sink_mut().take_pending_script().or(self.paused_for) {
+                Some(script) => {
+                    self.paused_for = Some(script);
+                    ParserStatus::PausedForScript(script)
+                }
                 None => ParserStatus::NeedsInput,
             },
         }

@@ -90,8 +90,7 @@ pub fn parse_bytes(bytes: &[u8], options: ByteParseOptions<'_>) -> ParsedBytes {
     let sniffed = sniff(bytes, &options.sniff_options());
     // Size the arena as `parse_document` does, for the first pass and a
     // restart alike.
-    let capacity = (bytes.len() / 96 + 8, bytes.len() / 2);
-    let mut parser = ByteParser::with_decided_encoding(sniffed, capacity, options.parse);
+    let mut parser = ByteParser::with_decided_encoding(sniffed, bytes.len(), options.parse);
     // All the bytes at once, as the last input: nothing needs copying
     // unless the parse restarts.
     let status = parser.input(bytes, true);
@@ -195,9 +194,9 @@ enum Input {
 /// [`Parser`], [`Parser::set_encoding`] and [`Parser::take_encoding_restart`].
 pub struct ByteParser {
     options: ParseOptions,
-    /// The arena size a parse's document starts with (nodes, text bytes):
-    /// the first one's and any restart's.
-    capacity: (usize, usize),
+    /// The input length a parse's document is sized for
+    /// (`parse::document_sized_for`): the first one's and any restart's.
+    sized_for: usize,
     input: Input,
     parser: Parser<Document>,
     /// The sniffing result, once there is one (a restart replaces it).
@@ -219,7 +218,7 @@ impl ByteParser {
     pub fn new(options: ByteParseOptions<'_>) -> ByteParser {
         ByteParser {
             options: options.parse,
-            capacity: (0, 0),
+            sized_for: 0,
             parser: Parser::new(options.parse),
             input: Input::Sniffing(Sniffer::new(&options.sniff_options())),
             sniffed: None,
@@ -232,12 +231,12 @@ impl ByteParser {
 
     /// A parser whose encoding is already sniffed (on all the bytes there
     /// will be).
-    fn with_decided_encoding(sniffed: Sniffed, capacity: (usize, usize), options: ParseOptions) -> ByteParser {
+    fn with_decided_encoding(sniffed: Sniffed, sized_for: usize, options: ParseOptions) -> ByteParser {
         let mut byte_parser = ByteParser {
             options,
-            capacity,
+            sized_for,
             input: Input::Sniffing(Sniffer::new(&SniffOptions::default())),
-            parser: Parser::with_sink(Document::with_capacity(capacity.0, capacity.1), options),
+            parser: Parser::with_sink(crate::parse::document_sized_for(sized_for), options),
             sniffed: None,
             // `start_decoding` drops them if the encoding is certain.
             kept: Some(Vec::new()),
@@ -482,7 +481,7 @@ impl ByteParser {
     fn restart_with(&mut self, sniffed: Sniffed) -> ByteParserStatus<NodeId> {
         let bytes = self.kept.take().unwrap_or_default();
         self.restarts += 1;
-        self.parser = Parser::with_sink(Document::with_capacity(self.capacity.0, self.capacity.1), self.options);
+        self.parser = Parser::with_sink(crate::parse::document_sized_for(self.sized_for), self.options);
         self.start_decoding(sniffed);
         let last = std::mem::take(&mut self.ended);
         // The confidence is certain: nothing is kept, nothing restarts.

@@ -129,3 +129,24 @@ fn reconstructing_under_deep_stacks_stays_linear() {
     let document = htmlforge::parse_document(&input);
     assert!(document.descendants(document.document()).count() > 120_000);
 }
+
+#[test]
+fn popping_many_listed_formatting_elements_stays_linear() {
+    // Each element popped at the end of the input used to search the list
+    // of active formatting elements for its entry, crossing the entries of
+    // the elements popped before it: 60,000²/2 steps.
+    let input: String = (0..60_000).map(|i| format!("<b id={i}>")).collect();
+    let document = htmlforge::parse_document(&input);
+    assert_eq!(document.descendants(document.document()).count(), 60_000 + 4);
+}
+
+#[test]
+fn equal_formatting_elements_after_many_distinct_ones_stay_linear() {
+    // From the fourth equal `<i>` on, the Noah's Ark clause removes the
+    // earliest equal entry; finding it used to cross all 60,000 distinct
+    // entries before the `<i>`s, for each `<i>`.
+    let mut input: String = (0..60_000).map(|i| format!("<b id={i}>")).collect();
+    input.push_str(&"<i>".repeat(60_000));
+    let document = htmlforge::parse_document(&input);
+    assert_eq!(document.descendants(document.document()).count(), 120_000 + 4);
+}

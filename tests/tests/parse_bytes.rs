@@ -282,3 +282,27 @@ fn non_ascii_before_the_meta_restarts() {
     assert_eq!(parser.resume(), ByteParserStatus::Done);
     assert_eq!(dump_html5lib(&parser.finish().document), tree);
 }
+
+/// A fuzz find: input fed (or ended) while the parser is paused for a
+/// script used to report "needs input", so `finish` never resumed and the
+/// late `<meta>` behind the script was never seen.
+#[test]
+fn input_while_paused_for_a_script_keeps_the_pause() {
+    let mut bytes = b"<head>\xe9<script>x</script><!--".to_vec();
+    bytes.extend(std::iter::repeat_n(b'-', PRESCAN_LENGTH));
+    bytes.extend_from_slice(b"--><meta charset=shift_jis><p>\x82\xa0");
+    let options = ByteParseOptions {
+        parse: htmlforge::ParseOptions { scripting: true, ..Default::default() },
+        ..ByteParseOptions::default()
+    };
+    let whole = parse_bytes(&bytes, options);
+    assert_eq!(whole.encoding.encoding, encoding("shift_jis"));
+
+    let mut parser = ByteParser::new(options);
+    let paused = parser.feed(&bytes);
+    assert!(matches!(paused, ByteParserStatus::PausedForScript(_)), "{paused:?}");
+    assert_eq!(parser.end(), paused, "still paused for the same script");
+    let chunked = parser.finish();
+    assert_eq!(chunked.encoding, whole.encoding);
+    assert_eq!(dump_html5lib(&chunked.document), dump_html5lib(&whole.document));
+}

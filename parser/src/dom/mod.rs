@@ -39,7 +39,7 @@ use std::num::NonZeroU32;
 
 use crate::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::quirks::QuirksMode;
-use crate::tree_builder::name_cache::LocalNameCache;
+use crate::tree_builder::name_cache;
 use crate::tree_builder::{AttrRef, Error, Name, QualName};
 
 /// A node of a [`Document`]: an index into its arena. Stored as index + 1
@@ -209,7 +209,12 @@ pub struct Document {
     /// Names the names table does not know, by `NameId - LOCAL_NAME_COUNT`.
     other_names: Vec<Box<str>>,
     other_name_ids: HashMap<Box<str>, u32>,
-    known_names: LocalNameCache,
+    /// The names interned last, one per slot of `name_cache::slot_of`
+    /// (known names and others alike: an attribute name outside the names
+    /// table, such as `data-*`, used to cost a names-table miss plus a
+    /// SipHash lookup each time). Allocated on first use; a finished
+    /// document keeps none.
+    name_slots: Option<Box<[Option<NameId>; name_cache::SLOTS]>>,
     quirks_mode: QuirksMode,
     /// The parse errors, in the order they were raised.
     pub errors: Vec<Error>,
@@ -252,7 +257,7 @@ impl Document {
             doctypes: Vec::new(),
             other_names: Vec::new(),
             other_name_ids: HashMap::new(),
-            known_names: LocalNameCache::default(),
+            name_slots: None,
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
         };
@@ -260,9 +265,15 @@ impl Document {
         document
     }
 
+    /// Makes room for `additional` more attributes before the attribute
+    /// list grows (the parser sizes it from the input's length once).
+    pub(crate) fn reserve_attributes(&mut self, additional: usize) {
+        self.attrs.reserve(additional);
+    }
+
     /// Gives back unused capacity (after parsing).
     pub fn shrink_to_fit(&mut self) {
-        self.known_names.clear();
+        self.name_slots = None;
         self.nodes.shrink_to_fit();
         self.strings.shrink_to_fit();
         self.attrs.shrink_to_fit();
@@ -384,7 +395,19 @@ impl Document {
     }
 
     fn intern_str(&mut self, name: &str) -> NameId {
-        if let Some(known) = self.known_names.lookup(name) {
+        let slot = name_cache::slot_of(name);
+        if let Some(id) = self.name_slots.as_ref().and_then(|slots| slots[slot]) {
+            if self.name_str(id) == name {
+                return id;
+            }
+        }
+        let id = self.intern_uncached(name);
+        self.name_slots.get_or_insert_with(|| Box::new([None; name_cache::SLOTS]))[slot] = Some(id);
+        id
+    }
+
+    fn intern_uncached(&mut self, name: &str) -> NameId {
+        if let Some(known) = LocalName::lookup(name) {
             return NameId(known.index() as u32);
         }
         if let Some(&index) = self.other_name_ids.get(name) {
@@ -695,5 +718,27 @@ impl Iterator for Descendants<'_> {
             }
         };
         Some(current)
+    }
+}
+
+#[cfg(test)]
+mod name_cache_tests {
+    use super::*;
+
+    #[test]
+    fn interned_names_are_stable_when_cache_slots_collide() {
+        // 2,000 names over 256 slots: every slot is overwritten many times.
+        let names: Vec<String> = (0..2000)
+            .map(|i| if i % 3 == 0 { LocalName::all().nth(i % 50).unwrap().as_str().to_string() } else { format!("data-x{i}") })
+            .collect();
+        let mut document = Document::new();
+        let first: Vec<NameId> = names.iter().map(|name| document.intern_str(name)).collect();
+        for round in 0..2 {
+            for (name, &id) in names.iter().zip(&first).rev() {
+                assert_eq!(document.intern_str(name), id, "{name} in round {round}");
+                assert_eq!(document.name_str(id), name);
+            }
+            document.shrink_to_fit();
+        }
     }
 }

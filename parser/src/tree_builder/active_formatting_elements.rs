@@ -4,29 +4,32 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements>
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use crate::generated::names::LocalName;
 use crate::tokenizer::Tag;
 
+use super::frozen_tag::FrozenAttrs;
 use super::{TreeBuilder, TreeSink};
 
 /// An entry of the list: a marker, or a formatting element with the token
 /// it was created for (reconstruction and the adoption agency algorithm
-/// create new elements "for the token"; the token is shared, not copied,
-/// between the entries made for it).
+/// create new elements "for the token"; the token is its name and its
+/// attributes, shared, not copied, between the entries made for it).
 #[derive(Debug, Clone)]
 pub(crate) enum FormattingEntry<H> {
     Marker,
-    /// `on_stack`: whether the element is still in the stack of open
-    /// elements (kept up to date as elements leave the stack, so that
-    /// reconstruction never searches the stack).
+    /// `stack_serial`: the serial the element got on the stack of open
+    /// elements; `StackOfOpenElements::is_open` tells whether it is still
+    /// there, so that neither reconstruction searches the stack nor popping
+    /// an element searches the list.
     Element {
         handle: H,
         name: LocalName,
-        tag: Rc<Tag>,
+        attrs: Rc<FrozenAttrs>,
         signature: u64,
-        on_stack: bool,
+        stack_serial: u32,
     },
 }
 
@@ -39,6 +42,32 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
     }
 }
 
+/// Hashes a signature to itself: signatures are already well-mixed hashes
+/// (see [`signature`]), and hashing them again with SipHash cost more than
+/// the rest of pushing an element (about 20M instructions on the corpus).
+#[derive(Default)]
+struct SignatureHasher(u64);
+
+impl Hasher for SignatureHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used (the keys are `u64`); any other input
+        // is folded in so that the hasher stays total.
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+type SignatureCounts = HashMap<u64, u32, BuildHasherDefault<SignatureHasher>>;
+
 /// The list, with a count of each element signature since the last marker
 /// (saved and restored around markers), so that the Noah's Ark clause
 /// scans the list only when three equal elements may really be there.
@@ -47,16 +76,21 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
 #[derive(Debug, Clone)]
 pub(crate) struct ListOfActiveFormattingElements<H> {
     entries: Vec<FormattingEntry<H>>,
-    signature_counts: HashMap<u64, u32>,
-    counts_before_markers: Vec<HashMap<u64, u32>>,
+    signature_counts: SignatureCounts,
+    counts_before_markers: Vec<SignatureCounts>,
+    /// The attributes shared by every entry for a tag without any (most
+    /// `<b>`, `<i>`, `<em>`, …): pushing such an element costs a reference
+    /// count instead of an allocation.
+    no_attrs: Rc<FrozenAttrs>,
 }
 
 impl<H> Default for ListOfActiveFormattingElements<H> {
     fn default() -> Self {
         ListOfActiveFormattingElements {
             entries: Vec::new(),
-            signature_counts: HashMap::new(),
+            signature_counts: SignatureCounts::default(),
             counts_before_markers: Vec::new(),
+            no_attrs: Rc::default(),
         }
     }
 }
@@ -83,6 +117,15 @@ impl<H> ListOfActiveFormattingElements<H> {
     /// How many elements with this signature follow the last marker.
     fn signature_count(&self, signature: u64) -> u32 {
         self.signature_counts.get(&signature).copied().unwrap_or(0)
+    }
+
+    /// The attributes an entry keeps for `tag`.
+    fn keep_attrs(&self, tag: &Tag) -> Rc<FrozenAttrs> {
+        if tag.attrs.is_empty() {
+            Rc::clone(&self.no_attrs)
+        } else {
+            Rc::new(FrozenAttrs::new(tag))
+        }
     }
 
     pub fn push(&mut self, entry: FormattingEntry<H>) {
@@ -116,12 +159,6 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.entries.insert(index, entry);
     }
 
-    /// Marks the element entry at `index` as off the stack of open elements.
-    pub fn set_off_stack(&mut self, index: usize) {
-        if let FormattingEntry::Element { on_stack, .. } = &mut self.entries[index] {
-            *on_stack = false;
-        }
-    }
 
     /// Replaces an element entry by one for the same token.
     pub fn replace(&mut self, index: usize, entry: FormattingEntry<H>) {
@@ -148,12 +185,6 @@ pub(crate) fn signature(name: LocalName, tag: &Tag) -> u64 {
     attrs ^ (name.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// Whether two tags have the same attributes, in any order ("compared as
-/// they were when the elements were created by the parser").
-fn same_attributes(a: &Tag, b: &Tag) -> bool {
-    a.attrs.len() == b.attrs.len() && a.attrs.iter().all(|attr| b.attr(&attr.name) == Some(attr.value.as_str()))
-}
-
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements>
     pub(crate) fn push_onto_the_list_of_active_formatting_elements(
@@ -171,10 +202,20 @@ impl<S: TreeSink> TreeBuilder<S> {
         for (index, entry) in self.active_formatting.iter().enumerate().rev().take(candidates) {
             match entry {
                 FormattingEntry::Marker => break,
-                FormattingEntry::Element { signature: other_signature, name: other_name, tag: other_tag, .. } => {
-                    if *other_signature == signature && *other_name == name && same_attributes(other_tag, tag) {
+                FormattingEntry::Element { signature: other_signature, name: other_name, attrs, .. } => {
+                    if *other_signature == signature && *other_name == name && attrs.same_as(tag) {
                         equal += 1;
                         earliest = Some(index);
+                        // This clause keeps at most three equal elements
+                        // after the last marker (reconstruction and the
+                        // adoption agency algorithm only replace entries),
+                        // so the third one found from the end is the
+                        // earliest: the scan stops there instead of crossing
+                        // every older entry (distinct elements followed by
+                        // many equal ones stay linear).
+                        if equal == 3 {
+                            break;
+                        }
                     }
                 }
             }
@@ -184,12 +225,16 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active_formatting.remove(index);
             }
         }
+        // The element was just inserted: it is the current node.
+        let stack_serial = self.current_node().serial;
+        debug_assert!(self.current_node().handle == handle);
+        let attrs = self.active_formatting.keep_attrs(tag);
         self.active_formatting.push(FormattingEntry::Element {
             handle,
             name,
-            tag: Rc::new(tag.clone()),
+            attrs,
             signature,
-            on_stack: true,
+            stack_serial,
         });
     }
 
@@ -205,8 +250,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         let Some(last) = self.active_formatting.last() else { return };
         match last {
             FormattingEntry::Marker => return,
-            FormattingEntry::Element { on_stack, .. } => {
-                if *on_stack {
+            FormattingEntry::Element { stack_serial, .. } => {
+                if self.open_elements.is_open(*stack_serial) {
                     return;
                 }
             }
@@ -218,7 +263,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let previous = &self.active_formatting[index - 1];
             let stop = match previous {
                 FormattingEntry::Marker => true,
-                FormattingEntry::Element { on_stack, .. } => *on_stack,
+                FormattingEntry::Element { stack_serial, .. } => self.open_elements.is_open(*stack_serial),
             };
             if stop {
                 break;
@@ -227,12 +272,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 7–10 (Advance, Create): re-create every later entry.
         while index < self.active_formatting.len() {
-            let FormattingEntry::Element { name, tag, signature, .. } = self.active_formatting[index].clone() else {
+            let FormattingEntry::Element { name, attrs, signature, .. } = self.active_formatting[index].clone() else {
                 unreachable!("no marker after the rewind point")
             };
-            let handle = self.insert_an_html_element(&tag);
-            self.active_formatting
-                .replace(index, FormattingEntry::Element { handle, name, tag, signature, on_stack: true });
+            let handle = self.insert_a_formatting_element_again(name, &attrs);
+            let stack_serial = self.current_node().serial;
+            self.active_formatting.replace(index, FormattingEntry::Element { handle, name, attrs, signature, stack_serial });
             index += 1;
         }
     }
@@ -260,15 +305,12 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Notes that the formatting element `handle` left the stack of open
     /// elements. (Its entry is usually among the last of the list.)
-    pub(crate) fn formatting_element_left_the_stack(&mut self, handle: S::Handle) {
-        if let Some(index) = self.formatting_position(handle) {
-            self.active_formatting.set_off_stack(index);
-        }
-    }
-
     /// Whether the list entry of `handle` says it is on the stack.
     pub(crate) fn formatting_element_is_on_stack(&self, index: usize) -> bool {
-        matches!(self.active_formatting[index], FormattingEntry::Element { on_stack: true, .. })
+        match self.active_formatting[index] {
+            FormattingEntry::Element { stack_serial, .. } => self.open_elements.is_open(stack_serial),
+            FormattingEntry::Marker => false,
+        }
     }
 
     /// The index of `handle` in the list.

@@ -4,7 +4,7 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adoption-agency-algorithm>
 
 use crate::generated::element_categories::Categories;
-use crate::generated::names::{LocalName, Namespace};
+use crate::generated::names::LocalName;
 
 use super::active_formatting_elements::FormattingEntry;
 use super::token::TagTok;
@@ -37,7 +37,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             };
             let FormattingEntry::Element {
                 handle: formatting_element,
-                tag: formatting_tag,
+                attrs: formatting_attrs,
                 signature: formatting_signature,
                 ..
             } = self.active_formatting[formatting_index].clone()
@@ -110,18 +110,19 @@ impl<S: TreeSink> TreeBuilder<S> {
                     continue;
                 };
                 // 4.13.6: replace node by a new element for its token.
-                let FormattingEntry::Element { name, tag, signature, .. } =
+                let FormattingEntry::Element { name, attrs, signature, .. } =
                     self.active_formatting[node_formatting_index].clone()
                 else {
                     unreachable!("an element's entry")
                 };
-                let new_element = self.create_an_element_for_the_token(&tag, Namespace::Html);
+                let new_element = self.create_a_formatting_element_again(name, &attrs);
                 let new_handle = new_element.handle;
+                self.open_elements.replace(node_index, new_element);
+                let stack_serial = self.open_elements[node_index].serial;
                 self.active_formatting.replace(
                     node_formatting_index,
-                    FormattingEntry::Element { handle: new_handle, name, tag, signature, on_stack: true },
+                    FormattingEntry::Element { handle: new_handle, name, attrs, signature, stack_serial },
                 );
-                self.open_elements.replace(node_index, new_element);
                 // 4.13.7
                 if last_node == furthest_block {
                     bookmark = node_formatting_index + 1;
@@ -137,7 +138,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let location = self.appropriate_place_for_inserting_a_node(Some(common_ancestor_index));
             self.insert_at(location, NodeOrText::Node(last_node));
             // 4.15–4.17
-            let new_element = self.create_an_element_for_the_token(&formatting_tag, Namespace::Html);
+            let new_element = self.create_a_formatting_element_again(subject, &formatting_attrs);
             let new_handle = new_element.handle;
             self.sink.reparent_children(furthest_block, new_handle);
             self.sink.append(furthest_block, NodeOrText::Node(new_handle));
@@ -147,22 +148,24 @@ impl<S: TreeSink> TreeBuilder<S> {
             if formatting_index < bookmark {
                 bookmark -= 1;
             }
+            // 4.19 (before 4.18's insertion, which needs the new element's
+            // stack serial; the two steps touch different structures)
+            let formatting_stack_index = self.stack_position(formatting_element).expect("still on the stack");
+            self.open_elements.remove(formatting_stack_index);
+            let furthest_block_index = self.stack_position(furthest_block).expect("still on the stack");
+            self.open_elements.insert(furthest_block_index + 1, new_element);
+            let stack_serial = self.open_elements[furthest_block_index + 1].serial;
             let name: LocalName = subject;
             self.active_formatting.insert(
                 bookmark,
                 FormattingEntry::Element {
                     handle: new_handle,
                     name,
-                    tag: formatting_tag,
+                    attrs: formatting_attrs,
                     signature: formatting_signature,
-                    on_stack: true,
+                    stack_serial,
                 },
             );
-            // 4.19
-            let formatting_stack_index = self.stack_position(formatting_element).expect("still on the stack");
-            self.open_elements.remove(formatting_stack_index);
-            let furthest_block_index = self.stack_position(furthest_block).expect("still on the stack");
-            self.open_elements.insert(furthest_block_index + 1, new_element);
         }
         AdoptionOutcome::Done
     }

@@ -10,6 +10,7 @@ mod adoption_agency;
 mod dispatcher;
 pub mod errors;
 mod foster_parenting;
+mod frozen_tag;
 mod insertion;
 pub mod insertion_modes;
 pub mod interface;
@@ -69,6 +70,10 @@ pub(crate) struct OpenElement<H> {
     /// A MathML `annotation-xml` whose `encoding` is `text/html` or
     /// `application/xhtml+xml` (an HTML integration point).
     pub annotation_xml_html_integration_point: bool,
+    /// Which push onto the stack of open elements this entry is (set by
+    /// the stack): list entries hold it to tell in O(1) whether their
+    /// element is still open.
+    pub serial: u32,
 }
 
 impl<H> OpenElement<H> {
@@ -77,7 +82,7 @@ impl<H> OpenElement<H> {
             Some(local) => element_categories(name.ns, local),
             None => Categories::default(),
         };
-        OpenElement { handle, name, categories, annotation_xml_html_integration_point }
+        OpenElement { handle, name, categories, annotation_xml_html_integration_point, serial: 0 }
     }
 
     /// Whether this is the HTML element `local`.
@@ -160,6 +165,9 @@ pub struct TreeBuilder<S: TreeSink> {
     tag_names: name_cache::LocalNameCache,
     /// The optional limits hit so far.
     limits_hit: LimitsHit,
+    /// The allocation of the attribute list handed to the sink for each
+    /// new element, kept between elements (see `insertion::reuse_attrs`).
+    attr_scratch: Vec<AttrRef<'static>>,
     /// The document's character encoding and its confidence (irrelevant
     /// unless the parser decodes bytes), for the "in head" meta rule.
     ///
@@ -195,6 +203,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self_closing_flag_acknowledged: true,
             tag_names: name_cache::LocalNameCache::default(),
             limits_hit: LimitsHit::default(),
+            attr_scratch: Vec::new(),
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
             encoding_restart: None,
         }

@@ -5,22 +5,33 @@
 
 use crate::generated::names::LocalName;
 
-const SLOTS: usize = 256;
+/// Slots of the cache (and of the DOM's name cache).
+pub(crate) const SLOTS: usize = 256;
 
 /// Remembers the known names it has been asked about, one per slot. The
-/// slots are allocated on first use and given back by [`LocalNameCache::clear`].
+/// slots are allocated on first use.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct LocalNameCache {
     slots: Option<Box<[Option<LocalName>; SLOTS]>>,
 }
 
-/// FNV-1a over the name's bytes, folded to a slot.
-fn slot_of(name: &str) -> usize {
-    let mut hash: u32 = 0x811C_9DC5;
-    for &byte in name.as_bytes() {
-        hash = (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193);
-    }
-    ((hash >> 16) ^ hash) as usize % SLOTS
+/// The slot of a name: a mix of its length, first two bytes and last
+/// byte, so that finding it costs the same few instructions whatever the
+/// name's length (hashing every byte cost more than half of the tree
+/// builder's name lookups). Names that collide only miss the cache and
+/// are looked up in full, so a poor spread costs time, never answers.
+pub(crate) fn slot_of(name: &str) -> usize {
+    let bytes = name.as_bytes();
+    let (first, second, last) = match bytes {
+        [] => (0, 0, 0),
+        [only] => (*only, 0, *only),
+        [first, second, .., last] | [first, second @ last] => (*first, *second, *last),
+    };
+    let mixed = (bytes.len() as u32)
+        ^ (u32::from(first) << 8)
+        ^ (u32::from(second) << 16)
+        ^ (u32::from(last) << 24).rotate_left(4);
+    (mixed.wrapping_mul(0x9E37_79B1) >> 24) as usize % SLOTS
 }
 
 impl LocalNameCache {
@@ -38,11 +49,6 @@ impl LocalNameCache {
             slots[slot] = found;
         }
         found
-    }
-
-    /// Gives the slots back (a finished document keeps no cache).
-    pub fn clear(&mut self) {
-        self.slots = None;
     }
 }
 

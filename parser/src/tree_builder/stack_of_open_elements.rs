@@ -26,6 +26,12 @@ pub(crate) struct StackOfOpenElements<H> {
     /// (custom elements): an end tag for a name nobody opened is then
     /// ignored without walking the stack.
     other_html_counts: HashMap<Box<str>, u32>,
+    /// Per serial (one per element ever put on the stack, in order):
+    /// whether that element is still on it. Formatting entries ask this
+    /// instead of being updated, by a search of the list, whenever an
+    /// element leaves the stack (which made popping N listed formatting
+    /// elements O(N²)).
+    open_serials: Vec<bool>,
 }
 
 impl<H> Default for StackOfOpenElements<H> {
@@ -34,6 +40,7 @@ impl<H> Default for StackOfOpenElements<H> {
             elements: Vec::new(),
             html_counts: vec![0; LOCAL_NAME_COUNT],
             other_html_counts: HashMap::new(),
+            open_serials: Vec::new(),
         }
     }
 }
@@ -79,33 +86,50 @@ impl<H> StackOfOpenElements<H> {
         }
     }
 
-    pub fn push(&mut self, element: OpenElement<H>) {
+    pub fn push(&mut self, mut element: OpenElement<H>) {
         self.count(&element, 1);
+        self.opened(&mut element);
         self.elements.push(element);
     }
 
     pub fn pop(&mut self) -> Option<OpenElement<H>> {
         let element = self.elements.pop()?;
         self.count(&element, -1);
+        self.open_serials[element.serial as usize] = false;
         Some(element)
     }
 
     pub fn remove(&mut self, index: usize) -> OpenElement<H> {
         let element = self.elements.remove(index);
         self.count(&element, -1);
+        self.open_serials[element.serial as usize] = false;
         element
     }
 
-    pub fn insert(&mut self, index: usize, element: OpenElement<H>) {
+    pub fn insert(&mut self, index: usize, mut element: OpenElement<H>) {
         self.count(&element, 1);
+        self.opened(&mut element);
         self.elements.insert(index, element);
     }
 
     /// Replaces the element at `index` (the adoption agency algorithm).
-    pub fn replace(&mut self, index: usize, element: OpenElement<H>) {
+    pub fn replace(&mut self, index: usize, mut element: OpenElement<H>) {
         self.count(&element, 1);
+        self.opened(&mut element);
         let old = std::mem::replace(&mut self.elements[index], element);
         self.count(&old, -1);
+        self.open_serials[old.serial as usize] = false;
+    }
+
+    /// Gives `element` the next serial, marked open.
+    fn opened(&mut self, element: &mut OpenElement<H>) {
+        element.serial = u32::try_from(self.open_serials.len()).expect("fewer than 2^32 elements");
+        self.open_serials.push(true);
+    }
+
+    /// Whether the element that got `serial` is still on the stack.
+    pub fn is_open(&self, serial: u32) -> bool {
+        self.open_serials[serial as usize]
     }
 }
 
@@ -193,9 +217,6 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Work done whenever an element leaves the stack of open elements.
     fn element_popped(&mut self, element: &OpenElement<S::Handle>) {
-        if element.is(Categories::FORMATTING) && element.name.ns == Namespace::Html {
-            self.formatting_element_left_the_stack(element.handle);
-        }
         if element.is_html(local_names::OPTION) {
             self.option_popped(element.handle);
         } else if element.is_html(local_names::SELECT) {

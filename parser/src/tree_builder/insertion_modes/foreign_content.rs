@@ -19,7 +19,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 while !text.is_empty() {
                     let (run, rest) = split_before_null(text);
                     self.insert_characters(run);
-                    if has_non_whitespace(run) {
+                    // As in body: nothing turns the flag back on.
+                    if self.frameset_ok && has_non_whitespace(run) {
                         self.frameset_ok = false;
                     }
                     match rest.strip_prefix('\0') {

@@ -57,7 +57,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             if !run.is_empty() {
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_characters(run);
-                if has_non_whitespace(run) {
+                // Once the flag is off nothing sets it back: the run is
+                // scanned only while it is on.
+                if self.frameset_ok && has_non_whitespace(run) {
                     self.frameset_ok = false;
                 }
             }
