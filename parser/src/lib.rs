@@ -17,6 +17,8 @@ pub use generated::parse_errors::ParseErrorCode;
 pub use parse::{
     parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser, ParserStatus,
 };
+pub use parse::{parse_document_checked, LimitExceeded, Limits};
+pub use tree_builder::LimitsHit;
 pub use parse_bytes::{parse_bytes, parse_reader, ByteParseOptions, ByteParser, ByteParserStatus, ParsedBytes};
 
 /// The README's Rust examples run as doctests, so that they stay true.

@@ -16,7 +16,7 @@ use crate::encoding::{Confidence, Encoding};
 use crate::generated::names::Namespace;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Progress, State, Tokenizer};
-use crate::tree_builder::{Attr, Name, QualName, TreeBuilder, TreeBuilderOptions, TreeSink};
+use crate::tree_builder::{Attr, LimitsHit, Name, QualName, TreeBuilder, TreeBuilderOptions, TreeSink};
 
 /// Options of a parse.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -27,12 +27,96 @@ pub struct ParseOptions {
     pub scripting: bool,
     /// The document is an iframe srcdoc document (never in quirks mode).
     pub iframe_srcdoc: bool,
+    /// Optional limits for untrusted input; none by default, so that the
+    /// parse is exactly the spec's.
+    pub limits: Limits,
 }
 
 impl ParseOptions {
     fn tree_builder_options(self) -> TreeBuilderOptions {
-        TreeBuilderOptions { scripting: self.scripting, iframe_srcdoc: self.iframe_srcdoc }
+        TreeBuilderOptions {
+            scripting: self.scripting,
+            iframe_srcdoc: self.iframe_srcdoc,
+            max_depth: self.limits.max_depth,
+            max_attributes: self.limits.max_attributes,
+        }
     }
+}
+
+/// Limits for untrusted input, each off (`None`) by default. The spec has
+/// none: a parse that hits one is no longer the spec's, but it never
+/// panics, and [`Parser::limits_hit`] says which ones applied.
+///
+/// ```
+/// use htmlforge::{parse_document_with, Limits, ParseOptions};
+///
+/// let options = ParseOptions { limits: Limits { max_depth: Some(3), ..Limits::default() }, ..ParseOptions::default() };
+/// let document = parse_document_with("<div><div><div><div>x", options);
+/// // The second div has 3 element ancestors (html, body, div): the cap.
+/// // What would go deeper goes next to it.
+/// assert_eq!(
+///     htmlforge::dom::dump_html5lib(&document),
+///     "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       <div>\n|       <div>\n|       <div>\n|       \"x\"\n"
+/// );
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The most bytes of input parsed. A [`Parser`] ignores what is fed
+    /// past the limit (cut at a character boundary) and reports
+    /// [`LimitsHit::input_truncated`]; [`parse_document_checked`] refuses
+    /// a longer input with [`LimitExceeded::InputTooLarge`] without parsing.
+    pub max_input_bytes: Option<usize>,
+    /// The most element ancestors the tree builder gives a node (`html`
+    /// counts: a child of `body` has 2). As in Chromium and WebKit (which
+    /// cap at 512), a node that would go deeper is inserted into the open
+    /// element whose children are at the cap instead: elements past the
+    /// cap become siblings of the last one that fitted, and so does text. The stack of open elements still grows, so end
+    /// tags close what they would have closed. The cap bounds the depth of
+    /// what the parser nests; the adoption agency algorithm moves existing
+    /// nodes and can still put them a few levels further down.
+    pub max_depth: Option<usize>,
+    /// The most attributes an element gets from one tag: later ones are
+    /// dropped, as duplicate attributes are (the tokenizer still reads
+    /// them, in linear time).
+    pub max_attributes: Option<usize>,
+}
+
+impl Limits {
+    /// No limits: the spec's parse (the default).
+    pub const NONE: Limits = Limits { max_input_bytes: None, max_depth: None, max_attributes: None };
+
+    /// Limits for untrusted input: Chromium's depth cap (512), 1024
+    /// attributes per tag, 256 MiB of input.
+    pub const UNTRUSTED: Limits = Limits { max_input_bytes: Some(256 << 20), max_depth: Some(512), max_attributes: Some(1024) };
+}
+
+/// A limit that made a parse refuse its input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitExceeded {
+    /// The input is `len` bytes, more than `Limits::max_input_bytes`.
+    InputTooLarge { len: usize, limit: usize },
+}
+
+impl std::fmt::Display for LimitExceeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LimitExceeded::InputTooLarge { len, limit } => write!(f, "input of {len} bytes exceeds the limit of {limit} bytes"),
+        }
+    }
+}
+
+impl std::error::Error for LimitExceeded {}
+
+/// Parses a whole document with `options`, refusing an input longer than
+/// `options.limits.max_input_bytes` (the other limits apply their
+/// recovery, see [`Limits`]).
+pub fn parse_document_checked(input: &str, options: ParseOptions) -> Result<Document, LimitExceeded> {
+    if let Some(limit) = options.limits.max_input_bytes {
+        if input.len() > limit {
+            return Err(LimitExceeded::InputTooLarge { len: input.len(), limit });
+        }
+    }
+    Ok(parse_document_with(input, options))
 }
 
 /// The context element of the HTML fragment parsing algorithm.
@@ -148,6 +232,9 @@ pub enum ParserStatus<H> {
 /// into a [`TreeSink`] (the built-in [`Document`] by default).
 pub struct Parser<S: TreeSink = Document> {
     tokenizer: Tokenizer<TreeBuilder<S>>,
+    /// `Limits::max_input_bytes` less the bytes fed so far.
+    input_budget: Option<usize>,
+    input_truncated: bool,
     /// The script the parser is paused for, until `resume`: input fed or
     /// ended meanwhile waits, and the status stays "paused for it".
     paused_for: Option<S::Handle>,
@@ -163,7 +250,12 @@ impl Parser<Document> {
 impl<S: TreeSink> Parser<S> {
     /// A document parser building into `sink`.
     pub fn with_sink(sink: S, options: ParseOptions) -> Parser<S> {
-        Parser { tokenizer: Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options())), paused_for: None }
+        Parser {
+            tokenizer: Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options())),
+            paused_for: None,
+            input_budget: options.limits.max_input_bytes,
+            input_truncated: false,
+        }
     }
 
     /// A fragment parser building into `sink`: the HTML fragment parsing
@@ -189,13 +281,35 @@ impl<S: TreeSink> Parser<S> {
         // No "last start tag" is set: the algorithm emits none, so an end
         // tag in an RCDATA/RAWTEXT/script context is never appropriate and
         // stays text (tests4.dat: `</script>` in a `script` context).
-        Parser { tokenizer, paused_for: None }
+        Parser { tokenizer, paused_for: None, input_budget: options.limits.max_input_bytes, input_truncated: false }
     }
 
     /// Parses `chunk` as far as possible.
     pub fn feed(&mut self, chunk: &str) -> ParserStatus<S::Handle> {
+        let chunk = self.within_input_limit(chunk);
         let progress = self.tokenizer.feed(chunk);
         self.status(progress)
+    }
+
+    /// The part of `chunk` that `Limits::max_input_bytes` lets in.
+    fn within_input_limit<'c>(&mut self, chunk: &'c str) -> &'c str {
+        let Some(budget) = self.input_budget.as_mut() else { return chunk };
+        if chunk.len() <= *budget {
+            *budget -= chunk.len();
+            return chunk;
+        }
+        let mut end = *budget;
+        while !chunk.is_char_boundary(end) {
+            end -= 1;
+        }
+        *budget = 0;
+        self.input_truncated = true;
+        &chunk[..end]
+    }
+
+    /// The optional limits this parse has hit so far (see [`Limits`]).
+    pub fn limits_hit(&self) -> LimitsHit {
+        LimitsHit { input_truncated: self.input_truncated, ..self.tokenizer.sink().limits_hit() }
     }
 
     /// Ends the input.
@@ -214,6 +328,7 @@ impl<S: TreeSink> Parser<S> {
     /// Inserts `text` at the insertion point, before the input not parsed
     /// yet (what `document.write` does while the parser is paused).
     pub fn insert_at_insertion_point(&mut self, text: &str) {
+        let text = self.within_input_limit(text);
         self.tokenizer.insert_at_insertion_point(text);
     }
 

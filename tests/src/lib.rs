@@ -1,5 +1,7 @@
 //! Helpers shared by the conformance suites in `tests/`.
 
+pub mod dom_html;
+pub mod html5ever_tree;
 pub mod html5lib_tokenizer;
 pub mod tree_construction;
 pub mod test_script;

@@ -88,7 +88,7 @@ impl Span {
 
 /// An interned name: a [`LocalName`] index, or `LOCAL_NAME_COUNT` + an
 /// index into the document's own names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct NameId(u32);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -485,9 +485,19 @@ impl Document {
     /// Adds each attribute of `attrs` that the element does not have yet.
     pub fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
         let Data::Element(mut data) = self.nodes[element.index()].data else { return };
+        // Few attributes: a linear search. Many (hostile input: `<html>`
+        // tags with thousands of attributes, each added to the list being
+        // searched): a set of the names, so that this stays linear.
+        let mut names: Option<std::collections::HashSet<(Option<Namespace>, NameId)>> =
+            (attrs.len() > 8).then(|| self.attrs[data.attrs.range()].iter().map(|a| (a.ns, a.name)).collect());
         for attr in attrs {
-            let present =
-                self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local);
+            let present = match &mut names {
+                Some(names) => {
+                    let name = self.intern_str(attr.local);
+                    !names.insert((attr.ns, name))
+                }
+                None => self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local),
+            };
             if present {
                 continue;
             }

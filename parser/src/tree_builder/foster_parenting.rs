@@ -22,15 +22,30 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         override_target: Option<usize>,
     ) -> InsertionLocation<S::Handle> {
-        let target_index = override_target.unwrap_or(self.open_elements.len() - 1);
+        let mut target_index = override_target.unwrap_or(self.open_elements.len() - 1);
+        // The optional depth limit (off by default; not in the spec): as in
+        // Chromium and WebKit, a node that would go deeper than the cap is
+        // inserted into the open element at the cap instead, so that the
+        // nodes past it become siblings. The stack of open elements still
+        // grows, so end tags match as usual.
+        if let Some(max) = self.options.max_depth {
+            let cap = max.max(1) - 1;
+            if target_index > cap {
+                target_index = cap;
+                self.limits_hit.depth_capped = true;
+            }
+        }
         let target = &self.open_elements[target_index];
         let foster = self.foster_parenting && target.html_name().is_some_and(is_table_structure_elements);
         let (parent_index, location) = if foster {
             // Foster parenting: "Let last template be the last template
             // element in the stack of open elements, if any. Let last table
             // be the last table element…"
-            let last_template = self.open_elements.iter().rposition(|e| e.is_html(local_names::TEMPLATE));
-            let last_table = self.open_elements.iter().rposition(|e| e.is_html(local_names::TABLE));
+            // The stack counts its open elements by name: a search for a
+            // name that is not open would walk the whole stack, which deep
+            // hostile markup makes quadratic (`<table>x<tr><td>` × n).
+            let last_template = self.last_open(local_names::TEMPLATE);
+            let last_table = self.last_open(local_names::TABLE);
             match (last_template, last_table) {
                 (Some(template), table) if table.is_none_or(|table| template > table) => {
                     (template, InsertionLocation::AppendTo(self.open_elements[template].handle))
@@ -56,6 +71,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
         }
         location
+    }
+
+    /// The index of the last open HTML element `name`, if one is open.
+    fn last_open(&self, name: crate::generated::names::LocalName) -> Option<usize> {
+        if self.open_elements.html_count(name) == 0 {
+            return None;
+        }
+        self.open_elements.iter().rposition(|e| e.is_html(name))
     }
 
     /// Inserts `child` at `location`.

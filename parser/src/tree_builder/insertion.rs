@@ -73,6 +73,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let name = element_name_for(tag, ns);
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
         attrs.extend(attributes_for(tag, ns));
+        self.limit_attributes(&mut attrs);
         let integration_point = is_annotation_xml_html_integration_point(&name, &attrs);
         let handle = self.sink.create_element(name.clone(), &attrs);
         self.attr_scratch = reuse_attrs(attrs);
@@ -124,6 +125,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let name = QualName::new(Namespace::Html, local);
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
         attrs.extend(attributes_for(tag.tag, Namespace::Html));
+        self.limit_attributes(&mut attrs);
         let handle = self.sink.create_element(name.clone(), &attrs);
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, false)

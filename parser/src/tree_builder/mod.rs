@@ -27,6 +27,7 @@ use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, ParseError, SinkResult, Token, TokenSink};
 
 pub use errors::TreeConstructionError;
+
 pub use insertion_modes::InsertionMode;
 pub use interface::{Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, TreeSink};
 
@@ -40,6 +41,22 @@ pub struct TreeBuilderOptions {
     pub scripting: bool,
     /// The Document is an iframe srcdoc document (never quirks).
     pub iframe_srcdoc: bool,
+    /// See [`crate::Limits::max_depth`].
+    pub max_depth: Option<usize>,
+    /// See [`crate::Limits::max_attributes`].
+    pub max_attributes: Option<usize>,
+}
+
+/// Which of the optional limits of untrusted input a parse has hit
+/// (their recovery applied): see [`crate::Limits`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LimitsHit {
+    /// The input was longer than `max_input_bytes`; the rest was not parsed.
+    pub input_truncated: bool,
+    /// Nodes were inserted at the depth cap instead of deeper.
+    pub depth_capped: bool,
+    /// Attributes beyond `max_attributes` were dropped.
+    pub attributes_dropped: bool,
 }
 
 /// One entry of the stack of open elements: the sink's handle plus what the
@@ -146,6 +163,8 @@ pub struct TreeBuilder<S: TreeSink> {
     self_closing_flag_acknowledged: bool,
     /// Tag names already interned.
     tag_names: name_cache::LocalNameCache,
+    /// The optional limits hit so far.
+    limits_hit: LimitsHit,
     /// The allocation of the attribute list handed to the sink for each
     /// new element, kept between elements (see `insertion::reuse_attrs`).
     attr_scratch: Vec<AttrRef<'static>>,
@@ -183,6 +202,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             errors_awaiting_position: Vec::new(),
             self_closing_flag_acknowledged: true,
             tag_names: name_cache::LocalNameCache::default(),
+            limits_hit: LimitsHit::default(),
             attr_scratch: Vec::new(),
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
             encoding_restart: None,
@@ -262,6 +282,22 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub fn into_sink(mut self) -> S {
         self.report_errors_at(0, 0);
         self.sink
+    }
+
+    /// The optional limits hit so far.
+    pub fn limits_hit(&self) -> LimitsHit {
+        self.limits_hit
+    }
+
+    /// Applies `max_attributes`: the attributes past the limit are dropped
+    /// (as duplicates are), in source order.
+    pub(crate) fn limit_attributes<T>(&mut self, attrs: &mut Vec<T>) {
+        if let Some(max) = self.options.max_attributes {
+            if attrs.len() > max {
+                attrs.truncate(max);
+                self.limits_hit.attributes_dropped = true;
+            }
+        }
     }
 
     /// The current insertion mode.

@@ -101,8 +101,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_names::HTML => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 if !self.stack_contains(local_names::TEMPLATE) {
-                    let attrs: Vec<AttrRef<'_>> =
+                    let mut attrs: Vec<AttrRef<'_>> =
                         tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
+                    self.limit_attributes(&mut attrs);
                     let top = self.open_elements[0].handle;
                     self.sink.add_attrs_if_missing(top, &attrs);
                 }
@@ -115,8 +116,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
                 if second_is_body && !self.stack_contains(local_names::TEMPLATE) {
                     self.frameset_ok = false;
-                    let attrs: Vec<AttrRef<'_>> =
+                    let mut attrs: Vec<AttrRef<'_>> =
                         tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
+                    self.limit_attributes(&mut attrs);
                     let body = self.open_elements[1].handle;
                     self.sink.add_attrs_if_missing(body, &attrs);
                 }

@@ -1,0 +1,126 @@
+//! What the fuzz targets share: how a fuzzer's input is split into knobs
+//! (a few leading bytes choosing the chunking, the context, the flags) and
+//! the markup, and the parse helpers every target calls.
+//!
+//! Every input is valid for every target: missing knob bytes read as 0,
+//! and markup that is not UTF-8 is read lossily where a `&str` is needed.
+
+pub mod html5ever_bugs;
+pub mod roundtrip_exceptions;
+
+use htmlforge::dom::{dump_children_html5lib, dump_html5lib, Document};
+use htmlforge::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
+use htmlforge::{FragmentContext, ParseOptions, Parser};
+
+/// Knob bytes at the start of the input, then the markup.
+pub struct Input<'a> {
+    knobs: &'a [u8],
+    pub markup: &'a [u8],
+}
+
+impl<'a> Input<'a> {
+    /// Takes the first `count` bytes as knobs.
+    pub fn split(data: &'a [u8], count: usize) -> Input<'a> {
+        let at = count.min(data.len());
+        Input { knobs: &data[..at], markup: &data[at..] }
+    }
+
+    /// Knob `index` (0 when the input is shorter).
+    pub fn knob(&self, index: usize) -> u8 {
+        self.knobs.get(index).copied().unwrap_or(0)
+    }
+
+    /// The markup as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(self.markup).into_owned()
+    }
+}
+
+/// Cut points that split `len` bytes into chunks of 1 to `max_chunk`
+/// bytes, drawn from `seed` (a xorshift generator: reproducible).
+pub fn chunk_cuts(len: usize, seed: u8, max_chunk: usize) -> Vec<usize> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64 ^ u64::from(seed).wrapping_mul(0x0100_0000_01B3);
+    let mut cuts = Vec::new();
+    let mut at = 0;
+    loop {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        at += 1 + (state % max_chunk.max(1) as u64) as usize;
+        if at >= len {
+            return cuts;
+        }
+        cuts.push(at);
+    }
+}
+
+/// `text`'s cut points moved back to character boundaries.
+pub fn char_cuts(text: &str, cuts: &[usize]) -> Vec<usize> {
+    let mut out: Vec<usize> = cuts
+        .iter()
+        .map(|&cut| {
+            let mut at = cut.min(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        })
+        .collect();
+    out.dedup();
+    out
+}
+
+/// The pieces of `data` between the cuts.
+pub fn pieces<'d, T: ?Sized + std::ops::Index<std::ops::Range<usize>, Output = T>>(
+    data: &'d T,
+    len: usize,
+    cuts: &[usize],
+) -> Vec<&'d T> {
+    let mut out = Vec::with_capacity(cuts.len() + 1);
+    let mut start = 0;
+    for &cut in cuts {
+        out.push(&data[start..cut]);
+        start = cut;
+    }
+    out.push(&data[start..len]);
+    out
+}
+
+/// The fragment context chosen by two knobs: any interned name (every
+/// element name the spec's tables know) in HTML, SVG or MathML.
+pub fn fragment_context(name_knob: u16, ns_knob: u8) -> FragmentContext {
+    let local = LocalName::from_index(name_knob as usize % LOCAL_NAME_COUNT).map_or("div", LocalName::as_str);
+    let ns = match ns_knob % 8 {
+        6 => Namespace::Svg,
+        7 => Namespace::MathMl,
+        _ => Namespace::Html,
+    };
+    FragmentContext::new(ns, local)
+}
+
+/// A document parsed from `chunks` (scripting as given), dumped.
+pub fn document_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, scripting: bool) -> String {
+    let mut parser = Parser::new(ParseOptions { scripting, ..ParseOptions::default() });
+    for chunk in chunks {
+        parser.feed(chunk);
+    }
+    dump_html5lib(&parser.finish())
+}
+
+/// A fragment parsed from `chunks`, dumped (the root's children).
+pub fn fragment_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, context: &FragmentContext, scripting: bool) -> String {
+    let options = ParseOptions { scripting, ..ParseOptions::default() };
+    let mut parser = Parser::new_fragment_with_sink(Document::new(), context, options);
+    for chunk in chunks {
+        parser.feed(chunk);
+    }
+    dump_fragment(&parser.finish())
+}
+
+/// The dump of a parsed fragment: the children of its root element.
+pub fn dump_fragment(document: &Document) -> String {
+    match document.fragment_root() {
+        Some(root) => dump_children_html5lib(document, root),
+        None => String::new(),
+    }
+}

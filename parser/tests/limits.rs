@@ -1,0 +1,107 @@
+//! The optional limits of `ParseOptions::limits`: off by default (the
+//! spec's parse), and when on, the documented recovery or error value,
+//! never a panic.
+
+use htmlforge::dom::{dump_html5lib, Document};
+use htmlforge::{parse_document_checked, parse_document_with, LimitExceeded, Limits, ParseOptions, Parser};
+
+fn with(limits: Limits) -> ParseOptions {
+    ParseOptions { limits, ..ParseOptions::default() }
+}
+
+/// The most element ancestors of any node.
+fn max_ancestors(document: &Document) -> usize {
+    document
+        .descendants(document.document())
+        .map(|node| {
+            let mut count = 0;
+            let mut at = document.parent(node);
+            while let Some(parent) = at {
+                if document.element(parent).is_some() {
+                    count += 1;
+                }
+                at = document.parent(parent);
+            }
+            count
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn no_limits_by_default() {
+    assert_eq!(ParseOptions::default().limits, Limits::NONE);
+    let input = "<div>".repeat(2_000);
+    assert_eq!(max_ancestors(&htmlforge::parse_document(&input)), 2_001);
+}
+
+#[test]
+fn the_depth_cap_makes_deeper_nodes_siblings() {
+    let input = format!("{}x{}<p>after", "<div>".repeat(2_000), "</div>".repeat(2_000));
+    let mut parser = Parser::new(with(Limits { max_depth: Some(512), ..Limits::NONE }));
+    parser.feed(&input);
+    assert!(parser.limits_hit().depth_capped);
+    let document = parser.finish();
+    assert_eq!(max_ancestors(&document), 512);
+    // The end tags still close what they opened: the `p` is a child of body.
+    let dump = dump_html5lib(&document);
+    assert!(dump.ends_with("|     <p>\n|       \"after\"\n"), "{}", &dump[dump.len() - 200..]);
+}
+
+#[test]
+fn the_depth_cap_holds_for_tables_formatting_and_foreign_content() {
+    for piece in ["<table><tr><td>", "<b><i><u>", "<svg><foreignObject>", "<math><mi>", "<template>", "<a>x<div>"] {
+        let input = piece.repeat(3_000);
+        let document = parse_document_with(&input, with(Limits { max_depth: Some(100), ..Limits::NONE }));
+        // The adoption agency may move nodes a little further down.
+        assert!(max_ancestors(&document) <= 110, "{piece}: {}", max_ancestors(&document));
+    }
+}
+
+#[test]
+fn attributes_past_the_limit_are_dropped() {
+    let attrs: String = (0..100).map(|i| format!(" a{i}=v")).collect();
+    let input = format!("<html{attrs}><div{attrs}></div><html{attrs} b=c>");
+    let mut parser = Parser::new(with(Limits { max_attributes: Some(10), ..Limits::NONE }));
+    parser.feed(&input);
+    assert!(parser.limits_hit().attributes_dropped);
+    let document = parser.finish();
+    let html = document.document_element().unwrap();
+    // The first tag gave a0..a9; the second tag's first ten are the same
+    // names, so `b` (its 101st) is dropped too.
+    assert_eq!(document.element(html).unwrap().attrs().len(), 10);
+    let div = document.descendants(html).find(|&n| document.is_element(n, htmlforge::generated::names::Namespace::Html, "div")).unwrap();
+    let names: Vec<&str> = document.element(div).unwrap().attrs().map(|a| a.local).collect();
+    assert_eq!(names, (0..10).map(|i| format!("a{i}")).collect::<Vec<_>>());
+}
+
+#[test]
+fn input_past_the_limit_is_refused_or_cut() {
+    let options = with(Limits { max_input_bytes: Some(10), ..Limits::NONE });
+    assert_eq!(
+        parse_document_checked("<p>0123456789", options).err(),
+        Some(LimitExceeded::InputTooLarge { len: 13, limit: 10 })
+    );
+    assert!(parse_document_checked("<p>0123456", options).is_ok());
+    // Streaming: the input is cut at the limit, on a character boundary.
+    let mut parser = Parser::new(options);
+    parser.feed("<p>01234");
+    parser.feed("é6789");
+    assert!(parser.limits_hit().input_truncated);
+    let document = parser.finish();
+    assert!(dump_html5lib(&document).contains("\"01234\u{e9}\""));
+    let mut parser = Parser::new(options);
+    parser.feed("<p>012345");
+    parser.feed("\u{e9}");
+    assert!(dump_html5lib(&parser.finish()).contains("\"012345\""));
+}
+
+#[test]
+fn untrusted_limits_parse_hostile_documents() {
+    let options = with(Limits::UNTRUSTED);
+    let mut parser = Parser::new(options);
+    parser.feed(&"<div><b><table><td>".repeat(5_000));
+    let hit = parser.limits_hit();
+    assert!(hit.depth_capped && !hit.attributes_dropped && !hit.input_truncated);
+    assert!(max_ancestors(&parser.finish()) <= 520);
+}
