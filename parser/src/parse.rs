@@ -197,9 +197,12 @@ fn estimated_attribute_count(len: usize) -> usize {
 
 /// A guess at the number of nodes of a document, to size the arena once:
 /// the 130 pages of the shared corpus average one node per 96 bytes of
-/// markup (a page with more nodes grows the arena as usual).
+/// markup, so sizing at the average made about half of them grow (and copy)
+/// the arena; one per 64 bytes covers most pages (a page with more nodes
+/// grows the arena as usual, and `shrink_to_fit` gives back what is left
+/// over).
 fn estimated_node_count(len: usize) -> usize {
-    len / 96 + 8
+    len / 64 + 8
 }
 
 /// A guess at the bytes of text and attribute values of a document, to
