@@ -1,5 +1,6 @@
 //! Helpers shared by the conformance suites in `tests/`.
 
+pub mod corpus;
 pub mod dom_html;
 pub mod html5ever_tree;
 pub mod html5lib_tokenizer;

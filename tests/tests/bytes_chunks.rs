@@ -21,16 +21,7 @@ fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the repository").to_path_buf()
 }
 
-fn corpus_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("HTMLFORGE_CORPUS") {
-        return PathBuf::from(dir);
-    }
-    let shared = repository().join("../shared/corpus/pages");
-    if shared.is_dir() {
-        return shared;
-    }
-    repository().join("bench/corpus")
-}
+use htmlforge_conformance::corpus::corpus_dir;
 
 fn html_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)

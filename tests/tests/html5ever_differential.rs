@@ -1,9 +1,9 @@
 //! Differential test: on real pages, htmlforge's tree equals html5ever's
 //! (0.40), both dumped in the html5lib tree-construction format.
 //!
-//! Pages: the vendored `bench/corpus/*.html` by default; set
-//! `HTMLFORGE_CORPUS=DIR` (e.g. `../shared/corpus/pages`) to run another
-//! directory. Prints `html5ever-differential: N same, M different`; fails
+//! Pages: `htmlforge_conformance::corpus::corpus_dir()`: the 130 pages of
+//! `../shared/corpus/pages` when that folder is there, else the vendored
+//! `bench/corpus`; `HTMLFORGE_CORPUS=DIR` for another directory. Prints `html5ever-differential: N same, M different`; fails
 //! on any difference not listed, with the html5ever bug it shows, in
 //! `tests/expectations/html5ever-differential.txt`. Both parsers run with
 //! scripting off.
@@ -42,9 +42,7 @@ fn first_difference(a: &str, b: &str) -> String {
 }
 
 fn main() {
-    let dir = std::env::var_os("HTMLFORGE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("bench").join("corpus"));
+    let dir = htmlforge_conformance::corpus::corpus_dir();
     let mut pages: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|entry| entry.ok().map(|e| e.path()))

@@ -253,16 +253,7 @@ fn the_tree_construction_inputs_round_trip() {
     check("tree-construction", &inputs);
 }
 
-fn corpus_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("HTMLFORGE_CORPUS") {
-        return PathBuf::from(dir);
-    }
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/pages");
-    if shared.is_dir() {
-        return shared;
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/corpus")
-}
+use htmlforge_conformance::corpus::corpus_dir;
 
 #[test]
 fn the_corpus_pages_round_trip() {
