@@ -7,24 +7,13 @@
 
 use htmlforge::ParseOptions;
 
-use crate::input::{read_bytes, InputFlags};
+use crate::input::{flags_and_path, read_bytes};
 
 const USAGE: &str = "usage: htmlforge encoding [--encoding LABEL] [--chunk-size N] FILE|-";
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let mut flags = InputFlags::default();
-    let mut path = None;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        if flags.take(arg, &mut rest)? {
-            continue;
-        }
-        match path {
-            None => path = Some(arg),
-            Some(_) => return Err(USAGE.into()),
-        }
-    }
-    let bytes = read_bytes(path.ok_or(USAGE)?)?;
+    let (flags, path) = flags_and_path(args, USAGE)?;
+    let bytes = read_bytes(path)?;
     let parsed = flags.parse_document(&bytes, ParseOptions::default());
     println!("{} {}", parsed.encoding.encoding.name(), parsed.encoding.source);
     Ok(())

@@ -74,6 +74,24 @@ impl InputFlags {
     }
 }
 
+/// Reads the arguments `[--encoding LABEL] [--chunk-size N] FILE|-` of a
+/// verb that takes nothing else: the flags and the path.
+pub fn flags_and_path<'a>(args: &'a [String], usage: &str) -> Result<(InputFlags, &'a str), String> {
+    let mut flags = InputFlags::default();
+    let mut path = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if flags.take(arg, &mut rest)? {
+            continue;
+        }
+        match path {
+            None => path = Some(arg.as_str()),
+            Some(_) => return Err(usage.into()),
+        }
+    }
+    Ok((flags, path.ok_or(usage)?))
+}
+
 /// The bytes of `path` (`-`: stdin).
 pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
     if path == "-" {

@@ -15,7 +15,7 @@ use std::io::{BufRead, Write};
 use htmlforge::tokenizer::{Collector, OwnedToken, ParseError, State, Tokenizer};
 use serde_json::{json, Map, Value};
 
-use crate::input::{read_bytes, InputFlags};
+use crate::input::{flags_and_path, read_bytes, InputFlags};
 
 const USAGE: &str = "usage: htmlforge tokens [--encoding LABEL] FILE|-  or  htmlforge tokens --jsonl";
 
@@ -25,19 +25,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             return jsonl();
         }
     }
-    let mut flags = InputFlags::default();
-    let mut path = None;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        if flags.take(arg, &mut rest)? {
-            continue;
-        }
-        match path {
-            None => path = Some(arg),
-            Some(_) => return Err(USAGE.into()),
-        }
-    }
-    document(path.ok_or(USAGE)?, &flags)
+    let (flags, path) = flags_and_path(args, USAGE)?;
+    document(path, &flags)
 }
 
 /// A token in the tests' JSON form.
