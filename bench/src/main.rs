@@ -168,7 +168,10 @@ fn parse(pages: &[Page], options: &Options) {
         pages,
         options,
         &[
-            Engine { name: "htmlforge (built-in DOM)", run: &|p| black_box(htmlforge_side::parse(&p.bytes)).node_count() },
+            Engine {
+                name: "htmlforge (built-in DOM)",
+                run: &|p| black_box(htmlforge_side::parse(&p.bytes)).node_count(),
+            },
             Engine {
                 name: "html5ever 0.39 + RcDom",
                 run: &|p| black_box(html5ever_side::parse(&p.bytes)).document.children.borrow().len(),

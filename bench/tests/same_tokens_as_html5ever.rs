@@ -6,9 +6,7 @@
 use std::cell::RefCell;
 
 use html5ever::tendril::StrTendril;
-use html5ever::tokenizer::{
-    BufferQueue, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
-};
+use html5ever::tokenizer::{BufferQueue, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
 use htmlforge::tokenizer::{tokenize, OwnedToken};
 
 /// One token as text, the same for both tokenizers.
@@ -38,17 +36,8 @@ impl TokenSink for Html5everTokens {
         let mut tokens = self.0.borrow_mut();
         match token {
             Token::TagToken(tag) => {
-                let attrs = tag
-                    .attrs
-                    .iter()
-                    .map(|a| format!("{}={:?}", a.name.local, &*a.value))
-                    .collect();
-                tokens.push(tag_text(
-                    tag.kind == TagKind::EndTag,
-                    &tag.name,
-                    attrs,
-                    tag.self_closing,
-                ));
+                let attrs = tag.attrs.iter().map(|a| format!("{}={:?}", a.name.local, &*a.value)).collect();
+                tokens.push(tag_text(tag.kind == TagKind::EndTag, &tag.name, attrs, tag.self_closing));
             }
             Token::CommentToken(text) => tokens.push(format!("<!--{text}-->")),
             Token::CharacterTokens(text) => push_text(&mut tokens, &text),
@@ -70,10 +59,7 @@ fn html5ever_tokens(page: &str) -> Vec<String> {
     let queue = BufferQueue::default();
     queue.push_back(StrTendril::from_slice(page));
     // A byte order mark is the decoder's business, not the tokenizer's.
-    let options = TokenizerOpts {
-        discard_bom: false,
-        ..TokenizerOpts::default()
-    };
+    let options = TokenizerOpts { discard_bom: false, ..TokenizerOpts::default() };
     let tokenizer = Tokenizer::new(Html5everTokens::default(), options);
     let _ = tokenizer.feed(&queue);
     tokenizer.end();
@@ -85,11 +71,7 @@ fn htmlforge_tokens(page: &str) -> Vec<String> {
     for token in tokenize(page) {
         match token {
             OwnedToken::StartTag(tag) => {
-                let attrs = tag
-                    .attrs
-                    .iter()
-                    .map(|a| format!("{}={:?}", a.name, a.value))
-                    .collect();
+                let attrs = tag.attrs.iter().map(|a| format!("{}={:?}", a.name, a.value)).collect();
                 tokens.push(tag_text(false, &tag.name, attrs, tag.self_closing));
             }
             OwnedToken::EndTag(tag) => tokens.push(tag_text(true, &tag.name, Vec::new(), false)),
@@ -121,11 +103,7 @@ fn the_corpus_tokenizes_as_html5ever_does() {
         let page = std::fs::read_to_string(&path).unwrap();
         let theirs = html5ever_tokens(&page);
         let ours = htmlforge_tokens(&page);
-        assert!(
-            ours.len() > 100,
-            "{}: too few tokens to compare",
-            path.display()
-        );
+        assert!(ours.len() > 100, "{}: too few tokens to compare", path.display());
         let first = theirs.iter().zip(&ours).position(|(a, b)| a != b);
         assert!(
             first.is_none() && theirs.len() == ours.len(),

@@ -36,11 +36,8 @@ fn token_json(token: &OwnedToken) -> Value {
             json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks])
         }
         OwnedToken::StartTag(tag) => {
-            let attrs: Map<String, Value> = tag
-                .attrs
-                .iter()
-                .map(|a| (a.name.clone(), Value::String(a.value.clone())))
-                .collect();
+            let attrs: Map<String, Value> =
+                tag.attrs.iter().map(|a| (a.name.clone(), Value::String(a.value.clone()))).collect();
             if tag.self_closing {
                 json!(["StartTag", tag.name, attrs, true])
             } else {
@@ -105,23 +102,16 @@ fn jsonl() -> Result<(), String> {
         if line.trim().is_empty() {
             continue;
         }
-        let request: Value =
-            serde_json::from_str(&line).map_err(|e| format!("line {}: {e}", index + 1))?;
-        let input = request["input"]
-            .as_str()
-            .ok_or_else(|| format!("line {}: no \"input\" string", index + 1))?;
-        let state_name = request
-            .get("initialState")
-            .and_then(Value::as_str)
-            .unwrap_or("Data state");
-        let state = state_named(state_name)
-            .ok_or_else(|| format!("line {}: unknown state {state_name:?}", index + 1))?;
+        let request: Value = serde_json::from_str(&line).map_err(|e| format!("line {}: {e}", index + 1))?;
+        let input = request["input"].as_str().ok_or_else(|| format!("line {}: no \"input\" string", index + 1))?;
+        let state_name = request.get("initialState").and_then(Value::as_str).unwrap_or("Data state");
+        let state =
+            state_named(state_name).ok_or_else(|| format!("line {}: unknown state {state_name:?}", index + 1))?;
         let last_start_tag = request.get("lastStartTag").and_then(Value::as_str);
         let collected = tokenize(input, state, last_start_tag);
         let output: Vec<Value> = collected.tokens.iter().map(token_json).collect();
         let errors: Vec<Value> = collected.errors.iter().map(error_json).collect();
-        writeln!(out, "{}", json!({"output": output, "errors": errors}))
-            .map_err(|e| e.to_string())?;
+        writeln!(out, "{}", json!({"output": output, "errors": errors})).map_err(|e| e.to_string())?;
     }
     out.flush().map_err(|e| e.to_string())
 }

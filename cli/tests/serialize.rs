@@ -33,7 +33,10 @@ fn serialize_writes_the_spec_serialization() {
 fn serialize_minimize_leaves_out_optional_tags() {
     let (out, _, ok) = htmlforge(&["serialize", "--minimize", "-"], PAGE);
     assert!(ok);
-    assert_eq!(out, "<!DOCTYPE html><title>T</title><ul class=a><li>one<li>two &amp; <b>three</b></ul><input disabled>");
+    assert_eq!(
+        out,
+        "<!DOCTYPE html><title>T</title><ul class=a><li>one<li>two &amp; <b>three</b></ul><input disabled>"
+    );
 }
 
 #[test]
@@ -50,7 +53,8 @@ fn serialize_fragments_and_scripting() {
     let (out, _, ok) = htmlforge(&["serialize", "--fragment", "tr", "-"], "<td>a<td>b");
     assert!(ok);
     assert_eq!(out, "<td>a</td><td>b</td>");
-    let (on, _, _) = htmlforge(&["serialize", "--scripting", "on", "--fragment", "div", "-"], "<noscript><b>&amp;</noscript>");
+    let (on, _, _) =
+        htmlforge(&["serialize", "--scripting", "on", "--fragment", "div", "-"], "<noscript><b>&amp;</noscript>");
     assert_eq!(on, "<noscript><b>&amp;</noscript>");
     let (off, _, _) = htmlforge(&["serialize", "--fragment", "div", "-"], "<noscript><b>&amp;</noscript>");
     assert_eq!(off, "<noscript><b>&amp;</b></noscript>");

@@ -13,18 +13,9 @@ fn htmlforge(args: &[&str], stdin: &str) -> (String, String, bool) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     let output = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-        output.status.success(),
-    )
+    (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap(), output.status.success())
 }
 
 #[test]
@@ -39,10 +30,7 @@ fn jsonl_gives_tests_form_with_errors() {
     .collect::<String>();
     let (stdout, _, ok) = htmlforge(&["tokens", "--jsonl"], &input);
     assert!(ok);
-    let lines: Vec<Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(
         lines,
         [
@@ -62,10 +50,7 @@ fn a_document_prints_one_token_per_line_and_errors_on_stderr() {
         stdout,
         "[\"DOCTYPE\",\"html\",null,null,true]\n[\"StartTag\",\"p\",{}]\n[\"Character\",\"Hi\\nthere\"]\n[\"EndTag\",\"p\"]\n[\"Character\",\"\\u0000\"]\n"
     );
-    assert_eq!(
-        stderr,
-        "{\"code\":\"unexpected-null-character\",\"col\":10,\"line\":2}\n"
-    );
+    assert_eq!(stderr, "{\"code\":\"unexpected-null-character\",\"col\":10,\"line\":2}\n");
 }
 
 #[test]

@@ -69,8 +69,7 @@ impl DataFile {
     /// Reads `spec-data/<name>` under `spec_data_dir`.
     pub fn load(spec_data_dir: &Path, name: &str) -> Result<DataFile> {
         let path: PathBuf = spec_data_dir.join(name);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         Self::parse(name, &text)
     }
 

@@ -79,20 +79,10 @@ pub fn load(ctx: &Context) -> Result<CategoryRows> {
     for row in &file.rows {
         let entry = match row.fields()[..] {
             ["include", "scope"] => Entry::IncludeScope,
-            [namespace, name] => Entry::Element {
-                namespace: namespace.to_string(),
-                name: name.to_string(),
-            },
-            _ => {
-                return Err(format!(
-                    "{}: expected `namespace name` or `include scope`",
-                    row.origin(&file)
-                ))
-            }
+            [namespace, name] => Entry::Element { namespace: namespace.to_string(), name: name.to_string() },
+            _ => return Err(format!("{}: expected `namespace name` or `include scope`", row.origin(&file))),
         };
-        rows.entry(row.section.clone())
-            .or_default()
-            .push((row.line, entry));
+        rows.entry(row.section.clone()).or_default().push((row.line, entry));
     }
     Ok(rows)
 }
@@ -127,16 +117,10 @@ fn generate(rows: &CategoryRows, provenance: &str) -> Result<GeneratedFile> {
     }
     for category in &CATEGORIES {
         for (namespace, name) in members(rows, category.section) {
-            let elements = by_element.get_mut(namespace.as_str()).ok_or_else(|| {
-                format!(
-                    "[{}] {namespace} {name}: unknown namespace",
-                    category.section
-                )
-            })?;
-            elements
-                .entry(name)
-                .or_default()
-                .push(format!("C::{}", section_const(category.section)));
+            let elements = by_element
+                .get_mut(namespace.as_str())
+                .ok_or_else(|| format!("[{}] {namespace} {name}: unknown namespace", category.section))?;
+            elements.entry(name).or_default().push(format!("C::{}", section_const(category.section)));
         }
     }
     let mut out = String::new();
@@ -168,12 +152,8 @@ fn generate(rows: &CategoryRows, provenance: &str) -> Result<GeneratedFile> {
     );
     for (bit, category) in CATEGORIES.iter().enumerate() {
         writeln!(out, "    /// {}", category.doc).unwrap();
-        writeln!(
-            out,
-            "    pub const {}: Categories = Categories(1 << {bit});",
-            section_const(category.section)
-        )
-        .unwrap();
+        writeln!(out, "    pub const {}: Categories = Categories(1 << {bit});", section_const(category.section))
+            .unwrap();
     }
     out.push_str(
         "\n\
@@ -221,38 +201,16 @@ fn generate(rows: &CategoryRows, provenance: &str) -> Result<GeneratedFile> {
          \x20   table\n\
          }\n",
     );
-    for (keyword, array, spec_name) in [
-        ("html", "HTML", "HTML"),
-        ("mathml", "MATHML", "MathML"),
-        ("svg", "SVG", "SVG"),
-    ] {
-        writeln!(
-            out,
-            "\n/// The elements of the {spec_name} namespace that have a category."
-        )
-        .unwrap();
-        writeln!(
-            out,
-            "static {array}: [Categories; LOCAL_NAME_COUNT] = table(&["
-        )
-        .unwrap();
+    for (keyword, array, spec_name) in [("html", "HTML", "HTML"), ("mathml", "MATHML", "MathML"), ("svg", "SVG", "SVG")]
+    {
+        writeln!(out, "\n/// The elements of the {spec_name} namespace that have a category.").unwrap();
+        writeln!(out, "static {array}: [Categories; LOCAL_NAME_COUNT] = table(&[").unwrap();
         for (name, constants) in &by_element[keyword] {
-            writeln!(
-                out,
-                "    (n::{}, &[{}]),",
-                const_name(name),
-                constants.join(", ")
-            )
-            .unwrap();
+            writeln!(out, "    (n::{}, &[{}]),", const_name(name), constants.join(", ")).unwrap();
         }
         out.push_str("]);\n");
     }
-    Ok(rust_text_file(
-        OUTPUT,
-        &[SOURCE, "names.txt"],
-        provenance,
-        &out,
-    ))
+    Ok(rust_text_file(OUTPUT, &[SOURCE, "names.txt"], provenance, &out))
 }
 
 /// `list-item-scope` → `LIST_ITEM_SCOPE`.
@@ -262,9 +220,7 @@ pub fn section_const(section: &str) -> String {
 
 fn audit(rows: &CategoryRows, known: &KnownNames, report: &mut TableReport) {
     for category in &CATEGORIES {
-        report.check(rows.contains_key(category.section), || {
-            format!("section [{}] is missing", category.section)
-        });
+        report.check(rows.contains_key(category.section), || format!("section [{}] is missing", category.section));
     }
     for (section, entries) in rows {
         if !CATEGORIES.iter().any(|c| c.section == section) {
@@ -274,14 +230,11 @@ fn audit(rows: &CategoryRows, known: &KnownNames, report: &mut TableReport) {
         let mut seen = BTreeSet::new();
         for (line, entry) in entries {
             let origin = format!("spec-data/{SOURCE}:{line}");
-            report.check(seen.insert(entry.clone()), || {
-                format!("{origin}: {} repeats", canonical(section, entry))
-            });
+            report.check(seen.insert(entry.clone()), || format!("{origin}: {} repeats", canonical(section, entry)));
             match entry {
-                Entry::IncludeScope => report
-                    .check(INCLUDES_SCOPE.contains(&section.as_str()), || {
-                        format!("{origin}: `include scope` only belongs in {INCLUDES_SCOPE:?}")
-                    }),
+                Entry::IncludeScope => report.check(INCLUDES_SCOPE.contains(&section.as_str()), || {
+                    format!("{origin}: `include scope` only belongs in {INCLUDES_SCOPE:?}")
+                }),
                 Entry::Element { namespace, name } => {
                     report.check(known.is_element(namespace, name), || {
                         format!("{origin}: {namespace} {name} is not in names.txt [{namespace}-elements]")
@@ -290,13 +243,7 @@ fn audit(rows: &CategoryRows, known: &KnownNames, report: &mut TableReport) {
             }
         }
     }
-    let html_only = [
-        "formatting",
-        "void",
-        "table-scope",
-        "select-scope-exception",
-        "implied-end-tags",
-    ];
+    let html_only = ["formatting", "void", "table-scope", "select-scope-exception", "implied-end-tags"];
     let html_only = html_only.iter().chain(&[
         "implied-end-tags-thoroughly",
         "table-context",
@@ -313,10 +260,9 @@ fn audit(rows: &CategoryRows, known: &KnownNames, report: &mut TableReport) {
     let subset = |report: &mut TableReport, small: &str, big: &str| {
         let big_members = members(rows, big);
         for (namespace, name) in members(rows, small) {
-            report.check(
-                big_members.contains(&(namespace.clone(), name.clone())),
-                || format!("[{small}] {namespace} {name} is not in [{big}]"),
-            );
+            report.check(big_members.contains(&(namespace.clone(), name.clone())), || {
+                format!("[{small}] {namespace} {name} is not in [{big}]")
+            });
         }
     };
     // Properties the spec's lists have, checked so that an edit that breaks
@@ -337,19 +283,11 @@ fn audit(rows: &CategoryRows, known: &KnownNames, report: &mut TableReport) {
         });
     }
     for section in INCLUDES_SCOPE {
-        let includes = rows
-            .get(section)
-            .is_some_and(|e| e.iter().any(|(_, e)| *e == Entry::IncludeScope));
-        report.check(includes, || {
-            format!("[{section}] must start with `include scope`, as the spec's list does")
-        });
+        let includes = rows.get(section).is_some_and(|e| e.iter().any(|(_, e)| *e == Entry::IncludeScope));
+        report.check(includes, || format!("[{section}] must start with `include scope`, as the spec's list does"));
     }
     for category in &CATEGORIES {
-        report.notes.push(format!(
-            "{} {}",
-            category.section,
-            members(rows, category.section).len()
-        ));
+        report.notes.push(format!("{} {}", category.section, members(rows, category.section).len()));
     }
 }
 
@@ -367,19 +305,9 @@ pub fn extract(whatwg: &str, w3c: &str) -> Result<Vec<String>> {
             out.push(format!("{section} {namespace} {name}"));
         }
     }
-    let special = between(
-        whatwg,
-        WHATWG,
-        "have varying levels of special parsing rules: ",
-        ".\n",
-    )?;
+    let special = between(whatwg, WHATWG, "have varying levels of special parsing rules: ", ".\n")?;
     push(&mut out, "special", prose_list(special, "html")?);
-    let formatting = between(
-        whatwg,
-        WHATWG,
-        "end up in the list of active formatting elements: ",
-        ".\n",
-    )?;
+    let formatting = between(whatwg, WHATWG, "end up in the list of active formatting elements: ", ".\n")?;
     push(&mut out, "formatting", prose_list(formatting, "html")?);
 
     for (section, which) in [
@@ -389,12 +317,10 @@ pub fn extract(whatwg: &str, w3c: &str) -> Result<Vec<String>> {
         ("table-scope", "in table scope"),
         ("select-scope-exception", "in select scope"),
     ] {
-        let start = format!("have a particular element {which} when it has that element in the specific scope consisting of ");
+        let start =
+            format!("have a particular element {which} when it has that element in the specific scope consisting of ");
         let lists = [whatwg, w3c_flat.as_str()].map(|text| {
-            let block = text
-                .find(&start)
-                .map(|at| &text[at + start.len()..])
-                .unwrap_or("");
+            let block = text.find(&start).map(|at| &text[at + start.len()..]).unwrap_or("");
             let block = block.split_once(':').map_or("", |(_, rest)| rest);
             let end = ["The stack of open elements is said", "Nothing happens"]
                 .iter()
@@ -407,62 +333,37 @@ pub fn extract(whatwg: &str, w3c: &str) -> Result<Vec<String>> {
         if whatwg_list.trim().is_empty() {
             return Err(format!("{WHATWG}: no list for \"{which}\""));
         }
-        const ALL_ABOVE: &str =
-            "All the element types listed above for the has an element in scope algorithm.";
+        const ALL_ABOVE: &str = "All the element types listed above for the has an element in scope algorithm.";
         let w3c_namespaces = namespace_qualified_names(w3c_list);
         if whatwg_list.contains(ALL_ABOVE) || w3c_list.contains(ALL_ABOVE) {
             out.push(format!("{section} include scope"));
         }
         for (name, namespace) in namespaced_lines(&whatwg_list.replace(ALL_ABOVE, "")) {
             let namespace = namespace
-                .or_else(|| {
-                    w3c_namespaces
-                        .iter()
-                        .find(|(n, _)| *n == name)
-                        .map(|(_, ns)| *ns)
-                })
-                .ok_or_else(|| {
-                    format!("\"{which}\": {name} has a namespace in neither {WHATWG} nor {W3C}")
-                })?;
+                .or_else(|| w3c_namespaces.iter().find(|(n, _)| *n == name).map(|(_, ns)| *ns))
+                .ok_or_else(|| format!("\"{which}\": {name} has a namespace in neither {WHATWG} nor {W3C}"))?;
             out.push(format!("{section} {namespace} {name}"));
         }
     }
 
     for (section, start) in [
-        (
-            "implied-end-tags",
-            "generate implied end tags, then, while the current node is ",
-        ),
-        (
-            "implied-end-tags-thoroughly",
-            "generate all implied end tags thoroughly, then, while the current node is ",
-        ),
+        ("implied-end-tags", "generate implied end tags, then, while the current node is "),
+        ("implied-end-tags-thoroughly", "generate all implied end tags thoroughly, then, while the current node is "),
     ] {
-        push(
-            &mut out,
-            section,
-            prose_list(between(whatwg, WHATWG, start, ", the UA must pop")?, "html")?,
-        );
+        push(&mut out, section, prose_list(between(whatwg, WHATWG, start, ", the UA must pop")?, "html")?);
     }
     for (section, which) in [
         ("table-context", "table context"),
         ("table-body-context", "table body context"),
         ("table-row-context", "table row context"),
     ] {
-        let start = format!("clear the stack back to a {which}, it means that the UA must, while the current node is not ");
-        push(
-            &mut out,
-            section,
-            prose_list(between(whatwg, WHATWG, &start, "pop elements")?, "html")?,
-        );
+        let start =
+            format!("clear the stack back to a {which}, it means that the UA must, while the current node is not ");
+        push(&mut out, section, prose_list(between(whatwg, WHATWG, &start, "pop elements")?, "html")?);
     }
 
-    let w3c_integration = namespace_qualified_names(between(
-        &w3c_flat,
-        W3C,
-        "A node is a MathML text integration point",
-        "Note:",
-    )?);
+    let w3c_integration =
+        namespace_qualified_names(between(&w3c_flat, W3C, "A node is a MathML text integration point", "Note:")?);
     let namespace_of = |name: &str| {
         w3c_integration
             .iter()
@@ -476,15 +377,8 @@ pub fn extract(whatwg: &str, w3c: &str) -> Result<Vec<String>> {
         "A node is a MathML text integration point if it is one of the following elements:",
         "A node is an HTML integration point",
     )?;
-    for name in mathml
-        .split("element")
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-    {
-        out.push(format!(
-            "mathml-text-integration-point {} {name}",
-            namespace_of(name)?
-        ));
+    for name in mathml.split("element").map(str::trim).filter(|n| !n.is_empty()) {
+        out.push(format!("mathml-text-integration-point {} {name}", namespace_of(name)?));
     }
     let html = between(
         whatwg,
@@ -493,10 +387,7 @@ pub fn extract(whatwg: &str, w3c: &str) -> Result<Vec<String>> {
         "If the node in question",
     )?;
     for name in unconditional_integration_points(html) {
-        out.push(format!(
-            "html-integration-point {} {name}",
-            namespace_of(&name)?
-        ));
+        out.push(format!("html-integration-point {} {name}", namespace_of(&name)?));
     }
 
     let void = between(w3c, W3C, "Void elements\n\n", "\n")?;
@@ -556,15 +447,11 @@ impl Table for ElementCategories {
 
     fn data_rows(&self, ctx: &Context) -> Result<Vec<String>> {
         let rows = load(ctx)?;
-        Ok(rows
-            .iter()
-            .flat_map(|(section, entries)| entries.iter().map(|(_, e)| canonical(section, e)))
-            .collect())
+        Ok(rows.iter().flat_map(|(section, entries)| entries.iter().map(|(_, e)| canonical(section, e))).collect())
     }
 
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
-        let texts =
-            read_spec_text(spec_dir, WHATWG).and_then(|w| Ok((w, read_spec_text(spec_dir, W3C)?)));
+        let texts = read_spec_text(spec_dir, WHATWG).and_then(|w| Ok((w, read_spec_text(spec_dir, W3C)?)));
         Some(texts.and_then(|(whatwg, w3c)| {
             let mut rows = extract(&whatwg, &w3c)?;
             rows.extend(NEWER_THAN_THE_SPEC_TEXT.iter().map(|(row, _)| row.to_string()));
@@ -580,10 +467,7 @@ mod tests {
     #[test]
     fn integration_points_skip_the_conditional_annotation_xml() {
         let text = "\nannotation-xml\nelement whose start tag token had an attribute with the name \"encoding\" whose value was … \"text/html\n\"annotation-xml\nelement whose … \"application/xhtml+xml\n\"foreignObject\nelementdesc\nelementtitle\nelement";
-        assert_eq!(
-            unconditional_integration_points(text),
-            ["foreignObject", "desc", "title"]
-        );
+        assert_eq!(unconditional_integration_points(text), ["foreignObject", "desc", "title"]);
     }
 
     #[test]
@@ -626,14 +510,8 @@ mod tests {
             "html-integration-point svg title",
             "void html br",
         ] {
-            assert!(
-                rows.iter().any(|r| r == expected),
-                "{expected} not in {rows:#?}"
-            );
+            assert!(rows.iter().any(|r| r == expected), "{expected} not in {rows:#?}");
         }
-        assert!(
-            !rows.iter().any(|r| r == "button-scope include scope"),
-            "only where the W3C list says so"
-        );
+        assert!(!rows.iter().any(|r| r == "button-scope include scope"), "only where the W3C list says so");
     }
 }

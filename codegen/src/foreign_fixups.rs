@@ -56,15 +56,8 @@ fn load_fixups(file: &DataFile) -> Result<Vec<Fixup>> {
     file.rows
         .iter()
         .map(|row| match row.fields()[..] {
-            [from, to] => Ok(Fixup {
-                line: row.line,
-                from: from.to_string(),
-                to: to.to_string(),
-            }),
-            _ => Err(format!(
-                "{}: expected `token-name element-name`",
-                row.origin(file)
-            )),
+            [from, to] => Ok(Fixup { line: row.line, from: from.to_string(), to: to.to_string() }),
+            _ => Err(format!("{}: expected `token-name element-name`", row.origin(file))),
         })
         .collect()
 }
@@ -83,10 +76,7 @@ pub fn load(ctx: &Context) -> Result<Fixups> {
                 local: local.to_string(),
                 namespace: namespace.to_string(),
             }),
-            _ => Err(format!(
-                "{}: expected `attribute-name prefix local-name namespace`",
-                row.origin(&foreign)
-            )),
+            _ => Err(format!("{}: expected `attribute-name prefix local-name namespace`", row.origin(&foreign))),
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Fixups {
@@ -107,13 +97,7 @@ fn canonical(fixups: &Fixups) -> Vec<String> {
         rows.extend(list.iter().map(|f| format!("{table} {} {}", f.from, f.to)));
     }
     rows.extend(fixups.foreign_attributes.iter().map(|a| {
-        format!(
-            "foreign-attribute {} {} {} {}",
-            a.name,
-            a.prefix.as_deref().unwrap_or("(none)"),
-            a.local,
-            a.namespace
-        )
+        format!("foreign-attribute {} {} {} {}", a.name, a.prefix.as_deref().unwrap_or("(none)"), a.local, a.namespace)
     }));
     rows
 }
@@ -150,11 +134,7 @@ fn generate(fixups: &Fixups, provenance: &str) -> Result<GeneratedFile> {
         ),
     ];
     for (function, doc, source, rows) in functions {
-        writeln!(
-            out,
-            "\n/// {doc}\npub fn {function}(lowercase: &str) -> Option<&'static str> {{"
-        )
-        .unwrap();
+        writeln!(out, "\n/// {doc}\npub fn {function}(lowercase: &str) -> Option<&'static str> {{").unwrap();
         writeln!(out, "    // spec-data/{source}").unwrap();
         out.push_str("    Some(match lowercase {\n");
         for row in rows.iter() {
@@ -174,107 +154,53 @@ fn generate(fixups: &Fixups, provenance: &str) -> Result<GeneratedFile> {
     writeln!(out, "    // spec-data/{FOREIGN_ATTRIBUTES}").unwrap();
     out.push_str("    Some(match name {\n");
     for row in &fixups.foreign_attributes {
-        let variant = namespace_variant(&row.namespace)
-            .ok_or_else(|| format!("unknown namespace {}", row.namespace))?;
+        let variant =
+            namespace_variant(&row.namespace).ok_or_else(|| format!("unknown namespace {}", row.namespace))?;
         let prefix = match &row.prefix {
             Some(prefix) => format!("Some({prefix:?})"),
             None => "None".to_string(),
         };
-        writeln!(
-            out,
-            "        {:?} => ({prefix}, {:?}, Namespace::{variant}),",
-            row.name, row.local
-        )
-        .unwrap();
+        writeln!(out, "        {:?} => ({prefix}, {:?}, Namespace::{variant}),", row.name, row.local).unwrap();
     }
     out.push_str("        _ => return None,\n    })\n}\n");
     Ok(rust_text_file(
         OUTPUT,
-        &[
-            SVG_TAG_NAMES,
-            SVG_ATTRIBUTES,
-            MATHML_ATTRIBUTES,
-            FOREIGN_ATTRIBUTES,
-        ],
+        &[SVG_TAG_NAMES, SVG_ATTRIBUTES, MATHML_ATTRIBUTES, FOREIGN_ATTRIBUTES],
         provenance,
         &out,
     ))
 }
 
-fn audit_fixups(
-    report: &mut TableReport,
-    source: &str,
-    rows: &[Fixup],
-    known: &KnownNames,
-    section: &str,
-) {
+fn audit_fixups(report: &mut TableReport, source: &str, rows: &[Fixup], known: &KnownNames, section: &str) {
     let mut seen = BTreeSet::new();
     for row in rows {
         let origin = format!("spec-data/{source}:{}", row.line);
-        report.check(seen.insert(row.from.clone()), || {
-            format!("{origin}: {} repeats", row.from)
+        report.check(seen.insert(row.from.clone()), || format!("{origin}: {} repeats", row.from));
+        report.check(row.from == row.to.to_ascii_lowercase() && row.from != row.to, || {
+            format!("{origin}: {} must be the lowercase form of {} and differ from it", row.from, row.to)
         });
-        report.check(
-            row.from == row.to.to_ascii_lowercase() && row.from != row.to,
-            || {
-                format!(
-                    "{origin}: {} must be the lowercase form of {} and differ from it",
-                    row.from, row.to
-                )
-            },
-        );
         for name in [&row.from, &row.to] {
-            report.check(known.has(section, name), || {
-                format!("{origin}: {name} is not in names.txt [{section}]")
-            });
+            report.check(known.has(section, name), || format!("{origin}: {name} is not in names.txt [{section}]"));
         }
     }
 }
 
 fn audit(fixups: &Fixups, known: &KnownNames, report: &mut TableReport) {
-    audit_fixups(
-        report,
-        SVG_TAG_NAMES,
-        &fixups.svg_tag_names,
-        known,
-        "svg-elements",
-    );
-    audit_fixups(
-        report,
-        SVG_ATTRIBUTES,
-        &fixups.svg_attributes,
-        known,
-        "svg-attributes",
-    );
-    audit_fixups(
-        report,
-        MATHML_ATTRIBUTES,
-        &fixups.mathml_attributes,
-        known,
-        "mathml-attributes",
-    );
+    audit_fixups(report, SVG_TAG_NAMES, &fixups.svg_tag_names, known, "svg-elements");
+    audit_fixups(report, SVG_ATTRIBUTES, &fixups.svg_attributes, known, "svg-attributes");
+    audit_fixups(report, MATHML_ATTRIBUTES, &fixups.mathml_attributes, known, "mathml-attributes");
     let mut seen = BTreeSet::new();
     for row in &fixups.foreign_attributes {
         let origin = format!("spec-data/{FOREIGN_ATTRIBUTES}:{}", row.line);
-        report.check(seen.insert(row.name.clone()), || {
-            format!("{origin}: {} repeats", row.name)
-        });
+        report.check(seen.insert(row.name.clone()), || format!("{origin}: {} repeats", row.name));
         let qualified = match &row.prefix {
             Some(prefix) => format!("{prefix}:{}", row.local),
             None => row.local.clone(),
         };
-        report.check(qualified == row.name, || {
-            format!("{origin}: {} is not prefix:local ({qualified})", row.name)
+        report.check(qualified == row.name, || format!("{origin}: {} is not prefix:local ({qualified})", row.name));
+        report.check(matches!(row.namespace.as_str(), "XLink" | "XML" | "XMLNS"), || {
+            format!("{origin}: namespace {} is not XLink, XML or XMLNS", row.namespace)
         });
-        report.check(
-            matches!(row.namespace.as_str(), "XLink" | "XML" | "XMLNS"),
-            || {
-                format!(
-                    "{origin}: namespace {} is not XLink, XML or XMLNS",
-                    row.namespace
-                )
-            },
-        );
         for name in [&row.name, &row.local] {
             report.check(known.has("foreign-attributes", name), || {
                 format!("{origin}: {name} is not in names.txt [foreign-attributes]")
@@ -293,19 +219,15 @@ fn audit(fixups: &Fixups, known: &KnownNames, report: &mut TableReport) {
 /// The namespace name of a cell of the foreign attributes table: "XLink
 /// namespace", or in the saved copy "XLink名前空間" (Japanese for the same).
 fn namespace_cell(cell: &str) -> String {
-    cell.trim_end_matches("名前空間")
-        .trim_end_matches(" namespace")
-        .trim()
-        .to_string()
+    cell.trim_end_matches("名前空間").trim_end_matches(" namespace").trim().to_string()
 }
 
 /// Re-extracts the four tables from the WHATWG text.
 pub fn extract(text: &str) -> Result<Vec<String>> {
     let mut rows = Vec::new();
-    for (table, header) in [
-        ("svg-tag-name", "Tag name | Element name |"),
-        ("svg-attribute", "Attribute name on token |"),
-    ] {
+    for (table, header) in
+        [("svg-tag-name", "Tag name | Element name |"), ("svg-attribute", "Attribute name on token |")]
+    {
         for cells in pipe_table(text, WHATWG, header)? {
             let [from, to] = &cells[..] else {
                 return Err(format!("{WHATWG}: {table} row {cells:?}"));
@@ -313,34 +235,19 @@ pub fn extract(text: &str) -> Result<Vec<String>> {
             rows.push(format!("{table} {from} {to}"));
         }
     }
-    let from = between(
-        text,
-        WHATWG,
-        "if the token has an attribute named ",
-        ", change its name to ",
-    )?;
+    let from = between(text, WHATWG, "if the token has an attribute named ", ", change its name to ")?;
     let to = between(text, WHATWG, &format!("{from}, change its name to "), "\n")?;
     rows.push(format!("mathml-attribute {} {}", from.trim(), to.trim()));
     // The header of the foreign attributes table was translated in the
     // saved copy, so find it as the first table after the algorithm's name.
-    let after = between(
-        text,
-        WHATWG,
-        "require the user agent to adjust foreign attributes for a token",
-        "When the steps",
-    )?;
-    let header = after
-        .lines()
-        .find(|line| line.contains(" | "))
-        .ok_or("no adjust foreign attributes table")?;
+    let after =
+        between(text, WHATWG, "require the user agent to adjust foreign attributes for a token", "When the steps")?;
+    let header = after.lines().find(|line| line.contains(" | ")).ok_or("no adjust foreign attributes table")?;
     for cells in pipe_table(after, WHATWG, header)? {
         let [name, prefix, local, namespace] = &cells[..] else {
             return Err(format!("{WHATWG}: foreign attribute row {cells:?}"));
         };
-        rows.push(format!(
-            "foreign-attribute {name} {prefix} {local} {}",
-            namespace_cell(namespace)
-        ));
+        rows.push(format!("foreign-attribute {name} {prefix} {local} {}", namespace_cell(namespace)));
     }
     Ok(rows)
 }
@@ -351,12 +258,7 @@ impl Table for ForeignFixups {
     }
 
     fn sources(&self) -> &'static [&'static str] {
-        &[
-            SVG_TAG_NAMES,
-            SVG_ATTRIBUTES,
-            MATHML_ATTRIBUTES,
-            FOREIGN_ATTRIBUTES,
-        ]
+        &[SVG_TAG_NAMES, SVG_ATTRIBUTES, MATHML_ATTRIBUTES, FOREIGN_ATTRIBUTES]
     }
 
     fn generate(&self, ctx: &Context) -> Result<Vec<GeneratedFile>> {
@@ -383,11 +285,7 @@ impl Table for ForeignFixups {
     }
 
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
-        Some(read_spec_text(spec_dir, WHATWG).and_then(|text| {
-            Ok(SpecRows {
-                rows: extract(&text)?,
-            })
-        }))
+        Some(read_spec_text(spec_dir, WHATWG).and_then(|text| Ok(SpecRows { rows: extract(&text)? })))
     }
 }
 

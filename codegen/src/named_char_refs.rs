@@ -81,7 +81,8 @@ pub fn load(ctx: &Context) -> Result<Vec<NamedRef>> {
 /// rows; identical repeats are dropped.
 pub fn extract(spec_dir: &Path) -> Result<Vec<NamedRef>> {
     let text = read_spec_text(spec_dir, "w3c-html5-syntax.txt")?;
-    let start = text.find("Name Character(s) Glyph").ok_or("w3c-html5-syntax.txt: no named character references table")?;
+    let start =
+        text.find("Name Character(s) Glyph").ok_or("w3c-html5-syntax.txt: no named character references table")?;
     let mut rows: Vec<NamedRef> = Vec::new();
     let mut seen = BTreeSet::new();
     for line in text[start..].lines().skip(1) {
@@ -265,10 +266,20 @@ pub fn lookup(dafsa: &Dafsa, name: &[u8]) -> Option<usize> {
 
 fn render(dafsa: &Dafsa, provenance: &str) -> GeneratedFile {
     let mut body = String::new();
-    body.push_str("//! The named character reference automaton; see `codegen/src/named_char_refs.rs` for the layout.\n//!\n");
-    body.push_str("//! Spec: <https://html.spec.whatwg.org/multipage/named-characters.html#named-character-references>\n\n");
-    body.push_str(&format!("/// Static data of the matcher, in bytes.\npub const DATA_SIZE: usize = {};\n\n", dafsa.data_size()));
-    body.push_str(&format!("/// Number of names in the table.\npub const NAME_COUNT: usize = {};\n\n", dafsa.value_spans.len()));
+    body.push_str(
+        "//! The named character reference automaton; see `codegen/src/named_char_refs.rs` for the layout.\n//!\n",
+    );
+    body.push_str(
+        "//! Spec: <https://html.spec.whatwg.org/multipage/named-characters.html#named-character-references>\n\n",
+    );
+    body.push_str(&format!(
+        "/// Static data of the matcher, in bytes.\npub const DATA_SIZE: usize = {};\n\n",
+        dafsa.data_size()
+    ));
+    body.push_str(&format!(
+        "/// Number of names in the table.\npub const NAME_COUNT: usize = {};\n\n",
+        dafsa.value_spans.len()
+    ));
     let mut byte_to_code = [0xffu8; 128];
     for (code, &byte) in ALPHABET.iter().enumerate() {
         byte_to_code[byte as usize] = code as u8;
@@ -276,7 +287,10 @@ fn render(dafsa: &Dafsa, provenance: &str) -> GeneratedFile {
     body.push_str("/// Alphabet index of each ASCII byte (0xFF: not in any name).\n#[rustfmt::skip]\npub static BYTE_TO_CODE: [u8; 128] = [\n");
     body.push_str(&crate::emit::byte_array_body(&byte_to_code));
     body.push_str("];\n\n");
-    body.push_str(&format!("/// The automaton's edges.\n#[rustfmt::skip]\npub static EDGES: [u32; {}] = [\n", dafsa.edges.len()));
+    body.push_str(&format!(
+        "/// The automaton's edges.\n#[rustfmt::skip]\npub static EDGES: [u32; {}] = [\n",
+        dafsa.edges.len()
+    ));
     for chunk in dafsa.edges.chunks(8) {
         let items: Vec<String> = chunk.iter().map(|e| format!("0x{e:08x}")).collect();
         body.push_str(&format!("    {},\n", items.join(", ")));
@@ -370,10 +384,7 @@ impl Table for NamedCharRefs {
                 }
                 let size = dafsa.data_size();
                 report.check(size < 30 * 1024, || format!("matcher data is {size} bytes, over 30 KB"));
-                report.notes.push(format!(
-                    "matcher: {} edges, {size} bytes of static data",
-                    dafsa.edges.len()
-                ));
+                report.notes.push(format!("matcher: {} edges, {size} bytes of static data", dafsa.edges.len()));
             }
             Err(e) => report.problems.push(e),
         }
@@ -399,7 +410,8 @@ mod tests {
 
     #[test]
     fn ranks_follow_byte_order_and_prefixes_come_first() {
-        let refs = [r("not", &[0xac]), r("not;", &[0xac]), r("notin;", &[0x2209]), r("amp;", &[0x26]), r("AMP;", &[0x26])];
+        let refs =
+            [r("not", &[0xac]), r("not;", &[0xac]), r("notin;", &[0x2209]), r("amp;", &[0x26]), r("AMP;", &[0x26])];
         let dafsa = build(&refs).unwrap();
         assert_eq!(lookup(&dafsa, b"AMP;"), Some(0));
         assert_eq!(lookup(&dafsa, b"amp;"), Some(1));

@@ -57,9 +57,7 @@ pub struct KnownNames {
 impl KnownNames {
     /// Whether `name` is listed in `section`.
     pub fn has(&self, section: &str, name: &str) -> bool {
-        self.sections
-            .get(section)
-            .is_some_and(|names| names.iter().any(|n| n == name))
+        self.sections.get(section).is_some_and(|names| names.iter().any(|n| n == name))
     }
 
     /// Whether `name` is a known element of the namespace `keyword`
@@ -71,12 +69,7 @@ impl KnownNames {
     /// Every distinct name of every section, in byte order: the order of
     /// `LocalName` indexes.
     pub fn interned(&self) -> Vec<&str> {
-        let set: BTreeSet<&str> = self
-            .sections
-            .values()
-            .flatten()
-            .map(String::as_str)
-            .collect();
+        let set: BTreeSet<&str> = self.sections.values().flatten().map(String::as_str).collect();
         set.into_iter().collect()
     }
 }
@@ -98,11 +91,7 @@ pub fn load(ctx: &Context) -> Result<KnownNames> {
             continue;
         }
         let Some(names) = known.sections.get_mut(&row.section) else {
-            return Err(format!(
-                "{}: unknown section [{}]",
-                row.origin(&file),
-                row.section
-            ));
+            return Err(format!("{}: unknown section [{}]", row.origin(&file), row.section));
         };
         let [name] = fields[..] else {
             return Err(format!("{}: expected one name per line", row.origin(&file)));
@@ -122,8 +111,8 @@ pub fn const_name(name: &str) -> String {
     let mut previous: Option<char> = None;
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {
-            let breaks = c.is_ascii_uppercase()
-                && previous.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit());
+            let breaks =
+                c.is_ascii_uppercase() && previous.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit());
             if breaks {
                 out.push('_');
             }
@@ -138,10 +127,7 @@ pub fn const_name(name: &str) -> String {
 
 /// The `Namespace` variant of a spec namespace name (`XLink` → `XLink`).
 pub fn namespace_variant(spec_name: &str) -> Option<&'static str> {
-    NAMESPACES
-        .iter()
-        .find(|(n, _, _)| *n == spec_name)
-        .map(|(_, v, _)| *v)
+    NAMESPACES.iter().find(|(n, _, _)| *n == spec_name).map(|(_, v, _)| *v)
 }
 
 fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile> {
@@ -167,13 +153,8 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
          pub enum Namespace {\n",
     );
     for (spec_name, url) in &known.namespaces {
-        let variant =
-            namespace_variant(spec_name).ok_or_else(|| format!("unknown namespace {spec_name}"))?;
-        writeln!(
-            out,
-            "    /// The {spec_name} namespace, `{url}`.\n    {variant},"
-        )
-        .unwrap();
+        let variant = namespace_variant(spec_name).ok_or_else(|| format!("unknown namespace {spec_name}"))?;
+        writeln!(out, "    /// The {spec_name} namespace, `{url}`.\n    {variant},").unwrap();
     }
     out.push_str("}\n\nimpl Namespace {\n    /// The namespace URL.\n    pub const fn url(self) -> &'static str {\n        match self {\n");
     for (spec_name, url) in &known.namespaces {
@@ -181,12 +162,7 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
         writeln!(out, "            Namespace::{variant} => {url:?},").unwrap();
     }
     out.push_str("        }\n    }\n}\n\n");
-    writeln!(
-        out,
-        "/// How many names are interned.\npub const LOCAL_NAME_COUNT: usize = {};\n",
-        names.len()
-    )
-    .unwrap();
+    writeln!(out, "/// How many names are interned.\npub const LOCAL_NAME_COUNT: usize = {};\n", names.len()).unwrap();
     out.push_str(
         "/// An interned name (element or attribute local name): a small integer.\n\
          #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]\n\
@@ -243,12 +219,7 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
          \x20   use super::LocalName;\n\n",
     );
     for (index, name) in names.iter().enumerate() {
-        writeln!(
-            out,
-            "    pub const {}: LocalName = LocalName({index}); // {name}",
-            const_name(name)
-        )
-        .unwrap();
+        writeln!(out, "    pub const {}: LocalName = LocalName({index}); // {name}", const_name(name)).unwrap();
     }
     out.push_str("}\n");
     Ok(rust_text_file(OUTPUT, &[SOURCE], provenance, &out))
@@ -256,11 +227,7 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
 
 /// The rows of the one section the spec texts hold, `[namespaces]`.
 fn canonical_namespaces(known: &KnownNames) -> Vec<String> {
-    known
-        .namespaces
-        .iter()
-        .map(|(name, url)| format!("namespace {name} {url}"))
-        .collect()
+    known.namespaces.iter().map(|(name, url)| format!("namespace {name} {url}")).collect()
 }
 
 /// Extracts "The X namespace is: URL" lines (W3C HTML5 §8.3 Namespaces,
@@ -306,37 +273,24 @@ impl Table for Names {
         for (section, names) in &known.sections {
             let mut seen = BTreeSet::new();
             for name in names {
-                report.check(seen.insert(name), || {
-                    format!("[{section}] lists {name} twice")
+                report.check(seen.insert(name), || format!("[{section}] lists {name} twice"));
+                report.check(name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b':'), || {
+                    format!("[{section}] {name:?}: a name is ASCII letters, digits, `-` and `:`")
                 });
-                report.check(
-                    name.bytes()
-                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b':'),
-                    || {
-                        format!(
-                            "[{section}] {name:?}: a name is ASCII letters, digits, `-` and `:`"
-                        )
-                    },
-                );
             }
             report.notes.push(format!("{section} {}", names.len()));
         }
         let mut constants: BTreeMap<String, &str> = BTreeMap::new();
         for name in &interned {
             let constant = const_name(name);
-            report.check(
-                constant.starts_with(|c: char| c.is_ascii_uppercase()),
-                || format!("{name}: constant {constant} does not start with a letter"),
-            );
+            report.check(constant.starts_with(|c: char| c.is_ascii_uppercase()), || {
+                format!("{name}: constant {constant} does not start with a letter")
+            });
             if let Some(other) = constants.insert(constant.clone(), name) {
-                report.problems.push(format!(
-                    "{other} and {name} both become local_names::{constant}"
-                ));
+                report.problems.push(format!("{other} and {name} both become local_names::{constant}"));
             }
         }
-        report.check(interned.len() <= usize::from(u16::MAX), || {
-            "too many names for LocalName(u16)".into()
-        });
+        report.check(interned.len() <= usize::from(u16::MAX), || "too many names for LocalName(u16)".into());
         report
     }
 
@@ -381,10 +335,7 @@ mod tests {
         let text = "8.3 Namespaces\n\nThe HTML namespace is: http://www.w3.org/1999/xhtml\n\nThe XMLNS namespace is: http://www.w3.org/2000/xmlns/\n";
         assert_eq!(
             extract_namespaces(text),
-            [
-                "namespace HTML http://www.w3.org/1999/xhtml",
-                "namespace XMLNS http://www.w3.org/2000/xmlns/"
-            ]
+            ["namespace HTML http://www.w3.org/1999/xhtml", "namespace XMLNS http://www.w3.org/2000/xmlns/"]
         );
     }
 }

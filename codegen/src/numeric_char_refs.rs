@@ -61,9 +61,8 @@ pub fn extract(spec_dir: &Path) -> Result<Vec<Replacement>> {
             continue;
         }
         let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
-        let parsed = (cells.len() >= 3)
-            .then(|| (hex(cells[0], "0x"), hex(cells[1], "0x")))
-            .and_then(|(n, cp)| Some((n?, cp?)));
+        let parsed =
+            (cells.len() >= 3).then(|| (hex(cells[0], "0x"), hex(cells[1], "0x"))).and_then(|(n, cp)| Some((n?, cp?)));
         let Some((number, code_point)) = parsed else { break };
         let name = cells[2].trim_end_matches('|').trim();
         // "EURO SIGN (€)": keep the Unicode name, drop the glyph.
@@ -90,10 +89,8 @@ impl Table for NumericCharRefs {
             .iter()
             .map(|r| char::from_u32(r.code_point).ok_or_else(|| format!("U+{:X} is not a character", r.code_point)))
             .collect::<Result<_>>()?;
-        let table: String = rows
-            .iter()
-            .map(|r| format!("\n| 0x{:02X} | U+{:04X} | {} |", r.number, r.code_point, r.name))
-            .collect();
+        let table: String =
+            rows.iter().map(|r| format!("\n| 0x{:02X} | U+{:04X} | {} |", r.number, r.code_point, r.name)).collect();
         let doc = format!("\n| number | becomes | name |\n|---|---|---|{table}");
         let tokens = quote! {
             //! Replacements of numeric character references to C1 controls.
@@ -124,7 +121,9 @@ impl Table for NumericCharRefs {
         for row in &rows {
             report.check(seen.insert(row.number), || format!("0x{:02X} appears twice", row.number));
             report.check((0x80..=0x9f).contains(&row.number), || format!("0x{:02X} is not a C1 control", row.number));
-            report.check(char::from_u32(row.code_point).is_some(), || format!("U+{:X} is not a character", row.code_point));
+            report.check(char::from_u32(row.code_point).is_some(), || {
+                format!("U+{:X} is not a character", row.code_point)
+            });
         }
         report
     }

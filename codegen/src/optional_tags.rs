@@ -120,7 +120,9 @@ fn parse_items(list: &str) -> std::result::Result<Vec<Item>, String> {
 
 fn parse_names(list: &str) -> std::result::Result<Vec<String>, String> {
     list.split(',')
-        .map(|name| if is_element_name(name) { Ok(name.to_string()) } else { Err(format!("bad element name {name:?}")) })
+        .map(
+            |name| if is_element_name(name) { Ok(name.to_string()) } else { Err(format!("bad element name {name:?}")) },
+        )
         .collect()
 }
 
@@ -212,7 +214,8 @@ pub fn extract(spec_dir: &Path) -> Result<Vec<String>> {
         if !sentence.contains(" tag may be omitted if ") {
             continue;
         }
-        let (element, kind, condition) = translate_sentence(&sentence).map_err(|e| format!("{SPEC_FILE}: {e}: {sentence:?}"))?;
+        let (element, kind, condition) =
+            translate_sentence(&sentence).map_err(|e| format!("{SPEC_FILE}: {e}: {sentence:?}"))?;
         rows.push(format!("{element} {kind} {condition} {sentence}"));
     }
     Ok(rows)
@@ -300,7 +303,11 @@ fn split_conjunctions(text: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut rest = text;
     loop {
-        let candidates = [(", and if ", ", and if ".len()), (" and the parent element", " and ".len()), (", except if ", ", ".len())];
+        let candidates = [
+            (", and if ", ", and if ".len()),
+            (" and the parent element", " and ".len()),
+            (", except if ", ", ".len()),
+        ];
         let found = candidates.iter().filter_map(|(sep, skip)| rest.find(sep).map(|at| (at, *skip))).min();
         match found {
             Some((at, skip)) => {
@@ -345,7 +352,8 @@ fn translate_clause(text: &str, except: bool) -> std::result::Result<String, Str
             return Ok(format!("next:{}", items(list)?));
         }
         if let Some(list) = rest.strip_prefix("not immediately preceded by ") {
-            let list = list.strip_suffix(" whose end tag has been omitted").ok_or("no `whose end tag has been omitted`")?;
+            let list =
+                list.strip_suffix(" whose end tag has been omitted").ok_or("no `whose end tag has been omitted`")?;
             return Ok(format!("not-after-omitted:{}", items(list)?));
         }
     }
@@ -587,7 +595,9 @@ impl Table for OptionalTags {
         let mut seen = BTreeSet::new();
         for rule in &table.rules {
             let key = (rule.element.clone(), rule.kind);
-            report.check(seen.insert(key), || format!("two rules for the {} tag of {}", kind_name(rule.kind), rule.element));
+            report.check(seen.insert(key), || {
+                format!("two rules for the {} tag of {}", kind_name(rule.kind), rule.element)
+            });
             check_clauses(&mut report, rule);
         }
         let mut overridden = BTreeSet::new();
@@ -621,9 +631,16 @@ fn check_clauses(report: &mut TableReport, rule: &RuleRow) {
     for clause in rule.condition.iter().flatten() {
         let start_only = matches!(
             clause,
-            Clause::Empty | Clause::NoAttributes | Clause::FirstInside(_) | Clause::FirstInsideNot(_) | Clause::NotAfterOmitted(_)
+            Clause::Empty
+                | Clause::NoAttributes
+                | Clause::FirstInside(_)
+                | Clause::FirstInsideNot(_)
+                | Clause::NotAfterOmitted(_)
         );
-        let end_only = matches!(clause, Clause::Next(_) | Clause::NextNot(_) | Clause::LastInParent | Clause::Parent(_) | Clause::ParentNot(_));
+        let end_only = matches!(
+            clause,
+            Clause::Next(_) | Clause::NextNot(_) | Clause::LastInParent | Clause::Parent(_) | Clause::ParentNot(_)
+        );
         report.check(!(start_only && rule.kind == Kind::End || end_only && rule.kind == Kind::Start), || {
             format!("{} {}: clause {clause:?} does not apply to this kind of tag", rule.element, kind_name(rule.kind))
         });

@@ -114,8 +114,7 @@ impl Table for ParseErrors {
     fn generate(&self, ctx: &Context) -> Result<Vec<GeneratedFile>> {
         let file = ctx.load(SOURCE)?;
         let rows = load(ctx)?;
-        let variants: Vec<Ident> =
-            rows.iter().map(|r| Ident::new(&upper_camel(&r.code), Span::call_site())).collect();
+        let variants: Vec<Ident> = rows.iter().map(|r| Ident::new(&upper_camel(&r.code), Span::call_site())).collect();
         let codes: Vec<&str> = rows.iter().map(|r| r.code.as_str()).collect();
         let meanings: Vec<&str> = rows.iter().map(|r| r.meaning.as_str()).collect();
         let docs: Vec<String> = rows.iter().map(|r| format!("`{}`: {}", r.code, r.meaning)).collect();
@@ -164,10 +163,9 @@ impl Table for ParseErrors {
         let mut seen = BTreeSet::new();
         for row in &rows {
             report.check(seen.insert(row.code.clone()), || format!("duplicate code {}", row.code));
-            report.check(
-                row.code.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
-                || format!("code {:?} is not lowercase-with-dashes", row.code),
-            );
+            report.check(row.code.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'), || {
+                format!("code {:?} is not lowercase-with-dashes", row.code)
+            });
         }
         report
     }

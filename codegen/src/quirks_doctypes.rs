@@ -58,25 +58,15 @@ pub fn load(ctx: &Context) -> Result<Lists> {
     let mut lists = Lists::new();
     for row in &file.rows {
         if !LISTS.iter().any(|(section, _, _)| *section == row.section) {
-            return Err(format!(
-                "{}: unknown section [{}]",
-                row.origin(&file),
-                row.section
-            ));
+            return Err(format!("{}: unknown section [{}]", row.origin(&file), row.section));
         }
-        lists
-            .entry(row.section.clone())
-            .or_default()
-            .push((row.line, row.text.clone()));
+        lists.entry(row.section.clone()).or_default().push((row.line, row.text.clone()));
     }
     Ok(lists)
 }
 
 fn canonical(lists: &Lists) -> Vec<String> {
-    lists
-        .iter()
-        .flat_map(|(section, ids)| ids.iter().map(move |(_, id)| format!("{section} {id}")))
-        .collect()
+    lists.iter().flat_map(|(section, ids)| ids.iter().map(move |(_, id)| format!("{section} {id}"))).collect()
 }
 
 fn generate(lists: &Lists, provenance: &str) -> GeneratedFile {
@@ -109,33 +99,23 @@ fn audit(lists: &Lists, report: &mut TableReport) {
     for (section, ids) in lists {
         for (line, id) in ids {
             let origin = format!("spec-data/{SOURCE}:{line}");
-            report.check(id.is_ascii() && !id.is_empty(), || {
-                format!("{origin}: {id:?} is not a non-empty ASCII string")
-            });
+            report
+                .check(id.is_ascii() && !id.is_empty(), || format!("{origin}: {id:?} is not a non-empty ASCII string"));
             if let Some(other) = seen.insert(id.to_ascii_lowercase(), section.clone()) {
-                report
-                    .problems
-                    .push(format!("{origin}: {id:?} is already in [{other}]"));
+                report.problems.push(format!("{origin}: {id:?} is already in [{other}]"));
             }
         }
     }
     // A limited-quirks prefix that a quirks prefix covers would never apply.
-    let quirks: Vec<String> = lists
-        .get("public-id-prefixes")
-        .into_iter()
-        .flatten()
-        .map(|(_, p)| p.to_ascii_lowercase())
-        .collect();
-    for section in [
-        "limited-quirks-public-id-prefixes",
-        "public-id-prefixes-if-system-id-missing",
-    ] {
+    let quirks: Vec<String> =
+        lists.get("public-id-prefixes").into_iter().flatten().map(|(_, p)| p.to_ascii_lowercase()).collect();
+    for section in ["limited-quirks-public-id-prefixes", "public-id-prefixes-if-system-id-missing"] {
         for (line, id) in lists.get(section).into_iter().flatten() {
             let lower = id.to_ascii_lowercase();
             if let Some(prefix) = quirks.iter().find(|q| lower.starts_with(q.as_str())) {
-                report.problems.push(format!(
-                    "spec-data/{SOURCE}:{line}: {id:?} starts with the quirks prefix {prefix:?}"
-                ));
+                report
+                    .problems
+                    .push(format!("spec-data/{SOURCE}:{line}: {id:?} starts with the quirks prefix {prefix:?}"));
             }
         }
     }
@@ -146,38 +126,19 @@ fn audit(lists: &Lists, report: &mut TableReport) {
 /// identifier starts with: …"); the W3C copy still has them, so each WHATWG
 /// identifier gets the condition that the W3C copy gives the same string.
 pub fn extract(whatwg: &str, w3c: &str) -> Result<Vec<String>> {
-    let quirks = between(
-        whatwg,
-        WHATWG,
-        "to quirks mode:\n",
-        "Otherwise, if the document is not an iframe",
-    )?;
-    let limited = between(
-        whatwg,
-        WHATWG,
-        "to limited-quirks mode:\n",
-        "The system identifier and public identifier strings",
-    )?;
-    let w3c_quirks = conditions(between(
-        w3c,
-        W3C,
-        "The force-quirks flag is set to on.",
-        "Otherwise, if the document",
-    )?);
-    let w3c_limited = conditions(between(
-        w3c,
-        W3C,
-        "limited-quirks mode:",
-        "The system identifier and public identifier strings",
-    )?);
+    let quirks = between(whatwg, WHATWG, "to quirks mode:\n", "Otherwise, if the document is not an iframe")?;
+    let limited =
+        between(whatwg, WHATWG, "to limited-quirks mode:\n", "The system identifier and public identifier strings")?;
+    let w3c_quirks =
+        conditions(between(w3c, W3C, "The force-quirks flag is set to on.", "Otherwise, if the document")?);
+    let w3c_limited =
+        conditions(between(w3c, W3C, "limited-quirks mode:", "The system identifier and public identifier strings")?);
     let mut rows = Vec::new();
     // The first quirks item left is the "html" of "The name is not "html"",
     // a rule of code, not of a list.
     let mut quirks_items = quoted_items(quirks);
     if quirks_items.first().map(String::as_str) != Some("html") {
-        return Err(format!(
-            "{WHATWG}: the quirks list does not start with the name condition \"html\""
-        ));
+        return Err(format!("{WHATWG}: the quirks list does not start with the name condition \"html\""));
     }
     quirks_items.remove(0);
     for id in quirks_items {
@@ -194,14 +155,14 @@ pub fn extract(whatwg: &str, w3c: &str) -> Result<Vec<String>> {
     }
     for id in quoted_items(limited) {
         match w3c_limited.get(&squeeze(&id)).map(String::as_str) {
-            Some("The public identifier starts with:") => {
-                rows.push(format!("limited-quirks-public-id-prefixes {id}"))
-            }
+            Some("The public identifier starts with:") => rows.push(format!("limited-quirks-public-id-prefixes {id}")),
             Some("The system identifier is not missing and the public identifier starts with:") => {
                 // The other half of a public-id-prefixes-if-system-id-missing row.
                 let row = format!("public-id-prefixes-if-system-id-missing {id}");
                 if !rows.contains(&row) {
-                    return Err(format!("{id:?} is limited-quirks with a system identifier but not quirks without one"));
+                    return Err(format!(
+                        "{id:?} is limited-quirks with a system identifier but not quirks without one"
+                    ));
                 }
             }
             other => return Err(format!("{id:?}: no known condition in {W3C} ({other:?})")),
@@ -271,13 +232,8 @@ impl Table for QuirksDoctypes {
     }
 
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
-        let texts =
-            read_spec_text(spec_dir, WHATWG).and_then(|w| Ok((w, read_spec_text(spec_dir, W3C)?)));
-        Some(texts.and_then(|(whatwg, w3c)| {
-            Ok(SpecRows {
-                rows: extract(&whatwg, &w3c)?,
-            })
-        }))
+        let texts = read_spec_text(spec_dir, WHATWG).and_then(|w| Ok((w, read_spec_text(spec_dir, W3C)?)));
+        Some(texts.and_then(|(whatwg, w3c)| Ok(SpecRows { rows: extract(&whatwg, &w3c)? })))
     }
 }
 
@@ -287,15 +243,11 @@ mod tests {
 
     #[test]
     fn quoted_items_recover_the_saved_list() {
-        let block = "html\n\".-//W3O//DTD W3 HTML Strict 3.0//EN//\n\"HTML\n\"+//Silmaril//dtd html Pro v0r11 19970101//\n\"";
+        let block =
+            "html\n\".-//W3O//DTD W3 HTML Strict 3.0//EN//\n\"HTML\n\"+//Silmaril//dtd html Pro v0r11 19970101//\n\"";
         assert_eq!(
             quoted_items(block),
-            [
-                "html",
-                "-//W3O//DTD W3 HTML Strict 3.0//EN//",
-                "HTML",
-                "+//Silmaril//dtd html Pro v0r11 19970101//"
-            ]
+            ["html", "-//W3O//DTD W3 HTML Strict 3.0//EN//", "HTML", "+//Silmaril//dtd html Pro v0r11 19970101//"]
         );
     }
 
@@ -304,10 +256,7 @@ mod tests {
         let block = "The public identifier starts with: \"+//Silmaril//dtd html Pro v0r11\n19970101//\"\n\
             The system identifier is missing and the public identifier starts with: \"-\n//W3C//DTD HTML 4.01 Frameset//\"\n";
         let map = conditions(block);
-        assert_eq!(
-            map[&squeeze("+//Silmaril//dtd html Pro v0r11 19970101//")],
-            "The public identifier starts with:"
-        );
+        assert_eq!(map[&squeeze("+//Silmaril//dtd html Pro v0r11 19970101//")], "The public identifier starts with:");
         assert_eq!(
             map[&squeeze("-//W3C//DTD HTML 4.01 Frameset//")],
             "The system identifier is missing and the public identifier starts with:"

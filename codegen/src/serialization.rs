@@ -15,7 +15,8 @@ pub struct Serialization;
 
 const SOURCE: &str = "serialization.txt";
 const OUTPUT: &str = "parser/src/generated/serialization.rs";
-const SECTIONS: [&str; 4] = ["serializes-as-void", "literal-text-parents", "whitespace-preserving", "boolean-attributes"];
+const SECTIONS: [&str; 4] =
+    ["serializes-as-void", "literal-text-parents", "whitespace-preserving", "boolean-attributes"];
 
 /// The table, read.
 #[derive(Debug, Clone, Default)]
@@ -41,7 +42,9 @@ pub fn load(ctx: &Context) -> Result<SerializationLists> {
         let bad = || format!("{}: unexpected row {:?} in [{}]", row.origin(&file), row.text, row.section);
         match (row.section.as_str(), fields.as_slice()) {
             ("serializes-as-void", [name]) if is_name(name) => lists.serializes_as_void.push(name.to_string()),
-            ("literal-text-parents", [name]) if is_name(name) => lists.literal_text_parents.push((name.to_string(), false)),
+            ("literal-text-parents", [name]) if is_name(name) => {
+                lists.literal_text_parents.push((name.to_string(), false))
+            }
             ("literal-text-parents", [name, "scripting"]) if is_name(name) => {
                 lists.literal_text_parents.push((name.to_string(), true))
             }
@@ -49,7 +52,11 @@ pub fn load(ctx: &Context) -> Result<SerializationLists> {
             ("boolean-attributes", [attribute, elements @ ..])
                 if is_name(attribute) && !elements.is_empty() && elements.iter().all(|e| *e == "*" || is_name(e)) =>
             {
-                if lists.boolean_attributes.insert(attribute.to_string(), elements.iter().map(|e| e.to_string()).collect()).is_some() {
+                if lists
+                    .boolean_attributes
+                    .insert(attribute.to_string(), elements.iter().map(|e| e.to_string()).collect())
+                    .is_some()
+                {
                     return Err(format!("{}: attribute {attribute} listed twice", row.origin(&file)));
                 }
             }
@@ -107,7 +114,9 @@ pub fn extract(spec_dir: &Path) -> Result<SerializationLists> {
     let text_intro = "If the parent of current node is a ";
     let at = whatwg_flat.find(text_intro).ok_or("whatwg: no literal-text sentence")?;
     let rest = &whatwg_flat[at + text_intro.len()..];
-    let (list, rest) = rest.split_once(" element, or if the parent of current node is a ").ok_or("unexpected literal-text sentence")?;
+    let (list, rest) = rest
+        .split_once(" element, or if the parent of current node is a ")
+        .ok_or("unexpected literal-text sentence")?;
     for name in name_list(list) {
         lists.literal_text_parents.push((name, false));
     }
@@ -132,12 +141,17 @@ impl Table for Serialization {
         let file = ctx.load(SOURCE)?;
         let lists = load(ctx)?;
         let void = &lists.serializes_as_void;
-        let literal: Vec<&str> = lists.literal_text_parents.iter().filter(|(_, s)| !s).map(|(n, _)| n.as_str()).collect();
+        let literal: Vec<&str> =
+            lists.literal_text_parents.iter().filter(|(_, s)| !s).map(|(n, _)| n.as_str()).collect();
         let literal_scripting: Vec<&str> =
             lists.literal_text_parents.iter().filter(|(_, s)| *s).map(|(n, _)| n.as_str()).collect();
         let preserving = &lists.whitespace_preserving;
-        let global: Vec<&str> =
-            lists.boolean_attributes.iter().filter(|(_, e)| e.iter().any(|e| e == "*")).map(|(a, _)| a.as_str()).collect();
+        let global: Vec<&str> = lists
+            .boolean_attributes
+            .iter()
+            .filter(|(_, e)| e.iter().any(|e| e == "*"))
+            .map(|(a, _)| a.as_str())
+            .collect();
         let mut per_element: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
         for (attribute, elements) in &lists.boolean_attributes {
             for element in elements.iter().filter(|e| *e != "*") {
@@ -232,7 +246,10 @@ mod tests {
 
     #[test]
     fn name_lists_with_lost_markup() {
-        assert_eq!(name_list("basefont , bgsound , frame , keygen , or param"), ["basefont", "bgsound", "frame", "keygen", "param"]);
+        assert_eq!(
+            name_list("basefont , bgsound , frame , keygen , or param"),
+            ["basefont", "bgsound", "frame", "keygen", "param"]
+        );
         assert_eq!(name_list("area, base, br"), ["area", "base", "br"]);
     }
 }

@@ -11,13 +11,8 @@ use crate::Result;
 
 /// The text after the first `start` and before the next `end` after it.
 pub fn between<'a>(text: &'a str, file: &str, start: &str, end: &str) -> Result<&'a str> {
-    let from = text
-        .find(start)
-        .ok_or_else(|| format!("{file}: no {start:?}"))?
-        + start.len();
-    let len = text[from..]
-        .find(end)
-        .ok_or_else(|| format!("{file}: no {end:?} after {start:?}"))?;
+    let from = text.find(start).ok_or_else(|| format!("{file}: no {start:?}"))? + start.len();
+    let len = text[from..].find(end).ok_or_else(|| format!("{file}: no {end:?} after {start:?}"))?;
     Ok(&text[from..from + len])
 }
 
@@ -39,10 +34,7 @@ pub fn namespace_keyword(word: &str) -> Option<&'static str> {
 /// items before the first one are in `default_namespace`. Articles and
 /// conjunctions are dropped from the front of an item and "element" from
 /// its end, but never the last word left: the `a` element stays.
-pub fn prose_list(
-    text: &str,
-    default_namespace: &'static str,
-) -> Result<Vec<(&'static str, String)>> {
+pub fn prose_list(text: &str, default_namespace: &'static str) -> Result<Vec<(&'static str, String)>> {
     let mut namespace = default_namespace;
     let mut out = Vec::new();
     for item in text.split([',', ';']) {
@@ -105,11 +97,7 @@ pub fn namespace_qualified_names(text: &str) -> Vec<(String, &'static str)> {
         let Some(ns) = namespace_keyword(words[at - 1]) else {
             continue;
         };
-        let name = if words[at - 4] == "element" && at >= 5 {
-            words[at - 5]
-        } else {
-            words[at - 4]
-        };
+        let name = if words[at - 4] == "element" && at >= 5 { words[at - 5] } else { words[at - 4] };
         out.push((name.to_string(), ns));
     }
     out
@@ -127,9 +115,7 @@ pub fn pipe_table(text: &str, file: &str, header: &str) -> Result<Vec<Vec<String
         .take_while(|line| line.trim_end().ends_with('|'))
         .map(|line| {
             let line = line.trim_end().trim_end_matches('|');
-            line.split('|')
-                .map(|cell| cell.trim().to_string())
-                .collect()
+            line.split('|').map(|cell| cell.trim().to_string()).collect()
         })
         .collect();
     if rows.is_empty() {
@@ -151,7 +137,8 @@ mod tests {
     #[test]
     fn prose_list_reads_the_special_category_in_both_forms() {
         let whatwg = "HTML's address\n, applet\n, xmp\n; MathML mi\n, and MathML annotation-xml\n; and SVG foreignObject\n, and SVG title\n";
-        let w3c = "HTML's address,\napplet, and xmp; MathML's mi, and annotation-xml; and SVG's foreignObject,\nand title";
+        let w3c =
+            "HTML's address,\napplet, and xmp; MathML's mi, and annotation-xml; and SVG's foreignObject,\nand title";
         let expected = [
             ("html", "address"),
             ("html", "applet"),
@@ -161,8 +148,7 @@ mod tests {
             ("svg", "foreignObject"),
             ("svg", "title"),
         ];
-        let expected: Vec<(&str, String)> =
-            expected.iter().map(|(n, e)| (*n, e.to_string())).collect();
+        let expected: Vec<(&str, String)> = expected.iter().map(|(n, e)| (*n, e.to_string())).collect();
         assert_eq!(prose_list(whatwg, "html").unwrap(), expected);
         assert_eq!(prose_list(w3c, "html").unwrap(), expected);
     }
@@ -170,17 +156,10 @@ mod tests {
     #[test]
     fn prose_list_drops_articles_and_the_word_element() {
         let text = "a dd\nelement, a dt\nelement, an li\nelement, or an rtc\nelement";
-        let names: Vec<String> = prose_list(text, "html")
-            .unwrap()
-            .into_iter()
-            .map(|(_, n)| n)
-            .collect();
+        let names: Vec<String> = prose_list(text, "html").unwrap().into_iter().map(|(_, n)| n).collect();
         assert_eq!(names, ["dd", "dt", "li", "rtc"]);
-        let names: Vec<String> = prose_list("a\n, b\n, or an a element", "html")
-            .unwrap()
-            .into_iter()
-            .map(|(_, n)| n)
-            .collect();
+        let names: Vec<String> =
+            prose_list("a\n, b\n, or an a element", "html").unwrap().into_iter().map(|(_, n)| n).collect();
         assert_eq!(names, ["a", "b", "a"]);
         assert!(prose_list("two words element", "html").is_err());
     }
@@ -204,10 +183,7 @@ mod tests {
         let text = "mi in the MathML namespace\nA foreignObject element in the SVG namespace";
         assert_eq!(
             namespace_qualified_names(text),
-            [
-                ("mi".to_string(), "mathml"),
-                ("foreignObject".to_string(), "svg")
-            ]
+            [("mi".to_string(), "mathml"), ("foreignObject".to_string(), "svg")]
         );
     }
 

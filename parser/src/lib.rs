@@ -15,11 +15,12 @@ pub mod tree_builder;
 pub use dom::serialize_document;
 pub use generated::parse_errors::ParseErrorCode;
 pub use parse::{
-    parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser, ParserStatus,
+    parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser,
+    ParserStatus,
 };
 pub use parse::{parse_document_checked, LimitExceeded, Limits};
-pub use tree_builder::LimitsHit;
 pub use parse_bytes::{parse_bytes, parse_reader, ByteParseOptions, ByteParser, ByteParserStatus, ParsedBytes};
+pub use tree_builder::LimitsHit;
 
 /// The README's Rust examples run as doctests, so that they stay true.
 #[cfg(doctest)]

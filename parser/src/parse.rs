@@ -87,7 +87,8 @@ impl Limits {
 
     /// Limits for untrusted input: Chromium's depth cap (512), 1024
     /// attributes per tag, 256 MiB of input.
-    pub const UNTRUSTED: Limits = Limits { max_input_bytes: Some(256 << 20), max_depth: Some(512), max_attributes: Some(1024) };
+    pub const UNTRUSTED: Limits =
+        Limits { max_input_bytes: Some(256 << 20), max_depth: Some(512), max_attributes: Some(1024) };
 }
 
 /// A limit that made a parse refuse its input.
@@ -100,7 +101,9 @@ pub enum LimitExceeded {
 impl std::fmt::Display for LimitExceeded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LimitExceeded::InputTooLarge { len, limit } => write!(f, "input of {len} bytes exceeds the limit of {limit} bytes"),
+            LimitExceeded::InputTooLarge { len, limit } => {
+                write!(f, "input of {len} bytes exceeds the limit of {limit} bytes")
+            }
         }
     }
 }

@@ -42,18 +42,12 @@ pub fn quirks_mode_of_doctype(doctype: &Doctype, iframe_srcdoc: bool) -> QuirksM
     // A missing identifier matches nothing; an empty one is not missing.
     let public_id = doctype.public_id.as_deref();
     let system_id = doctype.system_id.as_deref();
-    let public_is =
-        |list: &[&str]| public_id.is_some_and(|id| list.iter().any(|s| id.eq_ignore_ascii_case(s)));
-    let public_starts_with = |list: &[&str]| {
-        public_id.is_some_and(|id| list.iter().any(|p| starts_with_ignore_ascii_case(id, p)))
-    };
-    let system_is =
-        |list: &[&str]| system_id.is_some_and(|id| list.iter().any(|s| id.eq_ignore_ascii_case(s)));
+    let public_is = |list: &[&str]| public_id.is_some_and(|id| list.iter().any(|s| id.eq_ignore_ascii_case(s)));
+    let public_starts_with =
+        |list: &[&str]| public_id.is_some_and(|id| list.iter().any(|p| starts_with_ignore_ascii_case(id, p)));
+    let system_is = |list: &[&str]| system_id.is_some_and(|id| list.iter().any(|s| id.eq_ignore_ascii_case(s)));
 
-    if public_is(QUIRKS_PUBLIC_IDS)
-        || system_is(QUIRKS_SYSTEM_IDS)
-        || public_starts_with(QUIRKS_PUBLIC_ID_PREFIXES)
-    {
+    if public_is(QUIRKS_PUBLIC_IDS) || system_is(QUIRKS_SYSTEM_IDS) || public_starts_with(QUIRKS_PUBLIC_ID_PREFIXES) {
         return QuirksMode::Quirks;
     }
     if public_starts_with(PUBLIC_ID_PREFIXES_IF_SYSTEM_ID_MISSING) {
@@ -72,8 +66,7 @@ pub fn quirks_mode_of_doctype(doctype: &Doctype, iframe_srcdoc: bool) -> QuirksM
 /// bytes, so a prefix length that falls inside a multi-byte character of
 /// `text` is simply no match.
 fn starts_with_ignore_ascii_case(text: &str, prefix: &str) -> bool {
-    text.len() >= prefix.len()
-        && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+    text.len() >= prefix.len() && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
 }
 
 #[cfg(test)]
@@ -82,10 +75,7 @@ mod tests {
 
     #[test]
     fn prefix_comparison_ignores_ascii_case_only() {
-        assert!(starts_with_ignore_ascii_case(
-            "-//w3c//dtd html 4.01//en",
-            "-//W3C//DTD HTML 4.01//"
-        ));
+        assert!(starts_with_ignore_ascii_case("-//w3c//dtd html 4.01//en", "-//W3C//DTD HTML 4.01//"));
         assert!(!starts_with_ignore_ascii_case("-//W3C", "-//W3C//DTD"));
         assert!(!starts_with_ignore_ascii_case("é", "e"));
     }

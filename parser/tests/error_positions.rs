@@ -2,7 +2,7 @@
 //! raised them, in the tokenizer's convention (1-based, UTF-16 columns),
 //! interleaved in input order with the tokenizer's own errors.
 
-use htmlforge::{parse_document, Parser, ParseOptions};
+use htmlforge::{parse_document, ParseOptions, Parser};
 
 fn errors(input: &str) -> Vec<String> {
     parse_document(input).errors.iter().map(|e| format!("{}:{} {}", e.line, e.col, e.code.as_str())).collect()
@@ -16,10 +16,7 @@ fn tree_errors_sit_at_their_token() {
 
 #[test]
 fn tokenizer_and_tree_errors_keep_input_order() {
-    assert_eq!(
-        errors("<!DOCTYPE html><p a a></x>"),
-        ["1:22 duplicate-attribute", "1:26 unexpected-end-tag"]
-    );
+    assert_eq!(errors("<!DOCTYPE html><p a a></x>"), ["1:22 duplicate-attribute", "1:26 unexpected-end-tag"]);
 }
 
 #[test]

@@ -70,7 +70,10 @@ fn attributes_past_the_limit_are_dropped() {
     // The first tag gave a0..a9; the second tag's first ten are the same
     // names, so `b` (its 101st) is dropped too.
     assert_eq!(document.element(html).unwrap().attrs().len(), 10);
-    let div = document.descendants(html).find(|&n| document.is_element(n, htmlforge::generated::names::Namespace::Html, "div")).unwrap();
+    let div = document
+        .descendants(html)
+        .find(|&n| document.is_element(n, htmlforge::generated::names::Namespace::Html, "div"))
+        .unwrap();
     let names: Vec<&str> = document.element(div).unwrap().attrs().map(|a| a.local).collect();
     assert_eq!(names, (0..10).map(|i| format!("a{i}")).collect::<Vec<_>>());
 }

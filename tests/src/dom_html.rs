@@ -36,7 +36,11 @@ pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) 
                     // compared beyond that).
                     write(
                         &mut serializer,
-                        Event::Doctype { name: &doctype.name, public_id: &doctype.public_id, system_id: &doctype.system_id },
+                        Event::Doctype {
+                            name: &doctype.name,
+                            public_id: &doctype.public_id,
+                            system_id: &doctype.system_id,
+                        },
                     );
                 }
                 NodeData::Text(text) => write(&mut serializer, Event::Text(text)),
@@ -56,7 +60,8 @@ pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) 
                         })
                         .collect();
                     write(&mut serializer, Event::StartTag { namespace, name: element.local_name(), attrs: &attrs });
-                    let void = namespace == Namespace::Html && htmlforge::generated::serialization::serializes_as_void(element.local_name());
+                    let void = namespace == Namespace::Html
+                        && htmlforge::generated::serialization::serializes_as_void(element.local_name());
                     if !void {
                         stack.push(Step::Leave(node));
                         // A template's children are its contents.
@@ -69,7 +74,10 @@ pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) 
             },
             Step::Leave(node) => {
                 if let Some(element) = document.element(node) {
-                    write(&mut serializer, Event::EndTag { namespace: namespace(element.ns()), name: element.local_name() });
+                    write(
+                        &mut serializer,
+                        Event::EndTag { namespace: namespace(element.ns()), name: element.local_name() },
+                    );
                 }
             }
         }

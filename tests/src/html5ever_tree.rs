@@ -222,7 +222,12 @@ impl TreeSink for ArenaSink {
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> usize {
         let template_contents = flags.template.then(|| self.add(Data::Fragment));
-        self.add(Data::Element { name, attrs, template_contents, integration_point: flags.mathml_annotation_xml_integration_point })
+        self.add(Data::Element {
+            name,
+            attrs,
+            template_contents,
+            integration_point: flags.mathml_annotation_xml_integration_point,
+        })
     }
 
     fn create_comment(&self, text: StrTendril) -> usize {
@@ -269,7 +274,8 @@ impl TreeSink for ArenaSink {
         if let NodeOrText::AppendNode(node) = &new_node {
             self.detach(*node);
         }
-        let index = self.nodes.borrow()[parent].children.iter().position(|c| c == sibling).expect("a child of its parent");
+        let index =
+            self.nodes.borrow()[parent].children.iter().position(|c| c == sibling).expect("a child of its parent");
         self.insert(parent, index, new_node);
     }
 
@@ -359,7 +365,8 @@ pub fn html5ever_fragment_tree(input: &str, namespace: &str, local: &str) -> Str
         _ => ns!(html),
     };
     let context = QualName::new(None, ns, LocalName::from(local));
-    let sink = html5ever::parse_fragment(ArenaSink::new(), opts, context, Vec::new(), false).one(StrTendril::from(input));
+    let sink =
+        html5ever::parse_fragment(ArenaSink::new(), opts, context, Vec::new(), false).one(StrTendril::from(input));
     let root = sink.nodes.borrow()[0].children.first().copied();
     match root {
         Some(root) => sink.dump_children(root),

@@ -41,9 +41,7 @@ pub fn unescape(text: &str) -> Option<String> {
         Some(())
     };
     while let Some(at) = rest.find("\\u") {
-        let hex = rest
-            .get(at + 2..at + 6)
-            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+        let hex = rest.get(at + 2..at + 6).filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
         let Some(hex) = hex else {
             flush(&mut units, &mut out)?;
             out.push_str(&rest[..at + 2]);
@@ -67,9 +65,7 @@ fn unescape_value(value: &Value) -> Value {
         Value::String(s) => Value::String(unescape(s).unwrap_or_else(|| s.clone())),
         Value::Array(items) => Value::Array(items.iter().map(unescape_value).collect()),
         Value::Object(map) => Value::Object(
-            map.iter()
-                .map(|(k, v)| (unescape(k).unwrap_or_else(|| k.clone()), unescape_value(v)))
-                .collect(),
+            map.iter().map(|(k, v)| (unescape(k).unwrap_or_else(|| k.clone()), unescape_value(v))).collect(),
         ),
         other => other.clone(),
     }
@@ -82,11 +78,7 @@ fn merge_characters(output: &Value) -> Value {
         if token[0] == "Character" {
             if let Some(last) = merged.last_mut() {
                 if last[0] == "Character" {
-                    let text = format!(
-                        "{}{}",
-                        last[1].as_str().unwrap_or(""),
-                        token[1].as_str().unwrap_or("")
-                    );
+                    let text = format!("{}{}", last[1].as_str().unwrap_or(""), token[1].as_str().unwrap_or(""));
                     last[1] = Value::String(text);
                     continue;
                 }
@@ -112,33 +104,13 @@ pub fn load_cases() -> Vec<Case> {
         let json: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         let xml_violation = json.get("xmlViolationTests").is_some();
         let tests = json.get("tests").or_else(|| json.get("xmlViolationTests"));
-        for (index, test) in tests
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            let double = test
-                .get("doubleEscaped")
-                .and_then(Value::as_bool)
-                .unwrap_or(false);
+        for (index, test) in tests.and_then(Value::as_array).into_iter().flatten().enumerate() {
+            let double = test.get("doubleEscaped").and_then(Value::as_bool).unwrap_or(false);
             let raw_input = test["input"].as_str().unwrap_or_default();
-            let input = if double {
-                unescape(raw_input)
-            } else {
-                Some(raw_input.to_string())
-            };
-            let output = if double {
-                unescape_value(&test["output"])
-            } else {
-                test["output"].clone()
-            };
+            let input = if double { unescape(raw_input) } else { Some(raw_input.to_string()) };
+            let output = if double { unescape_value(&test["output"]) } else { test["output"].clone() };
             let initial_states = match test.get("initialStates").and_then(Value::as_array) {
-                Some(states) => states
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect(),
+                Some(states) => states.iter().filter_map(Value::as_str).map(str::to_string).collect(),
                 None => vec!["Data state".to_string()],
             };
             let errors = test
@@ -159,10 +131,7 @@ pub fn load_cases() -> Vec<Case> {
                 description: test["description"].as_str().unwrap_or_default().to_string(),
                 input,
                 initial_states,
-                last_start_tag: test
-                    .get("lastStartTag")
-                    .and_then(Value::as_str)
-                    .map(str::to_string),
+                last_start_tag: test.get("lastStartTag").and_then(Value::as_str).map(str::to_string),
                 output: merge_characters(&output),
                 errors,
                 xml_violation,
@@ -192,11 +161,8 @@ pub fn token_json(token: &OwnedToken) -> Value {
             json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks])
         }
         OwnedToken::StartTag(tag) => {
-            let attrs: Map<String, Value> = tag
-                .attrs
-                .iter()
-                .map(|a| (a.name.clone(), Value::String(a.value.clone())))
-                .collect();
+            let attrs: Map<String, Value> =
+                tag.attrs.iter().map(|a| (a.name.clone(), Value::String(a.value.clone()))).collect();
             if tag.self_closing {
                 json!(["StartTag", tag.name, attrs, true])
             } else {
@@ -233,9 +199,7 @@ pub fn coerce_to_infoset(output: &Value) -> Value {
     let tokens = output.as_array().into_iter().flatten().map(|token| {
         let mut token = token.clone();
         match token[0].as_str() {
-            Some("Character") => {
-                token[1] = Value::String(coerce_text(token[1].as_str().unwrap_or("")))
-            }
+            Some("Character") => token[1] = Value::String(coerce_text(token[1].as_str().unwrap_or(""))),
             Some("Comment") => {
                 let mut text = coerce_text(token[1].as_str().unwrap_or(""));
                 while text.contains("--") {
@@ -268,11 +232,7 @@ pub struct Outcome {
 }
 
 /// Tokenizes `chunks` (fed in order, then ended) from `state`.
-pub fn run<'a>(
-    chunks: impl IntoIterator<Item = &'a str>,
-    state: State,
-    last_start_tag: Option<&str>,
-) -> Outcome {
+pub fn run<'a>(chunks: impl IntoIterator<Item = &'a str>, state: State, last_start_tag: Option<&str>) -> Outcome {
     let mut tokenizer = Tokenizer::new(Collector::default());
     tokenizer.set_state(state);
     tokenizer.set_last_start_tag(last_start_tag);
@@ -283,11 +243,7 @@ pub fn run<'a>(
     let collector = tokenizer.into_sink();
     Outcome {
         output: Value::Array(collector.tokens.iter().map(token_json).collect()),
-        errors: collector
-            .errors
-            .iter()
-            .map(|e| (e.code.as_str().to_string(), e.line, e.col))
-            .collect(),
+        errors: collector.errors.iter().map(|e| (e.code.as_str().to_string(), e.line, e.col)).collect(),
     }
 }
 
@@ -319,19 +275,12 @@ mod tests {
     #[test]
     fn a_run_reports_tokens_and_positioned_errors() {
         let got = run(["<a b=1 b=2>x&noti;"], State::Data, None);
-        assert_eq!(
-            got.output,
-            json!([["StartTag", "a", {"b": "1"}], ["Character", "x\u{ac}i;"]])
-        );
+        assert_eq!(got.output, json!([["StartTag", "a", {"b": "1"}], ["Character", "x\u{ac}i;"]]));
         assert_eq!(
             got.errors,
             [
                 ("duplicate-attribute".to_string(), 1, 9),
-                (
-                    "missing-semicolon-after-character-reference".to_string(),
-                    1,
-                    17
-                )
+                ("missing-semicolon-after-character-reference".to_string(), 1, 17)
             ]
         );
     }

@@ -4,5 +4,5 @@ pub mod corpus;
 pub mod dom_html;
 pub mod html5ever_tree;
 pub mod html5lib_tokenizer;
-pub mod tree_construction;
 pub mod test_script;
+pub mod tree_construction;

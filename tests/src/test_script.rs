@@ -27,7 +27,8 @@ pub fn run_test_script(script: &str, document: &mut Document) -> Option<Vec<Stri
             let (id, after) = literal(after)?;
             let after = after.strip_prefix(')')?.trim_start().strip_prefix(".id")?.trim_start().strip_prefix('=')?;
             let (value, after) = literal(after)?;
-            let element = elements(document).find(|&e| document.element(e).and_then(|el| el.attr("id")) == Some(&id))?;
+            let element =
+                elements(document).find(|&e| document.element(e).and_then(|el| el.attr("id")) == Some(&id))?;
             document.set_attribute(element, "id", &value);
             after
         } else if let Some(after) = rest.strip_prefix("document.getElementsByTagName(") {

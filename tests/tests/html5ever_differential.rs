@@ -14,8 +14,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use htmlforge_conformance::html5ever_tree::html5ever_tree;
 use htmlforge::encoding::{decode, sniff, SniffOptions};
+use htmlforge_conformance::html5ever_tree::html5ever_tree;
 
 fn htmlforge_tree(input: &str) -> String {
     htmlforge::dom::dump_html5lib(&htmlforge::parse_document(input))

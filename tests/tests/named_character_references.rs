@@ -12,9 +12,7 @@ fn rows() -> Vec<(&'static str, String)> {
         .map(|line| {
             let mut fields = line.split_whitespace();
             let name = fields.next().unwrap();
-            let text = fields
-                .map(|cp| char::from_u32(u32::from_str_radix(&cp[2..], 16).unwrap()).unwrap())
-                .collect();
+            let text = fields.map(|cp| char::from_u32(u32::from_str_radix(&cp[2..], 16).unwrap()).unwrap()).collect();
             (name, text)
         })
         .collect()

@@ -35,7 +35,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use htmlforge::dom::{dump_children_html5lib, dump_html5lib, write_inner_html, write_pretty_html, Document, SpecSerializeOptions};
+use htmlforge::dom::{
+    dump_children_html5lib, dump_html5lib, write_inner_html, write_pretty_html, Document, SpecSerializeOptions,
+};
 use htmlforge::serializer::{FmtOutput, SerializeOptions, Serializer};
 use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
 use htmlforge_conformance::tree_construction::{all_tests, tree_construction_dir};
@@ -93,8 +95,11 @@ fn serialize(input: &Input, document: &Document, kind: Kind) -> String {
             out.0
         }
         Kind::Minimized => {
-            let options =
-                SerializeOptions { minimize_boolean_attributes: false, scripting: input.scripting, ..SerializeOptions::default() };
+            let options = SerializeOptions {
+                minimize_boolean_attributes: false,
+                scripting: input.scripting,
+                ..SerializeOptions::default()
+            };
             let mut serializer = Serializer::new(String::new(), options);
             serializer.write_children(document, node).unwrap();
             serializer.finish().unwrap()
@@ -162,7 +167,10 @@ fn exceptions() -> BTreeMap<(String, Kind), String> {
         assert!(!reason.trim().is_empty(), "line {}: an empty reason", number + 1);
         let (case, kinds) = head.rsplit_once(' ').unwrap_or_else(|| panic!("line {}: no serializer", number + 1));
         for kind in kinds.split(',') {
-            let kind = Kind::ALL.into_iter().find(|k| k.name() == kind).unwrap_or_else(|| panic!("line {}: serializer {kind:?}", number + 1));
+            let kind = Kind::ALL
+                .into_iter()
+                .find(|k| k.name() == kind)
+                .unwrap_or_else(|| panic!("line {}: serializer {kind:?}", number + 1));
             listed.insert((case.to_string(), kind), reason.to_string());
         }
     }
@@ -181,10 +189,17 @@ fn check(suite: &str, inputs: &[Input]) {
             let key = (input.name.clone(), kind);
             match (round_trip(input, &first, kind), listed.contains_key(&key)) {
                 (Ok(()), false) => passed += 1,
-                (Ok(()), true) => stale.push(format!("{} {}: round-trips now; remove it from the list", input.name, kind.name())),
+                (Ok(()), true) => {
+                    stale.push(format!("{} {}: round-trips now; remove it from the list", input.name, kind.name()))
+                }
                 (Err(_), true) => expected += 1,
                 (Err(difference), false) => {
-                    unexpected.push(format!("{} {}: {difference}\n    input: {:?}", input.name, kind.name(), input.html.chars().take(300).collect::<String>()));
+                    unexpected.push(format!(
+                        "{} {}: {difference}\n    input: {:?}",
+                        input.name,
+                        kind.name(),
+                        input.html.chars().take(300).collect::<String>()
+                    ));
                     let entry = failing.entry(&input.name).or_insert_with(|| (Vec::new(), difference));
                     entry.0.push(kind.name());
                 }
@@ -233,7 +248,12 @@ fn the_built_in_documents_round_trip() {
     let inputs: Vec<Input> = DOCUMENTS
         .iter()
         .enumerate()
-        .map(|(index, html)| Input { name: format!("document {index}"), html: html.to_string(), fragment: None, scripting: false })
+        .map(|(index, html)| Input {
+            name: format!("document {index}"),
+            html: html.to_string(),
+            fragment: None,
+            scripting: false,
+        })
         .collect();
     check("documents", &inputs);
 }
@@ -283,13 +303,62 @@ fn the_corpus_pages_round_trip() {
 /// delicate (raw text, RCDATA, foreign content and attributes, templates,
 /// tables, comments, odd attribute names and values).
 const SOUP: &[&str] = &[
-    "<table>", "</table>", "<tr>", "<td>", "</td>", "<caption>", "<template>", "</template>", "<svg>", "</svg>",
-    "<math>", "<mi>", "<foreignObject>", "<b>", "</b>", "<a href=x>", "</a>", "<p>", "</p>", "<li>", "<dd>",
-    "<select>", "<option>", "<pre>", "</pre>", "<textarea>", "</textarea>", "<script>", "</script>", "<style>",
-    "</style>", "<noscript>", "</noscript>", "<xmp>", "<iframe>", "<title>", "</title>", "<br>", "<img src=a>",
-    "<input disabled>", "<!-- c -->", "<!DOCTYPE html>", "text", " ", "\n", "a&amp;b", "&lt;x&gt;", "\u{a0}",
-    "<div title='a\"b' data-x=\"c'd\" e=<f>>", "<use xlink:href=#a xml:lang=en xmlns:xlink=y>", "<a b\"c=d =e>",
-    "</br>", "<frameset>", "<body bgcolor=x>", "<html lang=y>", "<plaintext>",
+    "<table>",
+    "</table>",
+    "<tr>",
+    "<td>",
+    "</td>",
+    "<caption>",
+    "<template>",
+    "</template>",
+    "<svg>",
+    "</svg>",
+    "<math>",
+    "<mi>",
+    "<foreignObject>",
+    "<b>",
+    "</b>",
+    "<a href=x>",
+    "</a>",
+    "<p>",
+    "</p>",
+    "<li>",
+    "<dd>",
+    "<select>",
+    "<option>",
+    "<pre>",
+    "</pre>",
+    "<textarea>",
+    "</textarea>",
+    "<script>",
+    "</script>",
+    "<style>",
+    "</style>",
+    "<noscript>",
+    "</noscript>",
+    "<xmp>",
+    "<iframe>",
+    "<title>",
+    "</title>",
+    "<br>",
+    "<img src=a>",
+    "<input disabled>",
+    "<!-- c -->",
+    "<!DOCTYPE html>",
+    "text",
+    " ",
+    "\n",
+    "a&amp;b",
+    "&lt;x&gt;",
+    "\u{a0}",
+    "<div title='a\"b' data-x=\"c'd\" e=<f>>",
+    "<use xlink:href=#a xml:lang=en xmlns:xlink=y>",
+    "<a b\"c=d =e>",
+    "</br>",
+    "<frameset>",
+    "<body bgcolor=x>",
+    "<html lang=y>",
+    "<plaintext>",
 ];
 
 /// Removes the breaks that the pretty printer puts before a `>`.
@@ -322,7 +391,8 @@ fn random_soup_serializes_without_panic_and_pretty_adds_only_breaks() {
     };
     for round in 0..1500 {
         let html: String = (0..next(30)).map(|_| SOUP[next(SOUP.len())]).collect();
-        let fragment = [None, Some("div".to_string()), Some("svg g".to_string()), Some("tr".to_string())][next(4)].clone();
+        let fragment =
+            [None, Some("div".to_string()), Some("svg g".to_string()), Some("tr".to_string())][next(4)].clone();
         let input = Input { name: format!("soup {round}"), html, fragment, scripting: next(2) == 0 };
         let document = parse(&input, &input.html);
         let spec = serialize(&input, &document, Kind::Spec);

@@ -45,17 +45,11 @@ fn main() -> ExitCode {
                 got.output = coerce_to_infoset(&got.output);
                 got.errors.clear();
             }
-            let want = Outcome {
-                output: case.output.clone(),
-                errors: case.errors.clone(),
-            };
+            let want = Outcome { output: case.output.clone(), errors: case.errors.clone() };
             if got == want {
                 passed += 1;
                 if skip.is_some() {
-                    failed.push(format!(
-                        "{} [{state_name}]: passes but is in the skip list",
-                        case.id
-                    ));
+                    failed.push(format!("{} [{state_name}]: passes but is in the skip list", case.id));
                 }
             } else if let Some((id, _)) = skip {
                 skipped += 1;
@@ -70,9 +64,7 @@ fn main() -> ExitCode {
     }
     for (id, _) in &skips {
         if !used_skips.contains(id) {
-            failed.push(format!(
-                "{id}: in the skip list but not skipped (stale entry)"
-            ));
+            failed.push(format!("{id}: in the skip list but not skipped (stale entry)"));
         }
     }
     for failure in failed.iter().take(40) {

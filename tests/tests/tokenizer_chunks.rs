@@ -25,17 +25,9 @@ fn main() -> ExitCode {
                 .char_indices()
                 .map(|(at, _)| at)
                 .chain([input.len()])
-                .map(|at| {
-                    (
-                        format!("split at byte {at}"),
-                        vec![&input[..at], &input[at..]],
-                    )
-                })
+                .map(|at| (format!("split at byte {at}"), vec![&input[..at], &input[at..]]))
                 .collect();
-            let singles: Vec<&str> = input
-                .char_indices()
-                .map(|(at, c)| &input[at..at + c.len_utf8()])
-                .collect();
+            let singles: Vec<&str> = input.char_indices().map(|(at, c)| &input[at..at + c.len_utf8()]).collect();
             splits.push(("one character per chunk".to_string(), singles));
             for (how, chunks) in splits {
                 let got = run(chunks.iter().copied(), state, last);
@@ -115,14 +107,8 @@ const PIECES: &[&str] = &[
 ];
 
 fn random_inputs(passed: &mut usize, failed: &mut Vec<String>) {
-    let states = [
-        "Data state",
-        "PLAINTEXT state",
-        "RCDATA state",
-        "RAWTEXT state",
-        "Script data state",
-        "CDATA section state",
-    ];
+    let states =
+        ["Data state", "PLAINTEXT state", "RCDATA state", "RAWTEXT state", "Script data state", "CDATA section state"];
     let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
     let mut next = move || {
         seed ^= seed << 13;
@@ -132,16 +118,10 @@ fn random_inputs(passed: &mut usize, failed: &mut Vec<String>) {
     };
     for _ in 0..3000 {
         let len = (next() % 24) as usize;
-        let input: String = (0..len)
-            .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
-            .collect();
+        let input: String = (0..len).map(|_| PIECES[(next() % PIECES.len() as u64) as usize]).collect();
         let state_name = states[(next() % states.len() as u64) as usize];
         let state = state_named(state_name).expect("a test state");
-        let last = if next() % 2 == 0 {
-            Some("script")
-        } else {
-            Some("textarea")
-        };
+        let last = if next() % 2 == 0 { Some("script") } else { Some("textarea") };
         let whole = run([input.as_str()], state, last);
         // Random chunk boundaries (at character boundaries).
         let mut chunks = Vec::new();
@@ -187,18 +167,11 @@ fn real_pages(passed: &mut usize, failed: &mut Vec<String>) {
                 chunks.push(&page[start..end]);
                 start = end;
             }
-            let got = run(
-                chunks.iter().copied(),
-                htmlforge::tokenizer::State::Data,
-                None,
-            );
+            let got = run(chunks.iter().copied(), htmlforge::tokenizer::State::Data, None);
             if got == whole {
                 *passed += 1;
             } else {
-                failed.push(format!(
-                    "{} in chunks of {size} bytes differs from the whole page",
-                    path.display()
-                ));
+                failed.push(format!("{} in chunks of {size} bytes differs from the whole page", path.display()));
             }
         }
     }

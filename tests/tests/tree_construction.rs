@@ -113,10 +113,12 @@ fn main() {
     let mut tests = all_tests(&tree_construction_dir()).expect("the vendored tree-construction tests are readable");
     // Our own regression cases (fuzzing finds), same format: `tests/custom/`.
     let custom = Path::new(env!("CARGO_MANIFEST_DIR")).join("custom").join("tree-construction");
-    tests.extend(all_tests(&custom).expect("the custom tree-construction tests are readable").into_iter().map(|mut test| {
-        test.file = format!("custom/{}", test.file);
-        test
-    }));
+    tests.extend(all_tests(&custom).expect("the custom tree-construction tests are readable").into_iter().map(
+        |mut test| {
+            test.file = format!("custom/{}", test.file);
+            test
+        },
+    ));
     let skips = skip_list();
     let mut passed = 0usize;
     let mut failed: Vec<String> = Vec::new();

@@ -108,8 +108,18 @@ const FAMILIES: &[Family] = &[
         },
         known_quadratic: None,
     },
-    Family { name: "comment-100MB", full: 100 << 20, make: |n| format!("<!--{}-->", "x".repeat(n)), known_quadratic: None },
-    Family { name: "attribute-value-100MB", full: 100 << 20, make: |n| format!("<div title=\"{}\">", "x".repeat(n)), known_quadratic: None },
+    Family {
+        name: "comment-100MB",
+        full: 100 << 20,
+        make: |n| format!("<!--{}-->", "x".repeat(n)),
+        known_quadratic: None,
+    },
+    Family {
+        name: "attribute-value-100MB",
+        full: 100 << 20,
+        make: |n| format!("<div title=\"{}\">", "x".repeat(n)),
+        known_quadratic: None,
+    },
     Family {
         name: "character-references",
         full: 1_000_000,
@@ -131,7 +141,8 @@ const FAMILIES: &[Family] = &[
         name: "foreign-integration-points",
         full: 100_000,
         make: |n| {
-            "<svg><foreignObject><math><mi><svg><desc><math><annotation-xml encoding=text/html><div><math><mtext><b>".repeat(n)
+            "<svg><foreignObject><math><mi><svg><desc><math><annotation-xml encoding=text/html><div><math><mtext><b>"
+                .repeat(n)
         },
         known_quadratic: None,
     },
@@ -189,7 +200,12 @@ fn walk_serialize_drop(input: &str) {
 /// Parses both inputs RUNS times, alternating so that both see the same
 /// machine state; the fastest time of each counts.
 fn measure_pair(small: &str, large: &str) -> (Measure, Measure) {
-    let mut out = [small, large].map(|input| Measure { input_bytes: input.len(), time: Duration::MAX, peak_bytes: 0, allocations: 0 });
+    let mut out = [small, large].map(|input| Measure {
+        input_bytes: input.len(),
+        time: Duration::MAX,
+        peak_bytes: 0,
+        allocations: 0,
+    });
     for _ in 0..RUNS {
         for (input, measure) in [small, large].into_iter().zip(out.iter_mut()) {
             let (time, peak, allocations) = parse_once(input);
@@ -233,9 +249,7 @@ fn main() {
         // walking, serializing and dropping must not recurse.
         let outcome = std::thread::Builder::new()
             .stack_size(256 * 1024)
-            .spawn(move || {
-                measure_pair(&make(full / 4), &make(full))
-            })
+            .spawn(move || measure_pair(&make(full / 4), &make(full)))
             .expect("spawn a thread")
             .join();
         let Ok((small, large)) = outcome else {
@@ -272,7 +286,10 @@ fn main() {
         }
         if !ok {
             let what = if linear { "is linear now: mark it so" } else { "not linear" };
-            failures.push(format!("{}: {what} (time ×{time_ratio:.2}, heap ×{heap_ratio:.2}, allocations ×{alloc_ratio:.2})", family.name));
+            failures.push(format!(
+                "{}: {what} (time ×{time_ratio:.2}, heap ×{heap_ratio:.2}, allocations ×{alloc_ratio:.2})",
+                family.name
+            ));
         }
     }
     if !failures.is_empty() {

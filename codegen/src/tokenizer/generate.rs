@@ -63,21 +63,14 @@ fn target(name: &str, origin: &str) -> Result<String> {
 }
 
 fn code_point(arg: &str, origin: &str) -> Result<String> {
-    let hex = arg
-        .strip_prefix("U+")
-        .ok_or_else(|| format!("{origin}: expected U+XXXX, got {arg}"))?;
-    let value =
-        u32::from_str_radix(hex, 16).map_err(|_| format!("{origin}: bad code point {arg}"))?;
+    let hex = arg.strip_prefix("U+").ok_or_else(|| format!("{origin}: expected U+XXXX, got {arg}"))?;
+    let value = u32::from_str_radix(hex, 16).map_err(|_| format!("{origin}: bad code point {arg}"))?;
     char::from_u32(value).ok_or_else(|| format!("{origin}: {arg} is not a scalar value"))?;
     Ok(format!("'\\u{{{value:04X}}}'"))
 }
 
 fn arg<'a>(action: &'a Action, n: usize, origin: &str) -> Result<&'a str> {
-    action
-        .args
-        .get(n)
-        .map(String::as_str)
-        .ok_or_else(|| format!("{origin}: `{}` needs an argument", action.verb))
+    action.args.get(n).map(String::as_str).ok_or_else(|| format!("{origin}: `{}` needs an argument", action.verb))
 }
 
 struct Gen<'m> {
@@ -104,20 +97,11 @@ impl Gen<'_> {
     }
 
     /// The actions that leaving `from` for `to` runs, then the switch.
-    fn transition(
-        &mut self,
-        state: &StateDef,
-        to: &str,
-        indent: usize,
-        origin: &str,
-    ) -> Result<()> {
+    fn transition(&mut self, state: &StateDef, to: &str, indent: usize, origin: &str) -> Result<()> {
         if to != state.key {
             let leave = state.on_leave.clone();
             self.actions(state, None, &leave, indent, origin)?;
-            let target = self
-                .machine
-                .state(to)
-                .ok_or_else(|| format!("{origin}: no state {to}"))?;
+            let target = self.machine.state(to).ok_or_else(|| format!("{origin}: no state {to}"))?;
             let enter = target.on_enter.clone();
             self.actions(state, None, &enter, indent, origin)?;
         }
@@ -150,65 +134,42 @@ impl Gen<'_> {
     ) -> Result<()> {
         let verb = action.verb.as_str();
         let code = match verb {
-            "!" => format!(
-                "self.parse_error(input, ParseErrorCode::{});",
-                upper_camel(&action.args[0])
-            ),
-            "set-return-state" => format!(
-                "self.return_state = {};",
-                self.state_variant(arg(action, 0, origin)?, origin)?
-            ),
+            "!" => format!("self.parse_error(input, ParseErrorCode::{});", upper_camel(&action.args[0])),
+            "set-return-state" => {
+                format!("self.return_state = {};", self.state_variant(arg(action, 0, origin)?, origin)?)
+            }
             "switch" => return self.transition(state, arg(action, 0, origin)?, indent, origin),
             "reconsume" => {
                 self.line(indent, "self.reconsume();");
                 return self.transition(state, arg(action, 0, origin)?, indent, origin);
             }
             "switch-to-return-state" => "self.state = self.return_state;".into(),
-            "reconsume-in-return-state" => {
-                "self.reconsume();\nself.state = self.return_state;".into()
-            }
+            "reconsume-in-return-state" => "self.reconsume();\nself.state = self.return_state;".into(),
             "emit" => match arg(action, 0, origin)? {
                 "current-input-character" => "self.emit_current_input_character(input);".into(),
                 "eof" => "self.emit_eof(input);".into(),
                 "temporary-buffer" => "self.emit_temporary_buffer(input);".into(),
-                other => format!(
-                    "self.emit_character(input, {});",
-                    code_point(other, origin)?
-                ),
+                other => format!("self.emit_character(input, {});", code_point(other, origin)?),
             },
             "append" => {
                 let target = target(arg(action, 0, origin)?, origin)?;
                 match arg(action, 1, origin)? {
                     "current-input-character" => {
-                        format!(
-                            "self.append({target}, &input[self.current_input_character_range()]);"
-                        )
+                        format!("self.append({target}, &input[self.current_input_character_range()]);")
                     }
                     "lowercase-current-input-character" => {
                         format!("self.append_char({target}, self.lowercase_current_input_character(input));")
                     }
                     "character-reference-code" => {
-                        format!(
-                            "self.append_char({target}, self.character_reference_code_as_char());"
-                        )
+                        format!("self.append_char({target}, self.character_reference_code_as_char());")
                     }
-                    quoted
-                        if quoted.starts_with('"')
-                            && quoted.ends_with('"')
-                            && quoted.len() >= 2 =>
-                    {
+                    quoted if quoted.starts_with('"') && quoted.ends_with('"') && quoted.len() >= 2 => {
                         format!("self.append({target}, {quoted});")
                     }
-                    other => format!(
-                        "self.append_char({target}, {});",
-                        code_point(other, origin)?
-                    ),
+                    other => format!("self.append_char({target}, {});", code_point(other, origin)?),
                 }
             }
-            "set-to-empty" | "clear" => format!(
-                "self.set_to_empty({});",
-                target(arg(action, 0, origin)?, origin)?
-            ),
+            "set-to-empty" | "clear" => format!("self.set_to_empty({});", target(arg(action, 0, origin)?, origin)?),
             "ignore" => "// Ignore the character.".into(),
             "consume-those-characters" => {
                 let length = case
@@ -218,17 +179,13 @@ impl Gen<'_> {
                             _ => None,
                         })
                     })
-                    .ok_or_else(|| {
-                        format!("{origin}: consume-those-characters outside a lookahead row")
-                    })?;
+                    .ok_or_else(|| format!("{origin}: consume-those-characters outside a lookahead row"))?;
                 format!("self.consume_those_characters({length});")
             }
             "anything-else" => {
                 let other = state
                     .anything_else()
-                    .ok_or_else(|| {
-                        format!("{origin}: `anything-else` action in a state without that entry")
-                    })?
+                    .ok_or_else(|| format!("{origin}: `anything-else` action in a state without that entry"))?
                     .clone();
                 self.line(indent, "// Treat it as per the \"anything else\" entry.");
                 return self.actions(state, Some(&other), &other.actions, indent, origin);
@@ -236,28 +193,19 @@ impl Gen<'_> {
             "check-for-duplicate-attribute" => {
                 let codes = action.error_codes();
                 let [code] = codes[..] else {
-                    return Err(format!(
-                        "{origin}: check-for-duplicate-attribute names its one error code"
-                    ));
+                    return Err(format!("{origin}: check-for-duplicate-attribute names its one error code"));
                 };
-                format!(
-                    "self.check_for_duplicate_attribute(input, ParseErrorCode::{});",
-                    upper_camel(code)
-                )
+                format!("self.check_for_duplicate_attribute(input, ParseErrorCode::{});", upper_camel(code))
             }
-            "check-the-character-reference-code" => {
-                "self.check_the_character_reference_code(input);".into()
-            }
+            "check-the-character-reference-code" => "self.check_the_character_reference_code(input);".into(),
             "multiply-character-reference-code-by" => {
-                let n: u32 = arg(action, 0, origin)?
-                    .parse()
-                    .map_err(|_| format!("{origin}: bad factor"))?;
+                let n: u32 = arg(action, 0, origin)?.parse().map_err(|_| format!("{origin}: bad factor"))?;
                 format!("self.multiply_character_reference_code_by({n});")
             }
             "add-current-input-character-minus" => {
                 let n = arg(action, 0, origin)?;
-                let n = u32::from_str_radix(n.trim_start_matches("0x"), 16)
-                    .map_err(|_| format!("{origin}: bad offset"))?;
+                let n =
+                    u32::from_str_radix(n.trim_start_matches("0x"), 16).map_err(|_| format!("{origin}: bad offset"))?;
                 format!("self.add_current_input_character_minus(input, 0x{n:04X});")
             }
             "set-character-reference-code-to-zero" => "self.character_reference_code = 0;".into(),
@@ -305,11 +253,7 @@ impl Gen<'_> {
     /// Rows that look ahead: consecutive rows with the same lookahead
     /// matcher form one group, tried in order by their conditions.
     fn lookahead_groups(&mut self, state: &StateDef, consumes: bool) -> Result<()> {
-        let rows: Vec<&Case> = state
-            .cases
-            .iter()
-            .filter(|c| c.matchers.iter().any(Matcher::is_lookahead))
-            .collect();
+        let rows: Vec<&Case> = state.cases.iter().filter(|c| c.matchers.iter().any(Matcher::is_lookahead)).collect();
         let mut at = 0;
         while at < rows.len() {
             let matcher = rows[at].matchers[0].clone();
@@ -318,14 +262,8 @@ impl Gen<'_> {
                 end += 1;
             }
             let call = match &matcher {
-                Matcher::Lookahead {
-                    text,
-                    case_insensitive,
-                } => {
-                    format!(
-                        "self.lookahead(input, b\"{}\", {case_insensitive})",
-                        text.escape_default()
-                    )
+                Matcher::Lookahead { text, case_insensitive } => {
+                    format!("self.lookahead(input, b\"{}\", {case_insensitive})", text.escape_default())
                 }
                 _ => "self.named_character_reference(input)".to_string(),
             };
@@ -363,10 +301,7 @@ impl Gen<'_> {
                 }
             }
             if !closed {
-                return Err(format!(
-                    "{}: the last row of a lookahead group needs no condition",
-                    group[0].origin()
-                ));
+                return Err(format!("{}: the last row of a lookahead group needs no condition", group[0].origin()));
             }
             self.line(4, "return Step::Continue;");
             self.line(3, "}");
@@ -379,25 +314,16 @@ impl Gen<'_> {
 
     fn fast_path(&mut self, state: &StateDef, overlay_line: usize) -> Result<()> {
         let origin = format!("spec-data/tokenizer/fast-paths.txt:{overlay_line}");
-        let other = state
-            .anything_else()
-            .ok_or_else(|| format!("{origin}: {} has no anything-else entry", state.key))?;
+        let other =
+            state.anything_else().ok_or_else(|| format!("{origin}: {} has no anything-else entry", state.key))?;
         let [action] = &other.actions[..] else {
-            return Err(format!(
-                "{origin}: the anything-else entry of {} is not a single append or emit",
-                state.key
-            ));
+            return Err(format!("{origin}: the anything-else entry of {} is not a single append or emit", state.key));
         };
         let args: Vec<&str> = action.args.iter().map(String::as_str).collect();
         let bulk = match (action.verb.as_str(), &args[..]) {
-            ("emit", ["current-input-character"]) => {
-                "self.emit_input_run(input, start, self.pos);".to_string()
-            }
+            ("emit", ["current-input-character"]) => "self.emit_input_run(input, start, self.pos);".to_string(),
             ("append", [target_name, "current-input-character"]) => {
-                format!(
-                    "self.append({}, &input[start..self.pos]);",
-                    target(target_name, &origin)?
-                )
+                format!("self.append({}, &input[start..self.pos]);", target(target_name, &origin)?)
             }
             _ => {
                 return Err(format!(
@@ -406,53 +332,33 @@ impl Gen<'_> {
                 ))
             }
         };
-        let mut stop: Vec<u8> = state
-            .cases
-            .iter()
-            .flat_map(|c| c.matchers.iter().flat_map(Matcher::bytes))
-            .collect();
+        let mut stop: Vec<u8> = state.cases.iter().flat_map(|c| c.matchers.iter().flat_map(Matcher::bytes)).collect();
         stop.sort_unstable();
         stop.dedup();
         let find = match stop[..] {
             [a] => format!("memchr::memchr({}, rest)", byte_literal(a)),
-            [a, b] => format!(
-                "memchr::memchr2({}, {}, rest)",
-                byte_literal(a),
-                byte_literal(b)
-            ),
-            [a, b, c] => format!(
-                "memchr::memchr3({}, {}, {}, rest)",
-                byte_literal(a),
-                byte_literal(b),
-                byte_literal(c)
-            ),
+            [a, b] => format!("memchr::memchr2({}, {}, rest)", byte_literal(a), byte_literal(b)),
+            [a, b, c] => {
+                format!("memchr::memchr3({}, {}, {}, rest)", byte_literal(a), byte_literal(b), byte_literal(c))
+            }
             _ => {
                 let table = format!("STOP_{}", method(&state.key).to_uppercase());
                 let mut flags = [false; 256];
                 for &b in &stop {
                     flags[usize::from(b)] = true;
                 }
-                let _ = writeln!(
-                    self.tables,
-                    "/// The bytes that end a bulk run of the {}.",
-                    state.key.replace('-', " ")
-                );
+                let _ =
+                    writeln!(self.tables, "/// The bytes that end a bulk run of the {}.", state.key.replace('-', " "));
                 let _ = writeln!(self.tables, "static {table}: [bool; 256] = [");
                 for row in flags.chunks(16) {
-                    let items: Vec<&str> = row
-                        .iter()
-                        .map(|&f| if f { "true" } else { "false" })
-                        .collect();
+                    let items: Vec<&str> = row.iter().map(|&f| if f { "true" } else { "false" }).collect();
                     let _ = writeln!(self.tables, "    {},", items.join(", "));
                 }
                 let _ = writeln!(self.tables, "];\n");
                 format!("rest.iter().position(|&b| {table}[usize::from(b)])")
             }
         };
-        self.line(
-            2,
-            &format!("// Fast path ({origin}): a run of characters that all take the"),
-        );
+        self.line(2, &format!("// Fast path ({origin}): a run of characters that all take the"));
         self.line(2, "// \"anything else\" entry is consumed at once.");
         self.line(2, "let rest = &input.as_bytes()[self.pos..];");
         self.line(2, &format!("let run = {find}.unwrap_or(rest.len());"));
@@ -467,49 +373,24 @@ impl Gen<'_> {
     fn state_fn(&mut self, state: &StateDef) -> Result<()> {
         self.line(1, &format!("/// Spec: <{SPEC_URL}#{}>", state.key));
         self.line(1, &format!("// {}", state.origin()));
-        self.line(
-            1,
-            &format!(
-                "fn {}(&mut self, input: &str) -> Step {{",
-                method(&state.key)
-            ),
-        );
+        self.line(1, &format!("fn {}(&mut self, input: &str) -> Step {{", method(&state.key)));
         let consumes = state.consumes_a_character();
-        if let Some((_, line)) = self
-            .machine
-            .fast_paths
-            .iter()
-            .find(|(key, _)| *key == state.key)
-        {
+        if let Some((_, line)) = self.machine.fast_paths.iter().find(|(key, _)| *key == state.key) {
             self.fast_path(state, *line)?;
         }
         if consumes {
-            self.line(
-                2,
-                "let Some(c) = self.consume(input) else { return Step::NeedMore };",
-            );
+            self.line(2, "let Some(c) = self.consume(input) else { return Step::NeedMore };");
             // Lookahead rows start with the current input character; they
             // must not overlap the single-character rows before them.
             for case in &state.cases {
                 for m in &case.matchers {
                     if let Matcher::Lookahead { text, .. } = m {
                         let first = text.as_bytes()[0];
-                        let overlaps =
-                            state
-                                .cases
-                                .iter()
-                                .take_while(|c| c.line < case.line)
-                                .any(|c| {
-                                    c.matchers
-                                        .iter()
-                                        .flat_map(Matcher::bytes)
-                                        .any(|b| b.eq_ignore_ascii_case(&first))
-                                });
+                        let overlaps = state.cases.iter().take_while(|c| c.line < case.line).any(|c| {
+                            c.matchers.iter().flat_map(Matcher::bytes).any(|b| b.eq_ignore_ascii_case(&first))
+                        });
                         if overlaps {
-                            return Err(format!(
-                                "{}: lookahead overlaps an earlier row",
-                                case.origin()
-                            ));
+                            return Err(format!("{}: lookahead overlaps an earlier row", case.origin()));
                         }
                     }
                 }
@@ -529,12 +410,7 @@ impl Gen<'_> {
                         Matcher::Class(class) => bytes.push(class_pattern(*class).to_string()),
                         Matcher::Eof => patterns.push("Consumed::Eof".into()),
                         Matcher::AnythingElse => patterns.push("_".into()),
-                        other => {
-                            return Err(format!(
-                                "{}: {other:?} in a state that consumes",
-                                case.origin()
-                            ))
-                        }
+                        other => return Err(format!("{}: {other:?} in a state that consumes", case.origin())),
                     }
                 }
                 if !bytes.is_empty() {
@@ -546,39 +422,24 @@ impl Gen<'_> {
                     }
                     has_default = true;
                 }
-                let guard = self
-                    .condition(case)?
-                    .map(|c| format!(" if {c}"))
-                    .unwrap_or_default();
+                let guard = self.condition(case)?.map(|c| format!(" if {c}")).unwrap_or_default();
                 self.line(3, &format!("// {}", case.origin()));
                 self.line(3, &format!("{}{guard} => {{", patterns.join(" | ")));
                 self.actions(state, Some(case), &case.actions, 4, &case.origin())?;
                 self.line(3, "}");
             }
             if !has_default {
-                return Err(format!(
-                    "{}: a consuming state needs an anything-else entry",
-                    state.origin()
-                ));
+                return Err(format!("{}: a consuming state needs an anything-else entry", state.origin()));
             }
             self.line(2, "}");
         } else {
-            self.line(
-                2,
-                "// This state consumes no \"current input character\" of its own.",
-            );
+            self.line(2, "// This state consumes no \"current input character\" of its own.");
             self.line(2, "self.cur_start = self.pos;");
             self.lookahead_groups(state, false)?;
-            let rest: Vec<&Case> = state
-                .cases
-                .iter()
-                .filter(|c| !c.matchers.iter().any(Matcher::is_lookahead))
-                .collect();
+            let rest: Vec<&Case> =
+                state.cases.iter().filter(|c| !c.matchers.iter().any(Matcher::is_lookahead)).collect();
             let [case] = rest[..] else {
-                return Err(format!(
-                    "{}: expected one anything-else or always entry",
-                    state.origin()
-                ));
+                return Err(format!("{}: expected one anything-else or always entry", state.origin()));
             };
             let case = case.clone();
             self.line(2, &format!("// {}", case.origin()));
@@ -592,11 +453,7 @@ impl Gen<'_> {
 
 /// The body of the generated module (after the `@generated` header).
 pub fn module(machine: &Machine) -> Result<String> {
-    let mut gen = Gen {
-        machine,
-        out: String::new(),
-        tables: String::new(),
-    };
+    let mut gen = Gen { machine, out: String::new(), tables: String::new() };
     gen.out.push_str(
         "//! The tokenizer state machine: every state of the spec with its cases\n\
          //! in spec order, compiled from `spec-data/tokenizer/*.states`. The verbs\n\
@@ -607,10 +464,7 @@ pub fn module(machine: &Machine) -> Result<String> {
          use crate::tokenizer::machine::{Consumed, Look, Step, Target, Tokenizer};\n\
          use crate::tokenizer::TokenSink;\n\n",
     );
-    gen.line(
-        0,
-        "/// A state of the tokenizer, named as the spec names it.",
-    );
+    gen.line(0, "/// A state of the tokenizer, named as the spec names it.");
     gen.line(0, "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]");
     gen.line(0, "pub enum State {");
     for state in &machine.states {
@@ -621,26 +475,17 @@ pub fn module(machine: &Machine) -> Result<String> {
     gen.line(0, "");
     gen.line(0, "impl State {");
     gen.line(1, "/// Every state, in spec order.");
-    gen.line(
-        1,
-        &format!("pub const ALL: [State; {}] = [", machine.states.len()),
-    );
+    gen.line(1, &format!("pub const ALL: [State; {}] = [", machine.states.len()));
     for state in &machine.states {
         gen.line(2, &format!("State::{},", variant(&state.key)));
     }
     gen.line(1, "];");
     gen.line(0, "");
-    gen.line(
-        1,
-        "/// The spec's anchor id of the state, e.g. `\"data-state\"`.",
-    );
+    gen.line(1, "/// The spec's anchor id of the state, e.g. `\"data-state\"`.");
     gen.line(1, "pub const fn anchor(self) -> &'static str {");
     gen.line(2, "match self {");
     for state in &machine.states {
-        gen.line(
-            3,
-            &format!("State::{} => \"{}\",", variant(&state.key), state.key),
-        );
+        gen.line(3, &format!("State::{} => \"{}\",", variant(&state.key), state.key));
     }
     gen.line(2, "}");
     gen.line(1, "}");
@@ -652,14 +497,7 @@ pub fn module(machine: &Machine) -> Result<String> {
     gen.line(1, "pub(crate) fn step(&mut self, input: &str) -> Step {");
     gen.line(2, "match self.state {");
     for state in &machine.states {
-        gen.line(
-            3,
-            &format!(
-                "State::{} => self.{}(input),",
-                variant(&state.key),
-                method(&state.key)
-            ),
-        );
+        gen.line(3, &format!("State::{} => self.{}(input),", variant(&state.key), method(&state.key)));
     }
     gen.line(2, "}");
     gen.line(1, "}");

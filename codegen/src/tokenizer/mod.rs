@@ -20,14 +20,8 @@ const OUTPUT: &str = "parser/src/generated/tokenizer_states.rs";
 
 /// The states a tree builder (or the tests) may start the tokenizer in or
 /// switch it to; every other state must be reachable from these.
-pub const ENTRY_STATES: &[&str] = &[
-    "data-state",
-    "rcdata-state",
-    "rawtext-state",
-    "script-data-state",
-    "plaintext-state",
-    "cdata-section-state",
-];
+pub const ENTRY_STATES: &[&str] =
+    &["data-state", "rcdata-state", "rawtext-state", "script-data-state", "plaintext-state", "cdata-section-state"];
 
 const ALL_SOURCES: &[&str] = &[
     "tokenizer/data.states",
@@ -50,26 +44,13 @@ pub fn canonical_rows(machine: &Machine) -> Vec<String> {
             let cases: Vec<String> = state
                 .cases
                 .iter()
-                .filter(|c| {
-                    !c.matchers
-                        .iter()
-                        .any(|m| m.is_lookahead() || *m == Matcher::Always)
-                })
-                .map(|c| {
-                    c.matchers
-                        .iter()
-                        .map(spec::matcher_name)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
+                .filter(|c| !c.matchers.iter().any(|m| m.is_lookahead() || *m == Matcher::Always))
+                .map(|c| c.matchers.iter().map(spec::matcher_name).collect::<Vec<_>>().join(" "))
                 .collect::<Vec<_>>();
             // Rows with a condition repeat their characters in the data
             // (the spec words them as one entry); keep the first.
             let mut seen = BTreeSet::new();
-            let cases: Vec<String> = cases
-                .into_iter()
-                .filter(|c| seen.insert(c.clone()))
-                .collect();
+            let cases: Vec<String> = cases.into_iter().filter(|c| seen.insert(c.clone())).collect();
             format!("{}: {}", state.key, cases.join(" | "))
         })
         .collect()
@@ -89,12 +70,7 @@ impl Table for Tokenizer {
         let body = generate::module(&machine)?;
         let mut sources: Vec<&str> = STATE_FILES.to_vec();
         sources.push(FAST_PATH_FILE);
-        Ok(vec![rust_text_file(
-            OUTPUT,
-            &sources,
-            &machine.provenance,
-            &body,
-        )])
+        Ok(vec![rust_text_file(OUTPUT, &sources, &machine.provenance, &body)])
     }
 
     fn audit(&self, ctx: &Context) -> TableReport {
@@ -113,10 +89,7 @@ impl Table for Tokenizer {
             report.problems.push(format!("does not compile: {e}"));
         }
         let cases: usize = machine.states.iter().map(|s| s.cases.len()).sum();
-        report.notes.push(format!(
-            "{cases} cases, {} fast paths",
-            machine.fast_paths.len()
-        ));
+        report.notes.push(format!("{cases} cases, {} fast paths", machine.fast_paths.len()));
         report
     }
 
@@ -139,18 +112,10 @@ pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut T
             .cases
             .iter()
             .flat_map(|c| c.actions.iter().map(move |a| (c.origin(), a)))
-            .chain(
-                state
-                    .on_enter
-                    .iter()
-                    .chain(&state.on_leave)
-                    .map(|a| (state.origin(), a)),
-            );
+            .chain(state.on_enter.iter().chain(&state.on_leave).map(|a| (state.origin(), a)));
         for (origin, action) in all_actions {
             for named in action.named_states() {
-                report.check(keys.contains(named), || {
-                    format!("{origin}: no state {named}")
-                });
+                report.check(keys.contains(named), || format!("{origin}: no state {named}"));
                 edges.entry(state.key.as_str()).or_default().insert(named);
                 if action.verb == "set-return-state" {
                     return_states.insert(named);
@@ -166,17 +131,18 @@ pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut T
         // entry must hand EOF on by reconsuming it in its anything-else entry.
         if state.consumes_a_character() {
             match state.anything_else() {
-                None => report.problems.push(format!(
-                    "{}: {} has no anything-else entry",
-                    state.origin(),
-                    state.key
-                )),
+                None => report.problems.push(format!("{}: {} has no anything-else entry", state.origin(), state.key)),
                 Some(other) if !state.has_eof_case() => {
-                    let hands_on = other.actions.iter().any(|a| {
-                        matches!(a.verb.as_str(), "reconsume" | "reconsume-in-return-state")
-                    });
+                    let hands_on = other
+                        .actions
+                        .iter()
+                        .any(|a| matches!(a.verb.as_str(), "reconsume" | "reconsume-in-return-state"));
                     report.check(hands_on, || {
-                        format!("{}: {} has no EOF entry and its anything-else entry does not reconsume", state.origin(), state.key)
+                        format!(
+                            "{}: {} has no EOF entry and its anything-else entry does not reconsume",
+                            state.origin(),
+                            state.key
+                        )
                     });
                 }
                 Some(_) => {}
@@ -202,9 +168,7 @@ pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut T
         });
     }
     for (key, line) in &machine.fast_paths {
-        report.check(keys.contains(key.as_str()), || {
-            format!("spec-data/{FAST_PATH_FILE}:{line}: no state {key}")
-        });
+        report.check(keys.contains(key.as_str()), || format!("spec-data/{FAST_PATH_FILE}:{line}: no state {key}"));
     }
 }
 
@@ -215,10 +179,7 @@ mod tests {
 
     fn real() -> (Machine, BTreeSet<String>) {
         let ctx = Context::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-        (
-            model::load(&ctx).unwrap(),
-            parse_errors::codes(&ctx).unwrap(),
-        )
+        (model::load(&ctx).unwrap(), parse_errors::codes(&ctx).unwrap())
     }
 
     fn problems(machine: &Machine, codes: &BTreeSet<String>) -> Vec<String> {
@@ -232,39 +193,20 @@ mod tests {
         let (machine, codes) = real();
         assert_eq!(problems(&machine, &codes), Vec::<String>::new());
         assert_eq!(machine.states.len(), 80);
-        assert!(generate::module(&machine)
-            .unwrap()
-            .contains("fn attribute_name_state("));
+        assert!(generate::module(&machine).unwrap().contains("fn attribute_name_state("));
     }
 
     #[test]
     fn the_audit_finds_unknown_states_codes_and_missing_eof() {
         let (mut machine, codes) = real();
-        let data = machine
-            .states
-            .iter_mut()
-            .find(|s| s.key == "data-state")
-            .unwrap();
-        data.cases[0].actions.push(Action {
-            verb: "switch".into(),
-            args: vec!["no-such-state".into()],
-        });
-        data.cases[0].actions.push(Action {
-            verb: "!".into(),
-            args: vec!["no-such-error".into()],
-        });
-        let eof_at = data
-            .cases
-            .iter()
-            .position(|c| c.matchers == [Matcher::Eof])
-            .unwrap();
+        let data = machine.states.iter_mut().find(|s| s.key == "data-state").unwrap();
+        data.cases[0].actions.push(Action { verb: "switch".into(), args: vec!["no-such-state".into()] });
+        data.cases[0].actions.push(Action { verb: "!".into(), args: vec!["no-such-error".into()] });
+        let eof_at = data.cases.iter().position(|c| c.matchers == [Matcher::Eof]).unwrap();
         data.cases.remove(eof_at);
         let found = problems(&machine, &codes).join("\n");
         assert!(found.contains("no state no-such-state"), "{found}");
-        assert!(
-            found.contains("no-such-error is not in spec-data/parse-errors.txt"),
-            "{found}"
-        );
+        assert!(found.contains("no-such-error is not in spec-data/parse-errors.txt"), "{found}");
         assert!(found.contains("data-state has no EOF entry"), "{found}");
     }
 
@@ -273,15 +215,11 @@ mod tests {
         let (mut machine, codes) = real();
         for state in &mut machine.states {
             for case in &mut state.cases {
-                case.actions
-                    .retain(|a| a.target_state() != Some("comment-end-bang-state"));
+                case.actions.retain(|a| a.target_state() != Some("comment-end-bang-state"));
             }
         }
         let found = problems(&machine, &codes).join("\n");
-        assert!(
-            found.contains("comment-end-bang-state is unreachable"),
-            "{found}"
-        );
+        assert!(found.contains("comment-end-bang-state is unreachable"), "{found}");
     }
 
     #[test]
@@ -290,9 +228,6 @@ mod tests {
             spec::anchor_of("8.2.4.38 Attribute value (double-quoted) state").as_deref(),
             Some("attribute-value-double-quoted-state")
         );
-        assert_eq!(
-            spec::anchor_of("8.2.4.69 Tokenizing character references"),
-            None
-        );
+        assert_eq!(spec::anchor_of("8.2.4.69 Tokenizing character references"), None);
     }
 }

@@ -86,10 +86,7 @@ pub enum Matcher {
 
 impl Matcher {
     pub fn is_lookahead(&self) -> bool {
-        matches!(
-            self,
-            Matcher::Lookahead { .. } | Matcher::NamedCharacterReference
-        )
+        matches!(self, Matcher::Lookahead { .. } | Matcher::NamedCharacterReference)
     }
 
     /// The bytes a single-character matcher matches.
@@ -121,10 +118,7 @@ impl Action {
         if self.is_error() {
             return self.args.iter().map(String::as_str).collect();
         }
-        self.args
-            .iter()
-            .filter_map(|a| a.strip_prefix('!'))
-            .collect()
+        self.args.iter().filter_map(|a| a.strip_prefix('!')).collect()
     }
 
     /// The state the action switches to, if it names one.
@@ -138,9 +132,7 @@ impl Action {
     /// The states the action names (targets and return states).
     pub fn named_states(&self) -> Vec<&str> {
         match self.verb.as_str() {
-            "switch" | "reconsume" | "set-return-state" => {
-                self.args.iter().map(String::as_str).collect()
-            }
+            "switch" | "reconsume" | "set-return-state" => self.args.iter().map(String::as_str).collect(),
             _ => Vec::new(),
         }
     }
@@ -194,9 +186,7 @@ impl StateDef {
     }
 
     pub fn has_eof_case(&self) -> bool {
-        self.cases
-            .iter()
-            .any(|c| c.matchers.contains(&Matcher::Eof))
+        self.cases.iter().any(|c| c.matchers.contains(&Matcher::Eof))
     }
 
     pub fn anything_else(&self) -> Option<&Case> {
@@ -223,35 +213,25 @@ fn parse_matchers(text: &str, origin: &str) -> Result<Vec<Matcher>> {
     let mut out = Vec::new();
     for field in text.split_whitespace() {
         let matcher = if let Some(hex) = field.strip_prefix("U+") {
-            let value = u32::from_str_radix(hex, 16)
-                .map_err(|_| format!("{origin}: bad character {field}"))?;
+            let value = u32::from_str_radix(hex, 16).map_err(|_| format!("{origin}: bad character {field}"))?;
             let byte = u8::try_from(value)
                 .ok()
                 .filter(u8::is_ascii)
-                .ok_or_else(|| {
-                    format!("{origin}: {field} is not ASCII (non-ASCII is always anything-else)")
-                })?;
+                .ok_or_else(|| format!("{origin}: {field} is not ASCII (non-ASCII is always anything-else)"))?;
             Matcher::Char(byte)
         } else if let Some(quoted) = field.strip_prefix("ci\"").and_then(|s| s.strip_suffix('"')) {
-            Matcher::Lookahead {
-                text: quoted.to_string(),
-                case_insensitive: true,
-            }
+            Matcher::Lookahead { text: quoted.to_string(), case_insensitive: true }
         } else if let Some(quoted) = field.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
-            Matcher::Lookahead {
-                text: quoted.to_string(),
-                case_insensitive: false,
-            }
+            Matcher::Lookahead { text: quoted.to_string(), case_insensitive: false }
         } else {
             match field {
                 "EOF" => Matcher::Eof,
                 "anything-else" => Matcher::AnythingElse,
                 "always" => Matcher::Always,
                 "named-character-reference" => Matcher::NamedCharacterReference,
-                other => Matcher::Class(
-                    Class::from_name(other)
-                        .ok_or_else(|| format!("{origin}: unknown matcher {other}"))?,
-                ),
+                other => {
+                    Matcher::Class(Class::from_name(other).ok_or_else(|| format!("{origin}: unknown matcher {other}"))?)
+                }
             }
         };
         out.push(matcher);
@@ -274,15 +254,9 @@ fn parse_actions(text: &str, origin: &str) -> Result<Vec<Action>> {
             if !rest.is_empty() || code.is_empty() {
                 return Err(format!("{origin}: a parse error is written `!code`"));
             }
-            out.push(Action {
-                verb: "!".into(),
-                args: vec![code.to_string()],
-            });
+            out.push(Action { verb: "!".into(), args: vec![code.to_string()] });
         } else {
-            out.push(Action {
-                verb: first.to_string(),
-                args: rest,
-            });
+            out.push(Action { verb: first.to_string(), args: rest });
         }
     }
     Ok(out)
@@ -297,9 +271,7 @@ pub fn load(ctx: &Context) -> Result<Machine> {
         // The `[state]` header lines, for the origin comments of the states.
         let path = ctx.spec_data_dir().join(name);
         let raw = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let header_line = |key: &str| {
-            raw.lines().position(|l| l.trim() == format!("[{key}]")).map(|i| i + 1)
-        };
+        let header_line = |key: &str| raw.lines().position(|l| l.trim() == format!("[{key}]")).map(|i| i + 1);
         if provenance.is_empty() {
             provenance = file.provenance();
         }
@@ -322,10 +294,8 @@ pub fn load(ctx: &Context) -> Result<Machine> {
                 });
             }
             let state = states.last_mut().expect("pushed above");
-            let (left, right) = row
-                .text
-                .split_once("->")
-                .ok_or_else(|| format!("{origin}: expected `MATCHERS -> ACTIONS`"))?;
+            let (left, right) =
+                row.text.split_once("->").ok_or_else(|| format!("{origin}: expected `MATCHERS -> ACTIONS`"))?;
             let actions = parse_actions(right, &origin)?;
             match left.trim() {
                 "on-enter" => state.on_enter.extend(actions),
@@ -347,14 +317,6 @@ pub fn load(ctx: &Context) -> Result<Machine> {
         }
     }
     let overlay = ctx.load(FAST_PATH_FILE)?;
-    let fast_paths = overlay
-        .rows
-        .iter()
-        .map(|row| (row.text.clone(), row.line))
-        .collect();
-    Ok(Machine {
-        states,
-        fast_paths,
-        provenance,
-    })
+    let fast_paths = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
+    Ok(Machine { states, fast_paths, provenance })
 }

@@ -32,14 +32,8 @@ pub fn matcher_name(m: &Matcher) -> String {
         .into(),
         Matcher::Eof => "EOF".into(),
         Matcher::AnythingElse => "anything-else".into(),
-        Matcher::Lookahead {
-            text,
-            case_insensitive: false,
-        } => format!("\"{text}\""),
-        Matcher::Lookahead {
-            text,
-            case_insensitive: true,
-        } => format!("ci\"{text}\""),
+        Matcher::Lookahead { text, case_insensitive: false } => format!("\"{text}\""),
+        Matcher::Lookahead { text, case_insensitive: true } => format!("ci\"{text}\""),
         Matcher::NamedCharacterReference => "named-character-reference".into(),
         Matcher::Always => "always".into(),
     }
@@ -54,12 +48,7 @@ pub(crate) fn anchor_of(heading: &str) -> Option<String> {
         return None;
     }
     let name: String = name.chars().filter(|c| !matches!(c, '(' | ')')).collect();
-    Some(
-        name.to_ascii_lowercase()
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join("-"),
-    )
+    Some(name.to_ascii_lowercase().split_whitespace().collect::<Vec<_>>().join("-"))
 }
 
 /// One `↪ …` line → the matchers it names.
@@ -85,10 +74,7 @@ fn case_line(line: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(at) = rest.find("U+") {
-        let hex: String = rest[at + 2..]
-            .chars()
-            .take_while(char::is_ascii_hexdigit)
-            .collect();
+        let hex: String = rest[at + 2..].chars().take_while(char::is_ascii_hexdigit).collect();
         if hex.len() == 4 {
             out.push(format!("U+{hex}"));
         }
@@ -100,12 +86,8 @@ fn case_line(line: &str) -> Vec<String> {
 /// The states of §8.2.4 with their case characters, as canonical rows.
 pub fn extract_w3c(spec_dir: &Path) -> Result<Vec<String>> {
     let text = read_spec_text(spec_dir, "w3c-html5-syntax.txt")?;
-    let start = text
-        .find("\n8.2.4 Tokenization")
-        .ok_or("w3c-html5-syntax.txt: no `8.2.4 Tokenization`")?;
-    let end = text[start..]
-        .find("\n8.2.5 ")
-        .map_or(text.len(), |e| start + e);
+    let start = text.find("\n8.2.4 Tokenization").ok_or("w3c-html5-syntax.txt: no `8.2.4 Tokenization`")?;
+    let end = text[start..].find("\n8.2.5 ").map_or(text.len(), |e| start + e);
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     let mut group: Vec<String> = Vec::new();
     let mut in_state = false;
@@ -133,10 +115,7 @@ pub fn extract_w3c(spec_dir: &Path) -> Result<Vec<String>> {
         }
     }
     flush(&mut rows, &mut group);
-    Ok(rows
-        .into_iter()
-        .map(|(key, cases)| format!("{key}: {}", cases.join(" | ")))
-        .collect())
+    Ok(rows.into_iter().map(|(key, cases)| format!("{key}: {}", cases.join(" | "))).collect())
 }
 
 fn flush(rows: &mut [(String, Vec<String>)], group: &mut Vec<String>) {
@@ -370,9 +349,7 @@ pub fn extract(spec_dir: &Path) -> Result<Vec<String>> {
                 },
                 // The expectation no longer matches the text: keep the
                 // marker row so the diff shows it.
-                None => rows.push(format!(
-                    "(known difference not found in the W3C text) {old}"
-                )),
+                None => rows.push(format!("(known difference not found in the W3C text) {old}")),
             },
             None => rows.extend(whatwg.map(str::to_string)),
         }

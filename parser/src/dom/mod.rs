@@ -30,7 +30,8 @@ mod walk;
 pub use dump::{dump_children_html5lib, dump_html5lib};
 pub use pretty::{pretty_html, write_pretty_html};
 pub use serialize::{
-    attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html, SpecSerializeOptions,
+    attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html,
+    SpecSerializeOptions,
 };
 pub use walk::{element_serializes_as_void, serialized_children_parent, Visit, Walk};
 
@@ -496,7 +497,9 @@ impl Document {
                     let name = self.intern_str(attr.local);
                     !names.insert((attr.ns, name))
                 }
-                None => self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local),
+                None => self.attrs[data.attrs.range()]
+                    .iter()
+                    .any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local),
             };
             if present {
                 continue;
@@ -533,7 +536,8 @@ impl Document {
     /// ```
     pub fn set_attribute(&mut self, element: NodeId, name: &str, value: &str) -> bool {
         let Data::Element(data) = self.nodes[element.index()].data else { return false };
-        let existing = data.attrs.range().find(|&at| self.attrs[at].ns.is_none() && self.name_str(self.attrs[at].name) == name);
+        let existing =
+            data.attrs.range().find(|&at| self.attrs[at].ns.is_none() && self.name_str(self.attrs[at].name) == name);
         match existing {
             Some(at) => self.attrs[at].value = self.push_string(value),
             None => self.add_attrs_if_missing(element, &[AttrRef::new(name, value)]),
@@ -729,7 +733,13 @@ mod name_cache_tests {
     fn interned_names_are_stable_when_cache_slots_collide() {
         // 2,000 names over 256 slots: every slot is overwritten many times.
         let names: Vec<String> = (0..2000)
-            .map(|i| if i % 3 == 0 { LocalName::all().nth(i % 50).unwrap().as_str().to_string() } else { format!("data-x{i}") })
+            .map(|i| {
+                if i % 3 == 0 {
+                    LocalName::all().nth(i % 50).unwrap().as_str().to_string()
+                } else {
+                    format!("data-x{i}")
+                }
+            })
             .collect();
         let mut document = Document::new();
         let first: Vec<NameId> = names.iter().map(|name| document.intern_str(name)).collect();

@@ -115,7 +115,12 @@ pub fn write_outer_html<O: Output>(
     write_walk(document, Walk::node(document, node), options, out)
 }
 
-fn write_walk<O: Output>(document: &Document, walk: Walk<'_>, options: SpecSerializeOptions, out: &mut O) -> Result<(), SerializeError> {
+fn write_walk<O: Output>(
+    document: &Document,
+    walk: Walk<'_>,
+    options: SpecSerializeOptions,
+    out: &mut O,
+) -> Result<(), SerializeError> {
     for visit in walk {
         match visit {
             Visit::Enter(node) => write_node(document, node, options, out)?,
@@ -133,7 +138,12 @@ fn write_walk<O: Output>(document: &Document, walk: Walk<'_>, options: SpecSeria
 
 /// Writes a node's own markup: an element's start tag, or the whole of
 /// any other node.
-fn write_node<O: Output>(document: &Document, node: NodeId, options: SpecSerializeOptions, out: &mut O) -> Result<(), SerializeError> {
+fn write_node<O: Output>(
+    document: &Document,
+    node: NodeId,
+    options: SpecSerializeOptions,
+    out: &mut O,
+) -> Result<(), SerializeError> {
     match document.data(node) {
         NodeData::Element(element) => write_start_tag(&element, out),
         NodeData::Text(text) => {
@@ -162,10 +172,9 @@ fn write_node<O: Output>(document: &Document, node: NodeId, options: SpecSeriali
 /// noembed, noframes, or plaintext element, or if the parent of current
 /// node is a noscript element and scripting is enabled for the node".
 pub(super) fn parent_makes_text_literal(document: &Document, node: NodeId, options: SpecSerializeOptions) -> bool {
-    document
-        .parent(node)
-        .and_then(|parent| document.element(parent))
-        .is_some_and(|parent| parent.ns() == Namespace::Html && text_is_literal_inside(parent.local_name(), options.scripting))
+    document.parent(node).and_then(|parent| document.element(parent)).is_some_and(|parent| {
+        parent.ns() == Namespace::Html && text_is_literal_inside(parent.local_name(), options.scripting)
+    })
 }
 
 /// The tag name is the local name: the built-in DOM only holds elements of
@@ -177,7 +186,10 @@ fn write_start_tag<O: Output>(element: &ElementRef<'_>, out: &mut O) -> Result<(
 }
 
 /// A start tag up to its final `>`.
-pub(super) fn write_start_tag_without_end<O: Output>(element: &ElementRef<'_>, out: &mut O) -> Result<(), SerializeError> {
+pub(super) fn write_start_tag_without_end<O: Output>(
+    element: &ElementRef<'_>,
+    out: &mut O,
+) -> Result<(), SerializeError> {
     out.write_str("<")?;
     out.write_str(element.local_name())?;
     for attr in element.attrs() {
@@ -269,7 +281,10 @@ mod tests {
 
     #[test]
     fn noscript_text_is_literal_only_with_scripting() {
-        let document = parse_document_with("<noscript>a<b>&amp;</noscript>", ParseOptions { scripting: true, ..ParseOptions::default() });
+        let document = parse_document_with(
+            "<noscript>a<b>&amp;</noscript>",
+            ParseOptions { scripting: true, ..ParseOptions::default() },
+        );
         let head = document.first_child(document.document_element().unwrap()).unwrap();
         let mut on = FmtOutput(String::new());
         write_inner_html(&document, head, SpecSerializeOptions { scripting: true }, &mut on).unwrap();
@@ -310,8 +325,10 @@ mod tests {
                     xml:lang=\"en\" xlink:href=\"#a\" viewBox=\"0 0 1 1\" foo:bar=\"x\"></svg>";
         assert_eq!(body_inner(html), html.replace("  ", ""));
         let document = parse_document(html);
-        let svg = document.descendants(document.document()).find(|&n| document.is_element(n, Namespace::Svg, "svg")).unwrap();
-        let names: Vec<String> = document.element(svg).unwrap().attrs().map(|a| attribute_serialized_name(&a)).collect();
+        let svg =
+            document.descendants(document.document()).find(|&n| document.is_element(n, Namespace::Svg, "svg")).unwrap();
+        let names: Vec<String> =
+            document.element(svg).unwrap().attrs().map(|a| attribute_serialized_name(&a)).collect();
         assert_eq!(names, ["xmlns", "xmlns:xlink", "xml:lang", "xlink:href", "viewBox", "foo:bar"]);
     }
 
@@ -343,7 +360,8 @@ mod tests {
         }
         let document = parse_document("<p>a&amp;b</p>");
         let mut out = crate::serializer::IoOutput(Full(20));
-        let error = write_inner_html(&document, document.document(), SpecSerializeOptions::default(), &mut out).unwrap_err();
+        let error =
+            write_inner_html(&document, document.document(), SpecSerializeOptions::default(), &mut out).unwrap_err();
         assert!(matches!(error, SerializeError::Io(_)), "{error:?}");
     }
 }

@@ -147,7 +147,8 @@ mod tests {
 
     #[test]
     fn walks_template_contents_and_skips_void_content() {
-        let document = crate::parse_fragment("<p>a<br>b</p><template><i>t</i></template>", &crate::FragmentContext::html("div"));
+        let document =
+            crate::parse_fragment("<p>a<br>b</p><template><i>t</i></template>", &crate::FragmentContext::html("div"));
         let root = document.fragment_root().unwrap();
         assert_eq!(
             names(&document, Walk::children(&document, root)),

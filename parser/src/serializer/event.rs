@@ -23,11 +23,22 @@ pub enum Namespace {
 pub enum Event<'a> {
     /// `<!DOCTYPE name PUBLIC "public_id" "system_id">`; an empty
     /// identifier is missing.
-    Doctype { name: &'a str, public_id: &'a str, system_id: &'a str },
+    Doctype {
+        name: &'a str,
+        public_id: &'a str,
+        system_id: &'a str,
+    },
     /// A start tag. Attribute names are written as given (a tree walker
     /// passes the serialized name, e.g. `xlink:href`).
-    StartTag { namespace: Namespace, name: &'a str, attrs: &'a [Attribute] },
-    EndTag { namespace: Namespace, name: &'a str },
+    StartTag {
+        namespace: Namespace,
+        name: &'a str,
+        attrs: &'a [Attribute],
+    },
+    EndTag {
+        namespace: Namespace,
+        name: &'a str,
+    },
     /// Text. Adjacent text events are allowed; empty ones are ignored.
     Text(&'a str),
     Comment(&'a str),

@@ -35,7 +35,11 @@ use super::stream::Serializer;
 /// .unwrap();
 /// assert_eq!(names, ["html", "head", "body", "svg", "a", "xlink:href"]);
 /// ```
-pub fn walk_events<E>(document: &Document, walk: Walk<'_>, mut emit: impl FnMut(Event<'_>) -> Result<(), E>) -> Result<(), E> {
+pub fn walk_events<E>(
+    document: &Document,
+    walk: Walk<'_>,
+    mut emit: impl FnMut(Event<'_>) -> Result<(), E>,
+) -> Result<(), E> {
     let mut attrs: Vec<Attribute> = Vec::new();
     for visit in walk {
         match visit {
@@ -59,7 +63,11 @@ pub fn walk_events<E>(document: &Document, walk: Walk<'_>, mut emit: impl FnMut(
                         slot.value.clear();
                         slot.value.push_str(attr.value);
                     }
-                    emit(Event::StartTag { namespace: namespace(element.ns()), name: element.local_name(), attrs: &attrs })?
+                    emit(Event::StartTag {
+                        namespace: namespace(element.ns()),
+                        name: element.local_name(),
+                        attrs: &attrs,
+                    })?
                 }
                 NodeData::Text(text) => emit(Event::Text(text))?,
                 NodeData::Comment(text) => emit(Event::Comment(text))?,

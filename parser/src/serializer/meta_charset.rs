@@ -76,7 +76,11 @@ impl MetaCharset {
         match event {
             Event::StartTag { namespace: Namespace::Html, name: "head", .. } => self.place = Position::Inside,
             Event::StartTag { namespace: Namespace::Html, name: "meta", attrs } => {
-                let meta = OwnedEvent::StartTag { namespace: Namespace::Html, name: "meta".into(), attrs: self.declare(attrs) };
+                let meta = OwnedEvent::StartTag {
+                    namespace: Namespace::Html,
+                    name: "meta".into(),
+                    attrs: self.declare(attrs),
+                };
                 return self.route(meta.as_event(), emit);
             }
             Event::EndTag { namespace: Namespace::Html, name: "head" } if !self.held.is_empty() => {

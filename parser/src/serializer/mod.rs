@@ -23,8 +23,8 @@ mod options;
 mod output;
 mod stream;
 
-pub use escape::{escape, escape_to_string, EscapeMode};
 pub use crate::tokenizer::Attribute;
+pub use escape::{escape, escape_to_string, EscapeMode};
 pub use event::{Event, Namespace};
 pub use from_dom::{serialize_dom, walk_events};
 pub use options::{QuoteAttrValues, QuoteChar, SerializeOptions};

@@ -16,7 +16,10 @@ use super::event::Namespace;
 /// The event after a tag, as far as the rules look at it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Following<'a> {
-    StartTag { namespace: Namespace, name: &'a str },
+    StartTag {
+        namespace: Namespace,
+        name: &'a str,
+    },
     EndTag,
     /// Non-empty text.
     Text(&'a str),

@@ -1,7 +1,6 @@
 //! The streaming serializer: writes each event as it arrives, holding back
 //! only a tag whose omission depends on the next event.
 
-
 use crate::generated::serialization::{is_boolean_attribute, serializes_as_void, text_is_literal_inside};
 use crate::tokenizer::Attribute;
 
@@ -174,7 +173,10 @@ impl<O: Output> Serializer<O> {
             }
             Event::Text(text) => {
                 let literal = !self.options.escape_rcdata
-                    && self.open.current_html().is_some_and(|parent| text_is_literal_inside(parent, self.options.scripting));
+                    && self
+                        .open
+                        .current_html()
+                        .is_some_and(|parent| text_is_literal_inside(parent, self.options.scripting));
                 if literal {
                     self.out.write_str(text)
                 } else {
@@ -324,7 +326,11 @@ fn needs_quotes(value: &str) -> bool {
     value.is_empty() || value.contains(['\t', '\n', '\x0C', '\r', ' ', '"', '\'', '=', '>', '`'])
 }
 
-fn write_attribute_value<O: Output>(out: &mut O, options: &SerializeOptions, value: &str) -> Result<(), SerializeError> {
+fn write_attribute_value<O: Output>(
+    out: &mut O,
+    options: &SerializeOptions,
+    value: &str,
+) -> Result<(), SerializeError> {
     let common = |c| match c {
         '&' => Some("&amp;"),
         '\u{a0}' => Some("&nbsp;"),
@@ -456,8 +462,8 @@ mod tests {
     #[test]
     fn a_whole_document_loses_its_optional_tags() {
         let events = [
-            "<html", "<head", "<title", "t", "</title", "</head", "<body", "<p", "a", "</p", "<p", "b", "</p", "</body",
-            "</html",
+            "<html", "<head", "<title", "t", "</title", "</head", "<body", "<p", "a", "</p", "<p", "b", "</p",
+            "</body", "</html",
         ];
         assert_eq!(minimized(&events), "<title>t</title><p>a<p>b");
         assert_eq!(
@@ -489,7 +495,10 @@ mod tests {
 
     #[test]
     fn comments_and_leading_space_keep_tags() {
-        assert_eq!(minimized(&["<ul", "<li", "a", "</li", "!c", "<li", "b", "</li", "</ul"]), "<ul><li>a</li><!--c--><li>b</ul>");
+        assert_eq!(
+            minimized(&["<ul", "<li", "a", "</li", "!c", "<li", "b", "</li", "</ul"]),
+            "<ul><li>a</li><!--c--><li>b</ul>"
+        );
         assert_eq!(minimized(&["<html", " ", "<head", "</head", "</html"]), "<html> ");
         assert_eq!(minimized(&["<html", "<head", "</head", " ", "<body", "</body", "</html"]), "</head> ");
     }
@@ -599,7 +608,8 @@ mod tests {
                 ..SerializeOptions::default()
             };
             let length = next(40);
-            let picks: Vec<(usize, usize, usize)> = (0..length).map(|_| (next(6), next(NAMES.len()), next(7))).collect();
+            let picks: Vec<(usize, usize, usize)> =
+                (0..length).map(|_| (next(6), next(NAMES.len()), next(7))).collect();
             let events: Vec<Event<'_>> = picks
                 .iter()
                 .map(|&(kind, name, extra)| {

@@ -68,8 +68,7 @@ static SUSPECT: [bool; 256] = {
 pub(crate) fn input_stream_error(c: char) -> Option<ParseErrorCode> {
     let cp = u32::from(c);
     let is_noncharacter = (0xFDD0..=0xFDEF).contains(&cp) || (cp & 0xFFFE) == 0xFFFE;
-    let is_control =
-        matches!(cp, 0x01..=0x1F | 0x7F..=0x9F) && !matches!(cp, 0x09 | 0x0A | 0x0C | 0x0D);
+    let is_control = matches!(cp, 0x01..=0x1F | 0x7F..=0x9F) && !matches!(cp, 0x09 | 0x0A | 0x0C | 0x0D);
     if is_noncharacter {
         Some(ParseErrorCode::NoncharacterInInputStream)
     } else if is_control {
@@ -81,11 +80,7 @@ pub(crate) fn input_stream_error(c: char) -> Option<ParseErrorCode> {
 
 /// Appends the input-stream errors of `text`, which starts at stream
 /// offset `base`, to `out` as `(offset, code)`.
-pub(crate) fn scan_input_stream_errors(
-    text: &str,
-    base: usize,
-    out: &mut VecDeque<(usize, ParseErrorCode)>,
-) {
+pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) {
     let bytes = text.as_bytes();
     // 64 bytes at a time: the filter is an OR of byte comparisons over a
     // fixed-size block, which the compiler turns into SIMD compares (no
@@ -157,11 +152,7 @@ pub(crate) struct Anchor {
 }
 
 impl Anchor {
-    pub const START: Anchor = Anchor {
-        offset: 0,
-        line: 1,
-        col: 0,
-    };
+    pub const START: Anchor = Anchor { offset: 0, line: 1, col: 0 };
 
     /// The anchor moved over `text`, which starts at this anchor.
     pub fn advance(self, text: &str) -> Anchor {
@@ -169,18 +160,10 @@ impl Anchor {
         let newlines = memchr::memchr_iter(b'\n', bytes).count() as u32;
         let offset = self.offset + text.len();
         if newlines == 0 {
-            return Anchor {
-                offset,
-                line: self.line,
-                col: self.col + utf16_len(text),
-            };
+            return Anchor { offset, line: self.line, col: self.col + utf16_len(text) };
         }
         let last = memchr::memrchr(b'\n', bytes).expect("counted above");
-        Anchor {
-            offset,
-            line: self.line + newlines,
-            col: utf16_len(&text[last + 1..]),
-        }
+        Anchor { offset, line: self.line + newlines, col: utf16_len(&text[last + 1..]) }
     }
 }
 
@@ -196,10 +179,7 @@ pub(crate) struct Positions {
 
 impl Positions {
     pub fn new() -> Positions {
-        Positions {
-            base: Anchor::START,
-            cursor: Anchor::START,
-        }
+        Positions { base: Anchor::START, cursor: Anchor::START }
     }
 
     /// Line and 1-based column of stream offset `offset` in `input`, which
@@ -207,11 +187,7 @@ impl Positions {
     pub fn locate(&mut self, input: &str, offset: usize) -> (u32, u32) {
         // Errors come in input order, so the last position is the place to
         // start from; the base is the fallback.
-        let from = if self.cursor.offset <= offset {
-            self.cursor
-        } else {
-            self.base
-        };
+        let from = if self.cursor.offset <= offset { self.cursor } else { self.base };
         let start = (from.offset - self.base.offset).min(input.len());
         let mut end = offset.saturating_sub(self.base.offset).clamp(start, input.len());
         while !input.is_char_boundary(end) {
@@ -224,11 +200,7 @@ impl Positions {
 
     /// The tokenizer is done with the first `consumed` bytes of `input`.
     pub fn drop_consumed(&mut self, input: &str, consumed: usize) {
-        let from = if self.cursor.offset <= self.base.offset + consumed {
-            self.cursor
-        } else {
-            self.base
-        };
+        let from = if self.cursor.offset <= self.base.offset + consumed { self.cursor } else { self.base };
         let start = from.offset - self.base.offset;
         self.base = from.advance(&input[start..consumed]);
         if self.cursor.offset < self.base.offset {
@@ -265,11 +237,7 @@ mod tests {
     #[test]
     fn stream_errors_name_controls_and_noncharacters() {
         let mut out = VecDeque::new();
-        scan_input_stream_errors(
-            "a\u{1}\t\u{7f}\u{85}\u{fdd0}\u{ffff}\u{10fffe}\u{e9}",
-            0,
-            &mut out,
-        );
+        scan_input_stream_errors("a\u{1}\t\u{7f}\u{85}\u{fdd0}\u{ffff}\u{10fffe}\u{e9}", 0, &mut out);
         let codes: Vec<(usize, &str)> = out.iter().map(|&(at, c)| (at, c.as_str())).collect();
         assert_eq!(
             codes,
@@ -293,16 +261,9 @@ mod tests {
                 text.push('é');
                 let mut out = VecDeque::new();
                 scan_input_stream_errors(&text, 5, &mut out);
-                let naive: Vec<usize> = text
-                    .char_indices()
-                    .filter(|&(_, c)| input_stream_error(c).is_some())
-                    .map(|(i, _)| i + 5)
-                    .collect();
-                assert_eq!(
-                    out.iter().map(|&(i, _)| i).collect::<Vec<_>>(),
-                    naive,
-                    "{bad:?} at {at}"
-                );
+                let naive: Vec<usize> =
+                    text.char_indices().filter(|&(_, c)| input_stream_error(c).is_some()).map(|(i, _)| i + 5).collect();
+                assert_eq!(out.iter().map(|&(i, _)| i).collect::<Vec<_>>(), naive, "{bad:?} at {at}");
                 assert_eq!(naive, [at + 5]);
             }
         }

@@ -11,9 +11,7 @@ mod char_ref;
 use std::collections::{HashSet, VecDeque};
 
 use super::input_stream::{normalize_newlines, scan_input_stream_errors, Positions};
-use super::interface::{
-    Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink,
-};
+use super::interface::{Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
 use crate::named_char_ref::NamedMatch;
@@ -431,9 +429,7 @@ impl<S: TokenSink> Tokenizer<S> {
             self.span_end = 0;
             let limit = self.positions.base_offset() + end;
             self.report_stream_errors(input, |at| at < limit);
-            let result = self
-                .sink
-                .process_token(Token::Characters(&input[start..end]));
+            let result = self.sink.process_token(Token::Characters(&input[start..end]));
             self.place_sink_errors(input, end, false);
             self.handle(result);
         } else if !self.characters.is_empty() {

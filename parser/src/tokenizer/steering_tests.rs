@@ -59,23 +59,8 @@ fn run(sink: Steering, input: &str) -> Vec<String> {
 
 #[test]
 fn switch_to_makes_markup_text() {
-    let log = run(
-        Steering::default(),
-        "<title>a<b>&amp;</title><style>x<y</style><p>",
-    );
-    assert_eq!(
-        log,
-        [
-            "<title>",
-            "\"a<b>&\"",
-            "</title>",
-            "<style>",
-            "\"x<y\"",
-            "</style>",
-            "<p>",
-            "EOF"
-        ]
-    );
+    let log = run(Steering::default(), "<title>a<b>&amp;</title><style>x<y</style><p>");
+    assert_eq!(log, ["<title>", "\"a<b>&\"", "</title>", "<style>", "\"x<y\"", "</style>", "<p>", "EOF"]);
 }
 
 #[test]
@@ -88,44 +73,22 @@ fn plaintext_never_ends() {
 fn cdata_opens_only_in_foreign_content() {
     let html = run(Steering::default(), "<![CDATA[x]]>");
     assert_eq!(html, ["<!--[CDATA[x]]-->", "EOF"]);
-    let svg = run(
-        Steering {
-            foreign: true,
-            ..Steering::default()
-        },
-        "<![CDATA[x<y]]>",
-    );
+    let svg = run(Steering { foreign: true, ..Steering::default() }, "<![CDATA[x<y]]>");
     assert_eq!(svg, ["\"x<y\"", "EOF"]);
 }
 
 #[test]
 fn pause_then_write_at_the_insertion_point() {
-    let sink = Steering {
-        pause_after_script_end: true,
-        ..Steering::default()
-    };
+    let sink = Steering { pause_after_script_end: true, ..Steering::default() };
     let mut tokenizer = Tokenizer::new(sink);
-    assert_eq!(
-        tokenizer.feed("<script>w()</script><b>after"),
-        Progress::Paused
-    );
+    assert_eq!(tokenizer.feed("<script>w()</script><b>after"), Progress::Paused);
     assert_eq!(tokenizer.sink().log, ["<script>", "\"w()\"", "</script>"]);
     tokenizer.insert_at_insertion_point("<i>written</i>");
     assert_eq!(tokenizer.resume(), Progress::NeedsInput);
     assert_eq!(tokenizer.end(), Progress::Done);
     assert_eq!(
         tokenizer.into_sink().log,
-        [
-            "<script>",
-            "\"w()\"",
-            "</script>",
-            "<i>",
-            "\"written\"",
-            "</i>",
-            "<b>",
-            "\"after\"",
-            "EOF"
-        ]
+        ["<script>", "\"w()\"", "</script>", "<i>", "\"written\"", "</i>", "<b>", "\"after\"", "EOF"]
     );
 }
 
@@ -136,10 +99,7 @@ fn fragment_parsing_sets_state_and_last_start_tag() {
     tokenizer.set_last_start_tag(Some("textarea"));
     tokenizer.feed("a</b></textarea>c");
     tokenizer.end();
-    assert_eq!(
-        tokenizer.into_sink().log,
-        ["\"a</b>\"", "</textarea>", "\"c\"", "EOF"]
-    );
+    assert_eq!(tokenizer.into_sink().log, ["\"a</b>\"", "</textarea>", "\"c\"", "EOF"]);
 }
 
 #[test]
@@ -149,19 +109,9 @@ fn errors_across_chunks_keep_their_positions() {
         tokenizer.feed(chunk);
     }
     tokenizer.end();
-    let errors: Vec<(&str, u32, u32)> = tokenizer
-        .sink()
-        .errors
-        .iter()
-        .map(|e| (e.code.as_str(), e.line, e.col))
-        .collect();
-    assert_eq!(
-        errors,
-        [
-            ("unexpected-null-character", 2, 4),
-            ("missing-end-tag-name", 2, 7)
-        ]
-    );
+    let errors: Vec<(&str, u32, u32)> =
+        tokenizer.sink().errors.iter().map(|e| (e.code.as_str(), e.line, e.col)).collect();
+    assert_eq!(errors, [("unexpected-null-character", 2, 4), ("missing-end-tag-name", 2, 7)]);
 }
 
 #[test]

@@ -159,7 +159,6 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.entries.insert(index, entry);
     }
 
-
     /// Replaces an element entry by one for the same token.
     pub fn replace(&mut self, index: usize, entry: FormattingEntry<H>) {
         self.count(&entry, 1);
@@ -229,13 +228,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let stack_serial = self.current_node().serial;
         debug_assert!(self.current_node().handle == handle);
         let attrs = self.active_formatting.keep_attrs(tag);
-        self.active_formatting.push(FormattingEntry::Element {
-            handle,
-            name,
-            attrs,
-            signature,
-            stack_serial,
-        });
+        self.active_formatting.push(FormattingEntry::Element { handle, name, attrs, signature, stack_serial });
     }
 
     /// Inserts a marker at the end of the list.
@@ -277,7 +270,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             };
             let handle = self.insert_a_formatting_element_again(name, &attrs);
             let stack_serial = self.current_node().serial;
-            self.active_formatting.replace(index, FormattingEntry::Element { handle, name, attrs, signature, stack_serial });
+            self.active_formatting
+                .replace(index, FormattingEntry::Element { handle, name, attrs, signature, stack_serial });
             index += 1;
         }
     }

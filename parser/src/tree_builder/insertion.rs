@@ -25,23 +25,21 @@ use super::{
 /// <https://html.spec.whatwg.org/multipage/parsing.html#adjust-svg-attributes>,
 /// <https://html.spec.whatwg.org/multipage/parsing.html#adjust-foreign-attributes>
 pub(crate) fn attributes_for(tag: &Tag, ns: Namespace) -> impl Iterator<Item = AttrRef<'_>> {
-    tag.attrs
-        .iter()
-        .map(move |attr| {
-            let name = attr.name.as_str();
-            if ns == Namespace::Html {
-                return AttrRef::new(name, &attr.value);
-            }
-            let adjusted = match ns {
-                Namespace::Svg => svg_attribute_fixup(name).unwrap_or(name),
-                Namespace::MathMl => mathml_attribute_fixup(name).unwrap_or(name),
-                _ => name,
-            };
-            match foreign_attribute_adjustment(adjusted) {
-                Some((prefix, local, attr_ns)) => AttrRef { ns: Some(attr_ns), prefix, local, value: &attr.value },
-                None => AttrRef::new(adjusted, &attr.value),
-            }
-        })
+    tag.attrs.iter().map(move |attr| {
+        let name = attr.name.as_str();
+        if ns == Namespace::Html {
+            return AttrRef::new(name, &attr.value);
+        }
+        let adjusted = match ns {
+            Namespace::Svg => svg_attribute_fixup(name).unwrap_or(name),
+            Namespace::MathMl => mathml_attribute_fixup(name).unwrap_or(name),
+            _ => name,
+        };
+        match foreign_attribute_adjustment(adjusted) {
+            Some((prefix, local, attr_ns)) => AttrRef { ns: Some(attr_ns), prefix, local, value: &attr.value },
+            None => AttrRef::new(adjusted, &attr.value),
+        }
+    })
 }
 
 /// Empties `attrs` and keeps its allocation for the next element: every

@@ -90,9 +90,7 @@ impl<S: TokenSink> Tokenizer<S> {
     fn target(&mut self, target: Target) -> &mut String {
         match target {
             Target::TagName => &mut self.tag.name,
-            Target::AttributeName | Target::AttributeValue if self.attribute_is_duplicate => {
-                &mut self.discarded
-            }
+            Target::AttributeName | Target::AttributeValue if self.attribute_is_duplicate => &mut self.discarded,
             Target::AttributeName => match self.tag.attrs.last_mut() {
                 Some(attribute) => &mut attribute.name,
                 None => &mut self.discarded,
@@ -103,12 +101,8 @@ impl<S: TokenSink> Tokenizer<S> {
             },
             Target::Comment => &mut self.comment,
             Target::DoctypeName => self.doctype.name.get_or_insert_with(String::new),
-            Target::DoctypePublicIdentifier => {
-                self.doctype.public_id.get_or_insert_with(String::new)
-            }
-            Target::DoctypeSystemIdentifier => {
-                self.doctype.system_id.get_or_insert_with(String::new)
-            }
+            Target::DoctypePublicIdentifier => self.doctype.public_id.get_or_insert_with(String::new),
+            Target::DoctypeSystemIdentifier => self.doctype.system_id.get_or_insert_with(String::new),
             Target::TemporaryBuffer => &mut self.temporary_buffer,
         }
     }
@@ -132,8 +126,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#appropriate-end-tag-token>
     pub(crate) fn current_end_tag_token_is_appropriate(&self) -> bool {
-        self.tag_kind == TagKind::End
-            && self.last_start_tag.as_deref() == Some(self.tag.name.as_str())
+        self.tag_kind == TagKind::End && self.last_start_tag.as_deref() == Some(self.tag.name.as_str())
     }
 
     pub(crate) fn temporary_buffer_is_script(&self) -> bool {
@@ -149,9 +142,7 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(crate) fn consumed_as_part_of_an_attribute(&self) -> bool {
         matches!(
             self.return_state,
-            State::AttributeValueDoubleQuoted
-                | State::AttributeValueSingleQuoted
-                | State::AttributeValueUnquoted
+            State::AttributeValueDoubleQuoted | State::AttributeValueSingleQuoted | State::AttributeValueUnquoted
         )
     }
 

@@ -75,16 +75,12 @@ impl<S: TokenSink> Tokenizer<S> {
     const CODE_LIMIT: u32 = 0x11_0000;
 
     pub(crate) fn multiply_character_reference_code_by(&mut self, factor: u32) {
-        self.character_reference_code = self
-            .character_reference_code
-            .saturating_mul(factor)
-            .min(Self::CODE_LIMIT);
+        self.character_reference_code = self.character_reference_code.saturating_mul(factor).min(Self::CODE_LIMIT);
     }
 
     pub(crate) fn add_current_input_character_minus(&mut self, input: &str, offset: u32) {
         let digit = u32::from(input.as_bytes()[self.cur_start]) - offset;
-        self.character_reference_code =
-            (self.character_reference_code + digit).min(Self::CODE_LIMIT);
+        self.character_reference_code = (self.character_reference_code + digit).min(Self::CODE_LIMIT);
     }
 
     /// Spec: the numeric character reference end state's checks.
