@@ -4,5 +4,6 @@ pub mod corpus;
 pub mod dom_html;
 pub mod html5ever_tree;
 pub mod html5lib_tokenizer;
+pub mod rng;
 pub mod test_script;
 pub mod tree_construction;

@@ -12,25 +12,7 @@ use htmlforge::dom::dump_html5lib;
 use htmlforge::encoding::{Encoding, EncodingSource};
 use htmlforge::{parse_bytes, parse_reader, ByteParseOptions, ByteParser, ByteParserStatus, ParseOptions, ParsedBytes};
 
-/// A small deterministic PRNG (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
+use htmlforge_conformance::rng::Rng;
 
 const LABELS: &[&str] = &[
     "utf-8",

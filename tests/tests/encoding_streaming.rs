@@ -11,21 +11,7 @@ use htmlforge::encoding::{
     StreamingDecoder,
 };
 
-/// A small deterministic PRNG (xorshift64*), so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use htmlforge_conformance::rng::Rng;
 
 /// One encoding of each decoder family encoding_rs has, plus the
 /// replacement encoding (reached through the `iso-2022-kr` label).
