@@ -65,7 +65,7 @@ fn piece(rng: &mut Rng, out: &mut Vec<u8>) {
         11 => out.extend_from_slice(b"<meta "),
         _ => {
             for _ in 0..rng.below(12) {
-                out.push(rng.next() as u8);
+                out.push(rng.next_u64() as u8);
             }
         }
     }

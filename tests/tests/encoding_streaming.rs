@@ -60,11 +60,11 @@ fn random_bytes(rng: &mut Rng) -> Vec<u8> {
     while bytes.len() < len {
         match rng.below(4) {
             0 => bytes.push(INTERESTING[rng.below(INTERESTING.len())]),
-            1 => bytes.push(rng.next() as u8),
+            1 => bytes.push(rng.next_u64() as u8),
             2 => bytes.push(b'a' + rng.below(26) as u8),
             // A valid UTF-8 character of 1 to 4 bytes.
             _ => {
-                let c = char::from_u32(rng.next() as u32 % 0x11_0000).unwrap_or('\u{E9}');
+                let c = char::from_u32(rng.next_u64() as u32 % 0x11_0000).unwrap_or('\u{E9}');
                 bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
             }
         }
