@@ -1,23 +1,13 @@
 //! Bytes in at the command line: the `encoding` verb, and `--encoding` and
 //! `--chunk-size` on the verbs that read a document.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs the binary with `stdin` as its input; returns stdout and whether
 /// it succeeded.
 fn htmlforge(args: &[&str], stdin: &[u8]) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_htmlforge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A verb that fails early may not read its input.
-    let _ = child.stdin.take().expect("piped stdin").write_all(stdin);
-    let output = child.wait_with_output().expect("the binary ends");
-    (String::from_utf8(output.stdout).expect("UTF-8 output"), output.status.success())
+    let run = common::run(args, stdin);
+    (run.stdout, run.success)
 }
 
 /// A page whose `<meta charset=utf-8>` is past the prescan's 1024 bytes.

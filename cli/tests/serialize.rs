@@ -1,19 +1,10 @@
 //! Runs the `htmlforge serialize` verb.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn htmlforge(args: &[&str], stdin: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_htmlforge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap(), output.status.success())
+    let run = common::run(args, stdin.as_bytes());
+    (run.stdout, run.stderr, run.success)
 }
 
 const PAGE: &str = "<!DOCTYPE html><title>T</title><ul class=a><li>one<li>two &amp; <b>three</b></ul><input disabled>";

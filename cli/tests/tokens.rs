@@ -1,21 +1,12 @@
 //! Runs the `htmlforge tokens` binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use serde_json::{json, Value};
 
 fn htmlforge(args: &[&str], stdin: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_htmlforge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap(), output.status.success())
+    let run = common::run(args, stdin.as_bytes());
+    (run.stdout, run.stderr, run.success)
 }
 
 #[test]
@@ -65,14 +56,6 @@ fn bad_usage_fails() {
 #[test]
 fn a_document_is_decoded_as_its_meta_says() {
     let page = b"<meta charset=windows-1252><p>caf\xE9";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_htmlforge"))
-        .args(["tokens", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(page).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stdout = common::run(&["tokens", "-"], page).stdout;
     assert_eq!(stdout.lines().last(), Some("[\"Character\",\"caf\u{e9}\"]"));
 }

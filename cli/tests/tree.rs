@@ -1,21 +1,12 @@
 //! Runs the `htmlforge tree` and `htmlforge errors` verbs.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use serde_json::{json, Value};
 
 fn htmlforge(args: &[&str], stdin: &str) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_htmlforge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (String::from_utf8(output.stdout).unwrap(), output.status.success())
+    let run = common::run(args, stdin.as_bytes());
+    (run.stdout, run.success)
 }
 
 #[test]
