@@ -6,8 +6,12 @@
 
 use std::io::Read;
 
+use htmlforge::dom::{Document, NodeId};
 use htmlforge::encoding::{decode, sniff, Encoding, SniffOptions};
-use htmlforge::{parse_bytes, ByteParseOptions, ByteParser, ByteParserStatus, ParseOptions, ParsedBytes};
+use htmlforge::{
+    parse_bytes, parse_fragment_with, ByteParseOptions, ByteParser, ByteParserStatus, FragmentContext, ParseOptions,
+    ParsedBytes,
+};
 
 /// The flags every verb that reads a document takes.
 #[derive(Debug, Default)]
@@ -71,6 +75,60 @@ impl InputFlags {
         let options = SniffOptions { transport_charset: self.encoding.as_deref(), ..SniffOptions::default() };
         let sniffed = sniff(bytes, &options);
         decode(bytes, sniffed.encoding).0.into_owned()
+    }
+}
+
+/// `--fragment CONTEXT` and `--scripting on|off`, for the verbs that
+/// build a tree.
+#[derive(Debug, Default)]
+pub struct TreeFlags {
+    /// The context element, in the html5lib tests' notation (`td`, `svg path`).
+    pub fragment: Option<String>,
+    pub options: ParseOptions,
+}
+
+impl TreeFlags {
+    /// Takes `flag` (and its value from `rest`) if it is one of ours;
+    /// `Ok(false)` if it is not.
+    pub fn take<'a>(
+        &mut self,
+        flag: &str,
+        rest: &mut impl Iterator<Item = &'a String>,
+        usage: &str,
+    ) -> Result<bool, String> {
+        match flag {
+            "--fragment" => self.fragment = Some(rest.next().ok_or(usage)?.clone()),
+            "--scripting" => {
+                self.options.scripting = match rest.next().map(String::as_str) {
+                    Some("on") => true,
+                    Some("off") => false,
+                    _ => return Err(usage.into()),
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Parses `bytes` as the flags say; returns the document and the node
+    /// whose children are the result (the Document, or the fragment's root).
+    pub fn parse(&self, input: &InputFlags, bytes: &[u8]) -> Result<(Document, NodeId), String> {
+        match &self.fragment {
+            // A fragment has no encoding of its own: its bytes are decoded
+            // as a document's would be, then parsed as text.
+            Some(context) => {
+                let context = FragmentContext::from_test_notation(context);
+                let document = parse_fragment_with(&input.decode(bytes), &context, self.options);
+                let root = document.fragment_root().ok_or("the fragment has no root")?;
+                Ok((document, root))
+            }
+            // Bytes in: sniffing, decoding, the change of encoding.
+            None => {
+                let document = input.parse_document(bytes, self.options).document;
+                let root = document.document();
+                Ok((document, root))
+            }
+        }
     }
 }
 

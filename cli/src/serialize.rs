@@ -16,53 +16,32 @@ use std::io::Write;
 
 use htmlforge::dom::{write_inner_html, write_pretty_html, SpecSerializeOptions};
 use htmlforge::serializer::{IoOutput, SerializeOptions, Serializer};
-use htmlforge::{parse_fragment_with, FragmentContext, ParseOptions};
 
-use crate::input::{read_bytes, InputFlags};
+use crate::input::{read_bytes, InputFlags, TreeFlags};
 
 const USAGE: &str = "usage: htmlforge serialize [--minimize|--pretty] [--fragment CONTEXT] [--scripting on|off] [--encoding LABEL] [--chunk-size N] FILE|-";
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut minimize = false;
     let mut pretty = false;
-    let mut fragment = None;
-    let mut options = ParseOptions::default();
     let mut path = None;
     let mut input_flags = InputFlags::default();
+    let mut tree_flags = TreeFlags::default();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
-        if input_flags.take(arg, &mut rest)? {
+        if input_flags.take(arg, &mut rest)? || tree_flags.take(arg, &mut rest, USAGE)? {
             continue;
         }
         match arg.as_str() {
             "--minimize" if !pretty => minimize = true,
             "--pretty" if !minimize => pretty = true,
-            "--fragment" => fragment = Some(rest.next().ok_or(USAGE)?.clone()),
-            "--scripting" => {
-                options.scripting = match rest.next().map(String::as_str) {
-                    Some("on") => true,
-                    Some("off") => false,
-                    _ => return Err(USAGE.into()),
-                }
-            }
             _ if path.is_none() && (arg == "-" || !arg.starts_with('-')) => path = Some(arg.clone()),
             _ => return Err(USAGE.into()),
         }
     }
     let bytes = read_bytes(path.as_deref().ok_or(USAGE)?)?;
-    let document = match &fragment {
-        // A fragment has no encoding of its own: its bytes are decoded as
-        // a document's would be, then parsed as text.
-        Some(context) => {
-            parse_fragment_with(&input_flags.decode(&bytes), &FragmentContext::from_test_notation(context), options)
-        }
-        // Bytes in: sniffing, decoding, the change of encoding.
-        None => input_flags.parse_document(&bytes, options).document,
-    };
-    let root = match fragment {
-        Some(_) => document.fragment_root().ok_or("the fragment has no root")?,
-        None => document.document(),
-    };
+    let (document, root) = tree_flags.parse(&input_flags, &bytes)?;
+    let options = tree_flags.options;
     let stdout = std::io::stdout().lock();
     let out = std::io::BufWriter::new(stdout);
     let mut out = if minimize {

@@ -16,7 +16,7 @@ use htmlforge::dom::{dump_children_html5lib, dump_html5lib};
 use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
 use serde_json::{json, Value};
 
-use crate::input::{read_bytes, InputFlags};
+use crate::input::{read_bytes, InputFlags, TreeFlags};
 
 const USAGE: &str = "usage: htmlforge tree [--fragment CONTEXT] [--scripting on|off] [--encoding LABEL] [--chunk-size N] FILE|-  or  htmlforge tree --jsonl";
 
@@ -26,35 +26,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
             return jsonl();
         }
     }
-    let mut fragment = None;
-    let mut options = ParseOptions::default();
     let mut path = None;
     let mut input_flags = InputFlags::default();
+    let mut tree_flags = TreeFlags::default();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
-        if input_flags.take(arg, &mut rest)? {
+        if input_flags.take(arg, &mut rest)? || tree_flags.take(arg, &mut rest, USAGE)? {
             continue;
         }
-        match arg.as_str() {
-            "--fragment" => fragment = Some(rest.next().ok_or(USAGE)?.clone()),
-            "--scripting" => {
-                options.scripting = match rest.next().map(String::as_str) {
-                    Some("on") => true,
-                    Some("off") => false,
-                    _ => return Err(USAGE.into()),
-                }
-            }
-            _ if path.is_none() => path = Some(arg.clone()),
-            _ => return Err(USAGE.into()),
+        match path {
+            None => path = Some(arg.clone()),
+            Some(_) => return Err(USAGE.into()),
         }
     }
     let bytes = read_bytes(path.as_deref().ok_or(USAGE)?)?;
-    let tree = match fragment {
-        // Bytes in: sniffing, decoding, the change of encoding.
-        None => dump_html5lib(&input_flags.parse_document(&bytes, options).document),
-        // A fragment has no encoding of its own: its bytes are decoded as
-        // a document's would be, then parsed as text.
-        Some(context) => tree_of(&input_flags.decode(&bytes), Some(&context), options),
+    let (document, root) = tree_flags.parse(&input_flags, &bytes)?;
+    let tree = match tree_flags.fragment {
+        Some(_) => dump_children_html5lib(&document, root),
+        None => dump_html5lib(&document),
     };
     std::io::stdout().write_all(tree.as_bytes()).map_err(|e| e.to_string())
 }
