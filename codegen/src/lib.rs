@@ -11,6 +11,7 @@ pub mod data;
 pub mod element_categories;
 pub mod emit;
 pub mod foreign_fixups;
+mod name_hash;
 pub mod named_char_refs;
 pub mod names;
 pub mod numeric_char_refs;

@@ -3,8 +3,12 @@
 //!
 //! Every element and attribute name of the file becomes one interned
 //! `LocalName` (elements and attributes share the space), numbered in byte
-//! order of the names. Lookup from a string goes through a phf map, so the
-//! runtime needs only the `phf` crate.
+//! order of the names. Lookup from a string goes through a perfect hash
+//! built here (`PerfectHash`): a cheap hash of at most two overlapping
+//! words of the name (`name_hash.rs`, compiled here and copied into the
+//! generated file, so both sides hash alike), a seed per bucket, and one
+//! string comparison. It replaced a phf map, whose SipHash cost more than
+//! the rest of a lookup (docs/performance-log.md).
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/indices.html>
 
@@ -17,6 +21,104 @@ use crate::table::read_spec_text;
 use crate::{Context, GeneratedFile, Result, SpecRows, Table, TableReport};
 
 pub struct Names;
+
+use crate::name_hash::{name_bucket, name_hash, name_slot, name_words};
+
+/// The source of the hash functions, copied into the generated file.
+const NAME_HASH_SOURCE: &str = include_str!("name_hash.rs");
+
+/// Slots of the perfect hash table: 2^11 = 2,048 for ~800 names, so that
+/// every bucket finds a seed quickly.
+const SLOT_BITS: u32 = 11;
+const BUCKETS: usize = 256;
+
+/// A perfect hash of the known names: `SEEDS[bucket]` moves the names of
+/// one bucket to free slots; `SLOTS[slot]` is a name's index + 1 (0: empty).
+struct PerfectHash {
+    seeds: Vec<u32>,
+    slots: Vec<u16>,
+    /// Per name (by index): its length and words, compared instead of its
+    /// bytes for names of at most 16 bytes.
+    keys: Vec<(usize, [u64; 2])>,
+}
+
+impl PerfectHash {
+    fn build(names: &[&str]) -> Result<PerfectHash> {
+        let hashes: Vec<u64> =
+            names.iter().map(|name| name_hash(name.as_bytes(), name_words(name.as_bytes()))).collect();
+        let distinct: BTreeSet<u64> = hashes.iter().copied().collect();
+        if distinct.len() != hashes.len() {
+            return Err("two known names have the same name_hash: change the hash in codegen/src/name_hash.rs".into());
+        }
+        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); BUCKETS];
+        for (index, &hash) in hashes.iter().enumerate() {
+            buckets[name_bucket(hash)].push(index);
+        }
+        // Fullest buckets first, while most slots are free.
+        let mut order: Vec<usize> = (0..BUCKETS).collect();
+        order.sort_by_key(|&bucket| std::cmp::Reverse(buckets[bucket].len()));
+        let mut seeds = vec![0u32; BUCKETS];
+        let mut slots = vec![0u16; 1 << SLOT_BITS];
+        for bucket in order {
+            let members = &buckets[bucket];
+            if members.is_empty() {
+                continue;
+            }
+            let seed = (0..1u32 << 24)
+                .find(|&seed| {
+                    let mut taken = BTreeSet::new();
+                    members.iter().all(|&index| {
+                        let slot = name_slot(hashes[index], seed, SLOT_BITS);
+                        slots[slot] == 0 && taken.insert(slot)
+                    })
+                })
+                .ok_or_else(|| format!("no seed places bucket {bucket} of the names' perfect hash"))?;
+            seeds[bucket] = seed;
+            for &index in members {
+                slots[name_slot(hashes[index], seed, SLOT_BITS)] = index as u16 + 1;
+            }
+        }
+        let keys = names.iter().map(|name| (name.len(), name_words(name.as_bytes()))).collect();
+        Ok(PerfectHash { seeds, slots, keys })
+    }
+
+    fn emit(&self) -> String {
+        let mut out = String::new();
+        out.push_str("// The perfect hash of the names (codegen/src/names.rs `PerfectHash`).\n\n");
+        // Private to the generated module: the runtime hashes only here.
+        out.push_str(&NAME_HASH_SOURCE.replace("pub fn", "fn"));
+        writeln!(out, "\nconst SLOT_BITS: u32 = {SLOT_BITS};\n").unwrap();
+        writeln!(
+            out,
+            "/// Per bucket: the seed that places its names in free slots.\nstatic SEEDS: [u32; {BUCKETS}] = ["
+        )
+        .unwrap();
+        for chunk in self.seeds.chunks(8) {
+            let items: Vec<String> = chunk.iter().map(u32::to_string).collect();
+            writeln!(out, "    {},", items.join(", ")).unwrap();
+        }
+        out.push_str("];\n\n");
+        writeln!(
+            out,
+            "/// Per slot: the index + 1 of the name there (0: none).\nstatic SLOTS: [u16; {}] = [",
+            self.slots.len()
+        )
+        .unwrap();
+        for chunk in self.slots.chunks(16) {
+            let items: Vec<String> = chunk.iter().map(u16::to_string).collect();
+            writeln!(out, "    {},", items.join(", ")).unwrap();
+        }
+        out.push_str("];\n\n");
+        out.push_str(
+            "/// Per name: its length and `name_words`.\nstatic KEYS: [(u8, [u64; 2]); LOCAL_NAME_COUNT] = [\n",
+        );
+        for (len, [first, last]) in &self.keys {
+            writeln!(out, "    ({len}, [{first:#x}, {last:#x}]),").unwrap();
+        }
+        out.push_str("];\n\n");
+        out
+    }
+}
 
 const SOURCE: &str = "names.txt";
 const OUTPUT: &str = "parser/src/generated/names.rs";
@@ -170,7 +272,20 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
          impl LocalName {\n\
          \x20   /// The interned name spelled exactly `name` (case-sensitive), if known.\n\
          \x20   pub fn lookup(name: &str) -> Option<LocalName> {\n\
-         \x20       LOOKUP.get(name).map(|&index| LocalName(index))\n\
+         \x20       let bytes = name.as_bytes();\n\
+         \x20       let words = name_words(bytes);\n\
+         \x20       let hash = name_hash(bytes, words);\n\
+         \x20       let index = match SLOTS[name_slot(hash, SEEDS[name_bucket(hash)], SLOT_BITS)] {\n\
+         \x20           0 => return None,\n\
+         \x20           entry => usize::from(entry - 1),\n\
+         \x20       };\n\
+         \x20       // Up to 16 bytes, the length and words hold every byte.\n\
+         \x20       let same = if bytes.len() <= 16 {\n\
+         \x20           KEYS[index] == (bytes.len() as u8, words)\n\
+         \x20       } else {\n\
+         \x20           NAMES[index].as_bytes() == bytes\n\
+         \x20       };\n\
+         \x20       same.then_some(LocalName(index as u16))\n\
          \x20   }\n\n\
          \x20   /// The name.\n\
          \x20   pub const fn as_str(self) -> &'static str {\n\
@@ -200,17 +315,8 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
         writeln!(out, "    {},", items.join(", ")).unwrap();
     }
     out.push_str("];\n\n");
-    let mut map = phf_codegen::Map::<&str>::new();
-    map.phf_path("phf");
-    for (index, name) in names.iter().enumerate() {
-        map.entry(name, index.to_string());
-    }
-    writeln!(
-        out,
-        "/// Name → index, a perfect hash map.\nstatic LOOKUP: phf::Map<&'static str, u16> = {};\n",
-        map.build()
-    )
-    .unwrap();
+    let table = PerfectHash::build(&names)?;
+    out.push_str(&table.emit());
     out.push_str(
         "/// One constant per name: SCREAMING_SNAKE_CASE of the exact name\n\
          /// (`foreignObject` → `FOREIGN_OBJECT`, `foreignobject` → `FOREIGNOBJECT`,\n\

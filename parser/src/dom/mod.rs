@@ -396,6 +396,12 @@ impl Document {
     }
 
     fn intern_str(&mut self, name: &str) -> NameId {
+        // Known names (most attribute names) straight from the names
+        // table's perfect hash; the cache is for the others (`data-*`…),
+        // which would otherwise cost a table miss plus a `HashMap` lookup.
+        if let Some(known) = LocalName::lookup(name) {
+            return NameId(known.index() as u32);
+        }
         let slot = name_cache::slot_of(name);
         if let Some(id) = self.name_slots.as_ref().and_then(|slots| slots[slot]) {
             if self.name_str(id) == name {
@@ -407,10 +413,8 @@ impl Document {
         id
     }
 
+    /// Interns a name the names table does not know.
     fn intern_uncached(&mut self, name: &str) -> NameId {
-        if let Some(known) = LocalName::lookup(name) {
-            return NameId(known.index() as u32);
-        }
         if let Some(&index) = self.other_name_ids.get(name) {
             return NameId((LOCAL_NAME_COUNT + index as usize) as u32);
         }

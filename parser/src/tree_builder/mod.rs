@@ -161,8 +161,6 @@ pub struct TreeBuilder<S: TreeSink> {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
     self_closing_flag_acknowledged: bool,
-    /// Tag names already interned.
-    tag_names: name_cache::LocalNameCache,
     /// The optional limits hit so far.
     limits_hit: LimitsHit,
     /// The allocation of the attribute list handed to the sink for each
@@ -201,7 +199,6 @@ impl<S: TreeSink> TreeBuilder<S> {
             selectedcontent: selectedcontent::SelectedContentState::default(),
             errors_awaiting_position: Vec::new(),
             self_closing_flag_acknowledged: true,
-            tag_names: name_cache::LocalNameCache::default(),
             limits_hit: LimitsHit::default(),
             attr_scratch: Vec::new(),
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
@@ -388,7 +385,7 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
             self.report_errors_at(0, 0);
         }
         self.next_tokenizer_state = None;
-        let tok = Tok::from_token(token, &mut self.tag_names);
+        let tok = Tok::from_token(token);
         self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
         self.dispatch(tok);
         // "When a start tag token is emitted with its self-closing flag

@@ -1,19 +1,9 @@
-//! A small direct-mapped cache in front of [`LocalName::lookup`]: pages
-//! repeat the same few dozen tag and attribute names, and a byte hash plus
-//! one string comparison is cheaper than the names table's perfect-hash
-//! lookup.
+//! The slot function of the DOM's cache of names outside the names table
+//! (`data-*`, custom elements…): pages repeat the same few, and a slot
+//! plus one string comparison is cheaper than a `HashMap` lookup.
 
-use crate::generated::names::LocalName;
-
-/// Slots of the cache (and of the DOM's name cache).
+/// Slots of the DOM's name cache.
 pub(crate) const SLOTS: usize = 256;
-
-/// Remembers the known names it has been asked about, one per slot. The
-/// slots are allocated on first use.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct LocalNameCache {
-    slots: Option<Box<[Option<LocalName>; SLOTS]>>,
-}
 
 /// The slot of a name: a mix of its length, first two bytes and last
 /// byte, so that finding it costs the same few instructions whatever the
@@ -34,37 +24,37 @@ pub(crate) fn slot_of(name: &str) -> usize {
     (mixed.wrapping_mul(0x9E37_79B1) >> 24) as usize % SLOTS
 }
 
-impl LocalNameCache {
-    /// The same answer as `LocalName::lookup(name)`.
-    pub fn lookup(&mut self, name: &str) -> Option<LocalName> {
-        let slot = slot_of(name);
-        let slots = self.slots.get_or_insert_with(|| Box::new([None; SLOTS]));
-        if let Some(known) = slots[slot] {
-            if known.as_str() == name {
-                return Some(known);
-            }
-        }
-        let found = LocalName::lookup(name);
-        if found.is_some() {
-            slots[slot] = found;
-        }
-        found
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generated::names::LocalName;
 
     #[test]
-    fn answers_like_the_names_table() {
-        let mut cache = LocalNameCache::default();
-        for _ in 0..2 {
-            for name in LocalName::all() {
-                assert_eq!(cache.lookup(name.as_str()), Some(name));
+    fn the_names_table_finds_every_name_and_nothing_else() {
+        for name in LocalName::all() {
+            let text = name.as_str();
+            assert_eq!(LocalName::lookup(text), Some(name), "{text}");
+            // Near misses of every length: one byte changed, one more, one fewer.
+            let mut changed = text.as_bytes().to_vec();
+            for at in 0..changed.len() {
+                let original = changed[at];
+                changed[at] = if original == b'~' { b'!' } else { b'~' };
+                assert_eq!(LocalName::lookup(std::str::from_utf8(&changed).unwrap()), None, "{text} at {at}");
+                changed[at] = original;
             }
-            assert_eq!(cache.lookup("not-a-known-name"), None);
-            assert_eq!(cache.lookup(""), LocalName::lookup(""));
+            let longer = format!("{text}x");
+            assert_eq!(LocalName::lookup(&longer), LocalName::all().find(|n| n.as_str() == longer));
+            let shorter = &text[..text.len() - 1];
+            assert_eq!(LocalName::lookup(shorter), LocalName::all().find(|n| n.as_str() == shorter));
+        }
+        assert_eq!(LocalName::lookup(""), None);
+        assert_eq!(LocalName::lookup("DIV"), None);
+    }
+
+    #[test]
+    fn slots_are_in_range() {
+        for name in ["", "a", "ab", "data-something-long", "x-\u{e9}"] {
+            assert!(slot_of(name) < SLOTS);
         }
     }
 }

@@ -5,8 +5,6 @@
 use crate::generated::names::LocalName;
 use crate::tokenizer::{Doctype, Tag, Token};
 
-use super::name_cache::LocalNameCache;
-
 /// A start or end tag with its interned name (`None`: a name the names
 /// table does not know, which no rule names either).
 #[derive(Debug, Clone, Copy)]
@@ -38,11 +36,11 @@ pub(crate) enum Tok<'a> {
 }
 
 impl<'a> Tok<'a> {
-    pub fn from_token(token: Token<'a>, names: &mut LocalNameCache) -> Tok<'a> {
+    pub fn from_token(token: Token<'a>) -> Tok<'a> {
         match token {
             Token::Doctype(doctype) => Tok::Doctype(doctype),
-            Token::StartTag(tag) => Tok::StartTag(TagTok { tag, name: names.lookup(&tag.name) }),
-            Token::EndTag(tag) => Tok::EndTag(TagTok { tag, name: names.lookup(&tag.name) }),
+            Token::StartTag(tag) => Tok::StartTag(TagTok { tag, name: LocalName::lookup(&tag.name) }),
+            Token::EndTag(tag) => Tok::EndTag(TagTok { tag, name: LocalName::lookup(&tag.name) }),
             Token::Comment(text) => Tok::Comment(text),
             Token::Characters(text) => Tok::Characters(text),
             Token::Eof => Tok::Eof,
