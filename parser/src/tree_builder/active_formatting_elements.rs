@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::rc::Rc;
 
 use crate::generated::names::LocalName;
 use crate::tokenizer::Tag;
@@ -27,7 +26,7 @@ pub(crate) enum FormattingEntry<H> {
     Element {
         handle: H,
         name: LocalName,
-        attrs: Rc<FrozenAttrs>,
+        attrs: FrozenAttrs,
         signature: u64,
         stack_serial: u32,
     },
@@ -78,10 +77,9 @@ pub(crate) struct ListOfActiveFormattingElements<H> {
     entries: Vec<FormattingEntry<H>>,
     signature_counts: SignatureCounts,
     counts_before_markers: Vec<SignatureCounts>,
-    /// The attributes shared by every entry for a tag without any (most
-    /// `<b>`, `<i>`, `<em>`, …): pushing such an element costs a reference
-    /// count instead of an allocation.
-    no_attrs: Rc<FrozenAttrs>,
+    /// Kept for its allocation: where the attributes of the next entry
+    /// are put together before their one allocation.
+    scratch: String,
 }
 
 impl<H> Default for ListOfActiveFormattingElements<H> {
@@ -90,7 +88,7 @@ impl<H> Default for ListOfActiveFormattingElements<H> {
             entries: Vec::new(),
             signature_counts: SignatureCounts::default(),
             counts_before_markers: Vec::new(),
-            no_attrs: Rc::default(),
+            scratch: String::new(),
         }
     }
 }
@@ -120,12 +118,8 @@ impl<H> ListOfActiveFormattingElements<H> {
     }
 
     /// The attributes an entry keeps for `tag`.
-    fn keep_attrs(&self, tag: &Tag) -> Rc<FrozenAttrs> {
-        if tag.attrs.is_empty() {
-            Rc::clone(&self.no_attrs)
-        } else {
-            Rc::new(FrozenAttrs::new(tag))
-        }
+    fn keep_attrs(&mut self, tag: &Tag) -> FrozenAttrs {
+        FrozenAttrs::new(tag, &mut self.scratch)
     }
 
     pub fn push(&mut self, entry: FormattingEntry<H>) {
