@@ -395,13 +395,20 @@ impl Document {
         }
     }
 
+    #[inline]
     fn intern_str(&mut self, name: &str) -> NameId {
         // Known names (most attribute names) straight from the names
-        // table's perfect hash; the cache is for the others (`data-*`…),
-        // which would otherwise cost a table miss plus a `HashMap` lookup.
-        if let Some(known) = LocalName::lookup(name) {
-            return NameId(known.index() as u32);
+        // table's perfect hash, inline; the others (`data-*`…) out of line.
+        match LocalName::lookup(name) {
+            Some(known) => NameId(known.index() as u32),
+            None => self.intern_other(name),
         }
+    }
+
+    /// Interns a name outside the names table through a cache of the last
+    /// ones seen (pages repeat a few): a `HashMap` lookup costs more.
+    #[inline(never)]
+    fn intern_other(&mut self, name: &str) -> NameId {
         let slot = name_cache::slot_of(name);
         if let Some(id) = self.name_slots.as_ref().and_then(|slots| slots[slot]) {
             if self.name_str(id) == name {
