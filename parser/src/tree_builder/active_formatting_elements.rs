@@ -165,14 +165,23 @@ impl<H> ListOfActiveFormattingElements<H> {
 /// attributes' order: equal elements have equal signatures, so the Noah's
 /// Ark scan compares full attribute lists only when the signatures agree.
 pub(crate) fn signature(name: LocalName, tag: &Tag) -> u64 {
-    fn fnv(bytes: &[u8], mut hash: u64) -> u64 {
-        for &byte in bytes {
+    /// Eight bytes per step (then the rest one by one): attribute values
+    /// such as `href`s are long, and a byte-wise FNV cost 3.7M
+    /// instructions on the corpus.
+    fn hash(bytes: &[u8], mut hash: u64) -> u64 {
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            let mut buf = [0u8; 8];
+            buf.copy_from_slice(word);
+            hash = (hash ^ u64::from_le_bytes(buf)).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23);
+        }
+        for &byte in words.remainder() {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
         }
-        hash
+        hash ^ bytes.len() as u64
     }
     let attrs = tag.attrs.iter().fold(0u64, |sum, attr| {
-        let hash = fnv(attr.value.as_bytes(), fnv(attr.name.as_bytes(), 0xCBF2_9CE4_8422_2325) ^ 0xFF);
+        let hash = hash(attr.value.as_bytes(), hash(attr.name.as_bytes(), 0xCBF2_9CE4_8422_2325) ^ 0xFF);
         sum.wrapping_add(hash)
     });
     attrs ^ (name.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
