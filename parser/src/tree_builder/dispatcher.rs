@@ -12,6 +12,7 @@ use super::{TreeBuilder, TreeSink};
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Processes one token, reprocessing it as the rules ask.
+    #[inline(always)]
     pub(crate) fn dispatch(&mut self, mut tok: Tok<'_>) {
         // "If the next token is a U+000A LINE FEED (LF) character token,
         // then ignore that token and move on to the next one" (after

@@ -68,6 +68,7 @@ pub(crate) enum Step<'a> {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// "Process the token using the rules for the m insertion mode".
+    #[inline(always)]
     pub(crate) fn process_using_the_rules_for<'a>(&mut self, mode: InsertionMode, tok: Tok<'a>) -> Step<'a> {
         match mode {
             InsertionMode::Initial => self.initial(tok),
