@@ -115,6 +115,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// "Create an element for the token" in the HTML namespace, reusing
     /// the token's interned name.
+    #[inline(always)]
     pub(crate) fn create_an_html_element_for(&mut self, tag: TagTok<'_>) -> OpenElement<S::Handle> {
         let local = match tag.name {
             Some(known) => Name::Known(known),
