@@ -54,6 +54,9 @@ impl<H> std::ops::Deref for StackOfOpenElements<H> {
 }
 
 impl<H> StackOfOpenElements<H> {
+    /// Inline for known names (every push and pop); the map of other names
+    /// out of line, so that the common path saves no registers for it.
+    #[inline]
     fn count(&mut self, element: &OpenElement<H>, delta: i32) {
         if element.name.ns != Namespace::Html {
             return;
@@ -63,13 +66,20 @@ impl<H> StackOfOpenElements<H> {
                 let count = &mut self.html_counts[name.index()];
                 *count = count.wrapping_add_signed(delta);
             }
-            Name::Other(name) => {
-                let count = self.other_html_counts.entry(name.clone()).or_insert(0);
-                *count = count.wrapping_add_signed(delta);
-                if *count == 0 {
-                    self.other_html_counts.remove(name);
-                }
-            }
+            Name::Other(name) => self.count_other(name, delta),
+        }
+    }
+
+    #[inline(never)]
+    fn count_other(&mut self, name: &str, delta: i32) {
+        // Looked up first: the key is copied only when the name is new.
+        let count = match self.other_html_counts.get_mut(name) {
+            Some(count) => count,
+            None => self.other_html_counts.entry(name.into()).or_insert(0),
+        };
+        *count = count.wrapping_add_signed(delta);
+        if *count == 0 {
+            self.other_html_counts.remove(name);
         }
     }
 
