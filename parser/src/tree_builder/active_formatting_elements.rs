@@ -240,18 +240,26 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements>
+    #[inline]
     pub(crate) fn reconstruct_the_active_formatting_elements(&mut self) {
         // 1–3: nothing to do if the list is empty or its last entry is a
-        // marker or an open element.
+        // marker or an open element (the usual case, inline: this runs
+        // before every character token and most start tags in body).
         let Some(last) = self.active_formatting.last() else { return };
         match last {
-            FormattingEntry::Marker => return,
+            FormattingEntry::Marker => {}
             FormattingEntry::Element { stack_serial, .. } => {
-                if self.open_elements.is_open(*stack_serial) {
-                    return;
+                if !self.open_elements.is_open(*stack_serial) {
+                    self.reconstruct_from_the_last_entry();
                 }
             }
         }
+    }
+
+    /// Steps 4–10 of reconstructing the active formatting elements, when
+    /// the last entry is an element that is not open.
+    #[inline(never)]
+    fn reconstruct_from_the_last_entry(&mut self) {
         // 4–6 (Rewind): step back to the entry after the last marker or
         // open element.
         let mut index = self.active_formatting.len() - 1;
