@@ -47,12 +47,23 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Bookkeeping after an element was inserted (pushed on the stack).
+    /// (The test inline, as it runs for every element; the rest out of line.)
+    #[inline]
     pub(crate) fn element_inserted(&mut self, element: &OpenElement<S::Handle>, tag: &Tag) {
         let is_option = element.is_html(local_names::OPTION);
         let is_selectedcontent = element.is_html(local_names::SELECTEDCONTENT);
-        if !is_option && !is_selectedcontent {
-            return;
+        if is_option || is_selectedcontent {
+            self.option_or_selectedcontent_inserted(element, tag, is_selectedcontent);
         }
+    }
+
+    #[inline(never)]
+    fn option_or_selectedcontent_inserted(
+        &mut self,
+        element: &OpenElement<S::Handle>,
+        tag: &Tag,
+        is_selectedcontent: bool,
+    ) {
         let Some(select) = self.open_select() else { return };
         let state = &mut self.selectedcontent;
         if state.select != Some(select) {
