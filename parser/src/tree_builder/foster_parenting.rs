@@ -18,10 +18,25 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node>
     ///
     /// `override_target` is an index into the stack of open elements.
+    #[inline]
     pub(crate) fn appropriate_place_for_inserting_a_node(
         &mut self,
         override_target: Option<usize>,
     ) -> InsertionLocation<S::Handle> {
+        // The usual case, inline: no foster parenting, no depth limit, a
+        // target that is not a template: inside the target, at its end.
+        if !self.foster_parenting && self.options.max_depth.is_none() {
+            let target = &self.open_elements[override_target.unwrap_or(self.open_elements.len() - 1)];
+            if !target.is_html(local_names::TEMPLATE) {
+                return InsertionLocation::AppendTo(target.handle);
+            }
+        }
+        self.appropriate_place_in_general(override_target)
+    }
+
+    /// The whole algorithm (foster parenting, templates, the depth limit).
+    #[inline(never)]
+    fn appropriate_place_in_general(&mut self, override_target: Option<usize>) -> InsertionLocation<S::Handle> {
         let mut target_index = override_target.unwrap_or(self.open_elements.len() - 1);
         // The optional depth limit (off by default; not in the spec): as in
         // Chromium and WebKit, a node that would go deeper than the cap is
