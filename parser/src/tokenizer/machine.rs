@@ -116,7 +116,8 @@ pub struct Tokenizer<S: TokenSink> {
 
     tag: Tag,
     tag_kind: TagKind,
-    /// Attributes of earlier tags, kept for their allocations.
+    /// Attributes of earlier tags, kept for their allocations (their text
+    /// is stale until `start_new_attribute` clears it).
     spare_attributes: Vec<Attribute>,
     /// The current attribute duplicated an earlier one and was removed;
     /// its value goes to `discarded`.

@@ -16,11 +16,9 @@ impl<S: TokenSink> Tokenizer<S> {
         self.tag_kind = kind;
         self.tag.name.clear();
         self.tag.self_closing = false;
-        for mut attribute in self.tag.attrs.drain(..) {
-            attribute.name.clear();
-            attribute.value.clear();
-            self.spare_attributes.push(attribute);
-        }
+        // One move of the whole list (a memcpy), not one push per attribute
+        // through a `Drain`; `start_new_attribute` clears what it reuses.
+        self.spare_attributes.append(&mut self.tag.attrs);
         self.attribute_is_duplicate = false;
         self.attribute_names.clear();
     }
@@ -47,7 +45,9 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(crate) fn start_new_attribute(&mut self) {
         self.attribute_is_duplicate = false;
         self.discarded.clear();
-        let attribute = self.spare_attributes.pop().unwrap_or_default();
+        let mut attribute = self.spare_attributes.pop().unwrap_or_default();
+        attribute.name.clear();
+        attribute.value.clear();
         self.tag.attrs.push(attribute);
     }
 
@@ -78,9 +78,7 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         if duplicate {
             self.parse_error(input, code);
-            if let Some(mut removed) = self.tag.attrs.pop() {
-                removed.name.clear();
-                removed.value.clear();
+            if let Some(removed) = self.tag.attrs.pop() {
                 self.spare_attributes.push(removed);
             }
             self.attribute_is_duplicate = true;
