@@ -14,6 +14,13 @@ impl<S: TokenSink> Tokenizer<S> {
 
     fn new_tag(&mut self, kind: TagKind) {
         self.tag_kind = kind;
+        if std::mem::take(&mut self.emitted_start_tag) {
+            // The appropriate end tag check only ever compares an end tag
+            // created after the start tag was emitted, so the name can stay
+            // in the tag until now.
+            let last = self.last_start_tag.get_or_insert_with(String::new);
+            std::mem::swap(last, &mut self.tag.name);
+        }
         self.tag.name.clear();
         self.tag.self_closing = false;
         // One move of the whole list (a memcpy), not one push per attribute
