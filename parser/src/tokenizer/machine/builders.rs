@@ -68,7 +68,16 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// On leaving the attribute name state: a name the tag already has is a
     /// parse error, and the new attribute is removed from the token.
+    #[inline]
     pub(crate) fn check_for_duplicate_attribute(&mut self, input: &str, code: ParseErrorCode) {
+        // Most attributes are their tag's first: nothing to compare, and no
+        // call (this runs on leaving every attribute name).
+        if self.tag.attrs.len() >= 2 {
+            self.search_for_duplicate_attribute(input, code);
+        }
+    }
+
+    fn search_for_duplicate_attribute(&mut self, input: &str, code: ParseErrorCode) {
         let Some((current, earlier)) = self.tag.attrs.split_last() else {
             return;
         };
