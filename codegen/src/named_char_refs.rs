@@ -21,6 +21,13 @@
 //! which indexes the replacement table: per name a `u16` with the byte offset
 //! (bits 3–15) and byte length minus one (bits 0–2) of its replacement text
 //! in one shared string.
+//!
+//! The root has one edge per first letter of a name (52), the states after
+//! one letter up to two dozen: found by a linear scan, `&quot;` used to walk
+//! some 45 edges before its first byte matched. Two direct indexes skip those
+//! scans: `ROOT_INDEX` (per byte code: the root edge's index, 0xFF: none) and
+//! `SECOND_INDEX` (per root edge, then per byte code: the position in the
+//! root edge's target list, 0xFF: none). Deeper lists are short and scanned.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
@@ -37,6 +44,10 @@ const OUTPUT: &str = "parser/src/generated/named_character_references.rs";
 pub const EXPECTED_COUNT: usize = 2231;
 /// The bytes names are made of, in byte order (the matcher stops early once past the wanted byte).
 const ALPHABET: &[u8] = b"0123456789;ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/// Byte codes are 6 bits: the width of one row of the indexes.
+const CODES: usize = 64;
+const CODE_MASK: u32 = 0x3f;
+const LAST_SIBLING: u32 = 0x80;
 
 /// One row: a name (with its `;` if it has one) and its code points.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,6 +117,11 @@ pub fn extract(spec_dir: &Path) -> Result<Vec<NamedRef>> {
 #[derive(Debug)]
 pub struct Dafsa {
     pub edges: Vec<u32>,
+    /// Per byte code: index of the root's edge with that byte (0xFF: none).
+    pub root_index: Vec<u8>,
+    /// Per root edge, [`CODES`] entries: position of the byte code in that
+    /// edge's target list (0xFF: none).
+    pub second_index: Vec<u8>,
     pub value_spans: Vec<u16>,
     pub values: String,
 }
@@ -113,7 +129,12 @@ pub struct Dafsa {
 impl Dafsa {
     /// Total static data of the matcher, in bytes.
     pub fn data_size(&self) -> usize {
-        self.edges.len() * 4 + self.value_spans.len() * 2 + self.values.len() + 128
+        self.edges.len() * 4
+            + self.root_index.len()
+            + self.second_index.len()
+            + self.value_spans.len() * 2
+            + self.values.len()
+            + 128
     }
 }
 
@@ -228,31 +249,62 @@ pub fn build(refs: &[NamedRef]) -> Result<Dafsa> {
         }
         value_spans.push((offset << 3 | (text.len() - 1)) as u16);
     }
-    Ok(Dafsa { edges, value_spans, values })
+    let (root_index, second_index) = direct_indexes(&edges);
+    Ok(Dafsa { edges, root_index, second_index, values, value_spans })
+}
+
+/// The positions of the edges of one list, by byte code.
+fn list_entries(edges: &[u32], start: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let len = edges[start..].iter().position(|&e| e & LAST_SIBLING != 0).map_or(0, |last| last + 1);
+    edges[start..start + len].iter().enumerate().map(|(i, &e)| ((e & CODE_MASK) as usize, i))
+}
+
+/// `ROOT_INDEX` and `SECOND_INDEX` (see the module's layout notes). Every
+/// list is under 64 edges (one per byte code), so a position fits a `u8`.
+fn direct_indexes(edges: &[u32]) -> (Vec<u8>, Vec<u8>) {
+    let mut root_index = vec![0xffu8; CODES];
+    let root: Vec<(usize, usize)> = list_entries(edges, 0).collect();
+    let mut second_index = vec![0xffu8; root.len() * CODES];
+    for &(code, position) in &root {
+        root_index[code] = position as u8;
+        let target = (edges[position] >> 20) as usize;
+        if target != 0 {
+            for (next_code, next_position) in list_entries(edges, target) {
+                second_index[position * CODES + next_code] = next_position as u8;
+            }
+        }
+    }
+    (root_index, second_index)
 }
 
 /// Walks the automaton like the runtime matcher does: the rank of `name`
 /// among all names, if it is one. Used to test the layout.
 pub fn lookup(dafsa: &Dafsa, name: &[u8]) -> Option<usize> {
     let mut list = 0usize;
+    let mut root_position = 0usize;
     let mut rank = 0usize;
     let mut accepted = None;
     for (i, &byte) in name.iter().enumerate() {
         if i > 0 && list == 0 {
             return None;
         }
-        let code = ALPHABET.iter().position(|&b| b == byte)? as u32;
-        let mut edge_index = list;
-        let edge = loop {
-            let edge = dafsa.edges[edge_index];
-            if edge & 0x3f == code {
-                break edge;
-            }
-            if edge & 0x80 != 0 {
-                return None;
-            }
-            edge_index += 1;
+        let code = ALPHABET.iter().position(|&b| b == byte)?;
+        let position = match i {
+            0 => dafsa.root_index[code],
+            1 => dafsa.second_index[root_position * CODES + code],
+            _ => list_entries(&dafsa.edges, list).find(|&(c, _)| c == code)?.1 as u8,
         };
+        if position == 0xff {
+            return None;
+        }
+        let edge_index = list + usize::from(position);
+        if i == 0 {
+            root_position = edge_index;
+        }
+        let edge = dafsa.edges[edge_index];
+        if (edge & CODE_MASK) as usize != code {
+            return None;
+        }
         rank += (edge >> 8 & 0xfff) as usize;
         accepted = None;
         if edge & 0x40 != 0 {
@@ -295,6 +347,17 @@ fn render(dafsa: &Dafsa, provenance: &str) -> GeneratedFile {
         let items: Vec<String> = chunk.iter().map(|e| format!("0x{e:08x}")).collect();
         body.push_str(&format!("    {},\n", items.join(", ")));
     }
+    body.push_str("];\n\n");
+    body.push_str(&format!(
+        "/// Per byte code: index of the root's edge with that byte (0xFF: none).\n#[rustfmt::skip]\npub static ROOT_INDEX: [u8; {CODES}] = [\n"
+    ));
+    body.push_str(&crate::emit::byte_array_body(&dafsa.root_index));
+    body.push_str("];\n\n");
+    body.push_str(&format!(
+        "/// Per root edge, {CODES} entries (one per byte code): position of the byte in the root edge's target list (0xFF: none).\n#[rustfmt::skip]\npub static SECOND_INDEX: [u8; {}] = [\n",
+        dafsa.second_index.len()
+    ));
+    body.push_str(&crate::emit::byte_array_body(&dafsa.second_index));
     body.push_str("];\n\n");
     body.push_str(&format!(
         "/// Per name (in byte order): offset << 3 | (length - 1) of its replacement in [`VALUES`].\n#[rustfmt::skip]\npub static VALUE_SPANS: [u16; {}] = [\n",

@@ -24,11 +24,15 @@
 //! assert_eq!((found.len, found.ends_with_semicolon, found.replacement), (3, false, "\u{ac}"));
 //! ```
 
-use crate::generated::named_character_references::{BYTE_TO_CODE, EDGES, VALUES, VALUE_SPANS};
+use crate::generated::named_character_references::{BYTE_TO_CODE, EDGES, ROOT_INDEX, SECOND_INDEX, VALUES, VALUE_SPANS};
 
 const CODE_MASK: u32 = 0x3f;
 const ACCEPTS: u32 = 1 << 6;
 const LAST_SIBLING: u32 = 1 << 7;
+/// Entries per row of `SECOND_INDEX`: one per byte code.
+const CODES: usize = 64;
+/// "No edge" in `ROOT_INDEX` and `SECOND_INDEX`.
+const NONE: u8 = 0xff;
 
 /// A complete name found by [`NamedCharRefMatcher`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +52,8 @@ pub struct NamedCharRefMatcher {
     list: Option<u16>,
     /// Bytes accepted so far.
     consumed: u16,
+    /// Index of the root edge taken by the first byte (its row of `SECOND_INDEX`).
+    root_position: u8,
     /// Rank of the current prefix among all names (perfect-hash numbering).
     rank: u16,
     /// Length and rank of the longest complete name seen (len 0: none).
@@ -64,7 +70,7 @@ impl Default for NamedCharRefMatcher {
 
 impl NamedCharRefMatcher {
     pub const fn new() -> Self {
-        NamedCharRefMatcher { list: Some(0), consumed: 0, rank: 0, last_len: 0, last_rank: 0, last_semicolon: false }
+        NamedCharRefMatcher { list: Some(0), consumed: 0, root_position: 0, rank: 0, last_len: 0, last_rank: 0, last_semicolon: false }
     }
 
     /// Feeds the next byte after the `&`. Returns true when the bytes fed
@@ -76,19 +82,32 @@ impl NamedCharRefMatcher {
             Some(&code) if code != 0xff => u32::from(code),
             _ => return false,
         };
-        let mut index = usize::from(list);
-        let edge = loop {
-            let edge = EDGES[index];
-            let edge_code = edge & CODE_MASK;
-            if edge_code == code {
-                break edge;
+        // The first two bytes go through the direct indexes (the root list
+        // has 52 edges, the second-level lists up to two dozen); deeper
+        // lists are short and scanned.
+        let edge = match self.consumed {
+            0 | 1 => {
+                let position = if self.consumed == 0 {
+                    ROOT_INDEX[code as usize]
+                } else {
+                    SECOND_INDEX[usize::from(self.root_position) * CODES + code as usize]
+                };
+                if position == NONE {
+                    self.list = None;
+                    return false;
+                }
+                if self.consumed == 0 {
+                    self.root_position = position;
+                }
+                EDGES[usize::from(list) + usize::from(position)]
             }
-            // Lists are sorted by byte: stop at the end or once past `code`.
-            if edge & LAST_SIBLING != 0 || edge_code > code {
-                self.list = None;
-                return false;
-            }
-            index += 1;
+            _ => match Self::scan(usize::from(list), code) {
+                Some(edge) => edge,
+                None => {
+                    self.list = None;
+                    return false;
+                }
+            },
         };
         self.consumed += 1;
         self.rank += ((edge >> 8) & 0xfff) as u16;
@@ -101,6 +120,22 @@ impl NamedCharRefMatcher {
         let next = (edge >> 20) as u16;
         self.list = if next == 0 { None } else { Some(next) };
         true
+    }
+
+    /// The edge with byte code `code` in the list starting at `index`.
+    fn scan(mut index: usize, code: u32) -> Option<u32> {
+        loop {
+            let edge = EDGES[index];
+            let edge_code = edge & CODE_MASK;
+            if edge_code == code {
+                return Some(edge);
+            }
+            // Lists are sorted by byte: stop at the end or once past `code`.
+            if edge & LAST_SIBLING != 0 || edge_code > code {
+                return None;
+            }
+            index += 1;
+        }
     }
 
     /// Whether another byte could still extend the current prefix.

@@ -116,7 +116,8 @@ pub struct Tokenizer<S: TokenSink> {
 
     tag: Tag,
     tag_kind: TagKind,
-    /// Attributes of earlier tags, kept for their allocations.
+    /// Attributes of earlier tags, kept for their allocations (their text
+    /// is stale until `start_new_attribute` clears it).
     spare_attributes: Vec<Attribute>,
     /// The current attribute duplicated an earlier one and was removed;
     /// its value goes to `discarded`.
@@ -126,7 +127,13 @@ pub struct Tokenizer<S: TokenSink> {
     discarded: String,
     comment: String,
     doctype: Doctype,
+    /// The name of the last start tag emitted, once a tag after it is
+    /// created (see `emitted_start_tag`).
     last_start_tag: Option<String>,
+    /// The current tag was emitted as a start tag: its name becomes the
+    /// last start tag's when the next tag is created, by a swap of the two
+    /// strings rather than a copy per start tag.
+    emitted_start_tag: bool,
     temporary_buffer: String,
     pub(crate) character_reference_code: u32,
     named_match: Option<NamedMatch>,
@@ -166,6 +173,7 @@ impl<S: TokenSink> Tokenizer<S> {
             comment: String::new(),
             doctype: Doctype::default(),
             last_start_tag: None,
+            emitted_start_tag: false,
             temporary_buffer: String::new(),
             character_reference_code: 0,
             named_match: None,
@@ -194,6 +202,9 @@ impl<S: TokenSink> Tokenizer<S> {
     /// check.
     pub fn set_last_start_tag(&mut self, name: Option<&str>) {
         self.last_start_tag = name.map(str::to_string);
+        // Set by the caller after the current tag was emitted: the caller's
+        // name wins over the pending swap.
+        self.emitted_start_tag = false;
     }
 
     pub fn sink(&self) -> &S {
@@ -493,11 +504,7 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(crate) fn emit_current_tag_token(&mut self, input: &str) {
         self.flush_characters(input);
         match self.tag_kind {
-            TagKind::Start => {
-                let last = self.last_start_tag.get_or_insert_with(String::new);
-                last.clear();
-                last.push_str(&self.tag.name);
-            }
+            TagKind::Start => self.emitted_start_tag = true,
             TagKind::End => {
                 // Spec: "When an end tag token is emitted with attributes…"
                 if !self.tag.attrs.is_empty() {

@@ -14,13 +14,18 @@ impl<S: TokenSink> Tokenizer<S> {
 
     fn new_tag(&mut self, kind: TagKind) {
         self.tag_kind = kind;
+        if std::mem::take(&mut self.emitted_start_tag) {
+            // The appropriate end tag check only ever compares an end tag
+            // created after the start tag was emitted, so the name can stay
+            // in the tag until now.
+            let last = self.last_start_tag.get_or_insert_with(String::new);
+            std::mem::swap(last, &mut self.tag.name);
+        }
         self.tag.name.clear();
         self.tag.self_closing = false;
-        for mut attribute in self.tag.attrs.drain(..) {
-            attribute.name.clear();
-            attribute.value.clear();
-            self.spare_attributes.push(attribute);
-        }
+        // One move of the whole list (a memcpy), not one push per attribute
+        // through a `Drain`; `start_new_attribute` clears what it reuses.
+        self.spare_attributes.append(&mut self.tag.attrs);
         self.attribute_is_duplicate = false;
         self.attribute_names.clear();
     }
@@ -47,7 +52,9 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(crate) fn start_new_attribute(&mut self) {
         self.attribute_is_duplicate = false;
         self.discarded.clear();
-        let attribute = self.spare_attributes.pop().unwrap_or_default();
+        let mut attribute = self.spare_attributes.pop().unwrap_or_default();
+        attribute.name.clear();
+        attribute.value.clear();
         self.tag.attrs.push(attribute);
     }
 
@@ -61,7 +68,16 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// On leaving the attribute name state: a name the tag already has is a
     /// parse error, and the new attribute is removed from the token.
+    #[inline]
     pub(crate) fn check_for_duplicate_attribute(&mut self, input: &str, code: ParseErrorCode) {
+        // Most attributes are their tag's first: nothing to compare, and no
+        // call (this runs on leaving every attribute name).
+        if self.tag.attrs.len() >= 2 {
+            self.search_for_duplicate_attribute(input, code);
+        }
+    }
+
+    fn search_for_duplicate_attribute(&mut self, input: &str, code: ParseErrorCode) {
         let Some((current, earlier)) = self.tag.attrs.split_last() else {
             return;
         };
@@ -78,9 +94,7 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         if duplicate {
             self.parse_error(input, code);
-            if let Some(mut removed) = self.tag.attrs.pop() {
-                removed.name.clear();
-                removed.value.clear();
+            if let Some(removed) = self.tag.attrs.pop() {
                 self.spare_attributes.push(removed);
             }
             self.attribute_is_duplicate = true;
