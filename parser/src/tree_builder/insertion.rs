@@ -123,7 +123,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         };
         let name = QualName::new(Namespace::Html, local);
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
-        attrs.extend(attributes_for(tag.tag, Namespace::Html));
+        // HTML elements take the token's attributes as they are (no
+        // foreign adjustments): a plain copy of the references.
+        attrs.extend(tag.tag.attrs.iter().map(|attr| AttrRef::new(&attr.name, &attr.value)));
         self.limit_attributes(&mut attrs);
         let handle = self.sink.create_element(name.clone(), &attrs);
         self.attr_scratch = reuse_attrs(attrs);
