@@ -495,6 +495,37 @@ mod tests {
     }
 
     #[test]
+    fn direct_indexes_agree_with_a_scan_of_the_lists() {
+        let refs = [
+            r("amp;", &[0x26]),
+            r("amp", &[0x26]),
+            r("and;", &[0x2227]),
+            r("AElig", &[0xc6]),
+            r("quot;", &[0x22]),
+            r("qint;", &[0x2a0c]),
+            r("zwj;", &[0x200d]),
+        ];
+        let dafsa = build(&refs).unwrap();
+        let root: Vec<(usize, usize)> = list_entries(&dafsa.edges, 0).collect();
+        assert_eq!(root.len(), 4, "A, a, q, z");
+        for code in 0..CODES {
+            let scanned = root.iter().find(|&&(c, _)| c == code).map(|&(_, position)| position as u8);
+            assert_eq!(dafsa.root_index[code], scanned.unwrap_or(0xff), "root, code {code}");
+        }
+        for &(_, position) in &root {
+            let target = (dafsa.edges[position] >> 20) as usize;
+            let list: Vec<(usize, usize)> = list_entries(&dafsa.edges, target).collect();
+            for code in 0..CODES {
+                let scanned = list.iter().find(|&&(c, _)| c == code).map(|&(_, at)| at as u8);
+                assert_eq!(dafsa.second_index[position * CODES + code], scanned.unwrap_or(0xff));
+            }
+        }
+        assert_eq!(lookup(&dafsa, b"qint;"), Some(4));
+        assert_eq!(lookup(&dafsa, b"qu"), None);
+        assert_eq!(lookup(&dafsa, b"zz"), None);
+    }
+
+    #[test]
     fn string_literals_are_ascii() {
         assert_eq!(rust_string_literal("a\"\u{2209}"), "\"a\\\"\\u{2209}\"");
     }

@@ -336,10 +336,10 @@ impl Gen<'_> {
         stop.sort_unstable();
         stop.dedup();
         let find = match stop[..] {
-            [a] => format!("memchr::memchr({}, rest)", byte_literal(a)),
-            [a, b] => format!("memchr::memchr2({}, {}, rest)", byte_literal(a), byte_literal(b)),
+            [a] => format!("find1({}, rest)", byte_literal(a)),
+            [a, b] => format!("find2({}, {}, rest)", byte_literal(a), byte_literal(b)),
             [a, b, c] => {
-                format!("memchr::memchr3({}, {}, {}, rest)", byte_literal(a), byte_literal(b), byte_literal(c))
+                format!("find3({}, {}, {}, rest)", byte_literal(a), byte_literal(b), byte_literal(c))
             }
             _ => {
                 let table = format!("STOP_{}", method(&state.key).to_uppercase());
@@ -461,7 +461,7 @@ pub fn module(machine: &Machine) -> Result<String> {
          //!\n\
          //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>\n\n\
          use crate::generated::parse_errors::ParseErrorCode;\n\
-         use crate::tokenizer::machine::{Consumed, Look, Step, Target, Tokenizer};\n\
+         use crate::tokenizer::machine::{find1, find2, find3, Consumed, Look, Step, Target, Tokenizer};\n\
          use crate::tokenizer::TokenSink;\n\n",
     );
     gen.line(0, "/// A state of the tokenizer, named as the spec names it.");

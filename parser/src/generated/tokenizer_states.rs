@@ -8,7 +8,7 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>
 
 use crate::generated::parse_errors::ParseErrorCode;
-use crate::tokenizer::machine::{Consumed, Look, Step, Target, Tokenizer};
+use crate::tokenizer::machine::{find1, find2, find3, Consumed, Look, Step, Target, Tokenizer};
 use crate::tokenizer::TokenSink;
 
 /// A state of the tokenizer, named as the spec names it.
@@ -442,7 +442,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:8): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr3(0x00, b'&', b'<', rest).unwrap_or(rest.len());
+        let run = find3(0x00, b'&', b'<', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -484,7 +484,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:9): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr3(0x00, b'&', b'<', rest).unwrap_or(rest.len());
+        let run = find3(0x00, b'&', b'<', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -526,7 +526,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:10): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr2(0x00, b'<', rest).unwrap_or(rest.len());
+        let run = find2(0x00, b'<', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -561,7 +561,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:11): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr2(0x00, b'<', rest).unwrap_or(rest.len());
+        let run = find2(0x00, b'<', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -596,7 +596,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:12): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr(0x00, rest).unwrap_or(rest.len());
+        let run = find1(0x00, rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -1043,7 +1043,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:13): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr3(0x00, b'-', b'<', rest).unwrap_or(rest.len());
+        let run = find3(0x00, b'-', b'<', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -1279,7 +1279,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:14): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr3(0x00, b'-', b'<', rest).unwrap_or(rest.len());
+        let run = find3(0x00, b'-', b'<', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -1597,7 +1597,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:17): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr3(0x00, b'"', b'&', rest).unwrap_or(rest.len());
+        let run = find3(0x00, b'"', b'&', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -1640,7 +1640,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:18): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr3(0x00, b'&', b'\'', rest).unwrap_or(rest.len());
+        let run = find3(0x00, b'&', b'\'', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -1796,7 +1796,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:20): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr2(0x00, b'>', rest).unwrap_or(rest.len());
+        let run = find2(0x00, b'>', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -1940,7 +1940,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:21): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr3(0x00, b'-', b'<', rest).unwrap_or(rest.len());
+        let run = find3(0x00, b'-', b'<', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -2157,7 +2157,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:22): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = memchr::memchr(b']', rest).unwrap_or(rest.len());
+        let run = find1(b']', rest).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
