@@ -1,6 +1,7 @@
 //! htmlforge: an HTML parser generated from the WHATWG HTML standard.
 #![forbid(unsafe_code)]
 
+mod byte_search;
 pub mod dom;
 pub mod encoding;
 pub mod generated;

@@ -24,7 +24,9 @@
 //! assert_eq!((found.len, found.ends_with_semicolon, found.replacement), (3, false, "\u{ac}"));
 //! ```
 
-use crate::generated::named_character_references::{BYTE_TO_CODE, EDGES, ROOT_INDEX, SECOND_INDEX, VALUES, VALUE_SPANS};
+use crate::generated::named_character_references::{
+    BYTE_TO_CODE, EDGES, ROOT_INDEX, SECOND_INDEX, VALUES, VALUE_SPANS,
+};
 
 const CODE_MASK: u32 = 0x3f;
 const ACCEPTS: u32 = 1 << 6;
@@ -70,7 +72,15 @@ impl Default for NamedCharRefMatcher {
 
 impl NamedCharRefMatcher {
     pub const fn new() -> Self {
-        NamedCharRefMatcher { list: Some(0), consumed: 0, root_position: 0, rank: 0, last_len: 0, last_rank: 0, last_semicolon: false }
+        NamedCharRefMatcher {
+            list: Some(0),
+            consumed: 0,
+            root_position: 0,
+            rank: 0,
+            last_len: 0,
+            last_rank: 0,
+            last_semicolon: false,
+        }
     }
 
     /// Feeds the next byte after the `&`. Returns true when the bytes fed

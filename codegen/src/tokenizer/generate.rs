@@ -460,8 +460,9 @@ pub fn module(machine: &Machine) -> Result<String> {
          //! the arms call are hand-written in `crate::tokenizer::machine`.\n\
          //!\n\
          //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>\n\n\
+         use crate::byte_search::{find1, find2, find3};\n\
          use crate::generated::parse_errors::ParseErrorCode;\n\
-         use crate::tokenizer::machine::{find1, find2, find3, Consumed, Look, Step, Target, Tokenizer};\n\
+         use crate::tokenizer::machine::{Consumed, Look, Step, Target, Tokenizer};\n\
          use crate::tokenizer::TokenSink;\n\n",
     );
     gen.line(0, "/// A state of the tokenizer, named as the spec names it.");

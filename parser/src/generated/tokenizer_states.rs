@@ -7,8 +7,9 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>
 
+use crate::byte_search::{find1, find2, find3};
 use crate::generated::parse_errors::ParseErrorCode;
-use crate::tokenizer::machine::{find1, find2, find3, Consumed, Look, Step, Target, Tokenizer};
+use crate::tokenizer::machine::{Consumed, Look, Step, Target, Tokenizer};
 use crate::tokenizer::TokenSink;
 
 /// A state of the tokenizer, named as the spec names it.

@@ -2,6 +2,7 @@
 //! name interned once, so that every insertion mode matches on
 //! [`LocalName`] constants.
 
+use crate::byte_search::find1;
 use crate::generated::names::LocalName;
 use crate::tokenizer::{Doctype, Tag, Token};
 
@@ -70,6 +71,6 @@ pub(crate) fn has_non_whitespace(text: &str) -> bool {
 /// Splits a character run into its leading non-NUL text and the rest
 /// (which starts with U+0000 when not empty).
 pub(crate) fn split_before_null(text: &str) -> (&str, &str) {
-    let end = memchr::memchr(0, text.as_bytes()).unwrap_or(text.len());
+    let end = find1(0, text.as_bytes()).unwrap_or(text.len());
     text.split_at(end)
 }
