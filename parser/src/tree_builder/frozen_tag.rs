@@ -8,9 +8,9 @@
 //! the attribute list and two per attribute (then as many frees). The
 //! element's name is already in the entry (a `LocalName`: formatting
 //! elements all have names from the names table), so only the attributes
-//! are kept here: in one shared string, each name and each value followed
-//! by a NUL, one allocation (the tokenizer replaces every U+0000 of names
-//! and values with U+FFFD, so NUL never occurs in them).
+//! are kept here: back to back in one shared string (one allocation) with
+//! their lengths beside it, for the few attributes formatting elements
+//! carry; more, or longer ones, are kept as a list.
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements>
 
@@ -18,12 +18,19 @@ use std::rc::Rc;
 
 use crate::tokenizer::Tag;
 
-/// A tag's attributes, frozen: `name NUL value NUL` for each attribute
-/// in the token's order; `None` when there are none. Cloning shares them.
+/// Attributes a packed entry holds.
+const PACKED_ATTRIBUTES: usize = 4;
+
+/// A tag's attributes, frozen. Cloning shares them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct FrozenAttrs {
-    text: Option<Rc<str>>,
-    len: usize,
+pub(crate) enum FrozenAttrs {
+    #[default]
+    None,
+    /// `len` attributes (at most [`PACKED_ATTRIBUTES`]), each name then
+    /// value back to back in `text`; `lengths` holds their lengths.
+    Packed { text: Rc<str>, lengths: [u16; 2 * PACKED_ATTRIBUTES], len: u8 },
+    /// More attributes, or a name or value of 64 KB or more.
+    Listed(Rc<[(Box<str>, Box<str>)]>),
 }
 
 impl FrozenAttrs {
@@ -31,28 +38,59 @@ impl FrozenAttrs {
     /// attributes), through `scratch`, a string kept for its allocation.
     pub fn new(tag: &Tag, scratch: &mut String) -> FrozenAttrs {
         if tag.attrs.is_empty() {
-            return FrozenAttrs::default();
+            return FrozenAttrs::None;
+        }
+        let mut lengths = [0u16; 2 * PACKED_ATTRIBUTES];
+        let fits = tag.attrs.len() <= PACKED_ATTRIBUTES
+            && tag.attrs.iter().zip(lengths.chunks_exact_mut(2)).all(|(attr, pair)| {
+                match (u16::try_from(attr.name.len()), u16::try_from(attr.value.len())) {
+                    (Ok(name), Ok(value)) => {
+                        pair.copy_from_slice(&[name, value]);
+                        true
+                    }
+                    _ => false,
+                }
+            });
+        if !fits {
+            return FrozenAttrs::Listed(
+                tag.attrs.iter().map(|a| (a.name.as_str().into(), a.value.as_str().into())).collect(),
+            );
         }
         scratch.clear();
         for attr in &tag.attrs {
-            debug_assert!(!attr.name.contains('\0') && !attr.value.contains('\0'));
             scratch.push_str(&attr.name);
-            scratch.push('\0');
             scratch.push_str(&attr.value);
-            scratch.push('\0');
         }
-        FrozenAttrs { text: Some(Rc::from(scratch.as_str())), len: tag.attrs.len() }
+        FrozenAttrs::Packed { text: Rc::from(scratch.as_str()), lengths, len: tag.attrs.len() as u8 }
     }
 
     /// How many attributes there are.
     pub fn len(&self) -> usize {
-        self.len
+        match self {
+            FrozenAttrs::None => 0,
+            FrozenAttrs::Packed { len, .. } => usize::from(*len),
+            FrozenAttrs::Listed(attrs) => attrs.len(),
+        }
     }
 
     /// Each attribute as (name, value), in the token's order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
-        let mut fields = self.text.as_deref().unwrap_or_default().split_terminator('\0');
-        std::iter::from_fn(move || Some((fields.next()?, fields.next().unwrap_or_default())))
+        let (mut text, lengths, listed): (&str, &[u16], &[(Box<str>, Box<str>)]) = match self {
+            FrozenAttrs::None => ("", &[], &[]),
+            FrozenAttrs::Packed { text, lengths, len } => (text, &lengths[..2 * usize::from(*len)], &[]),
+            FrozenAttrs::Listed(attrs) => ("", &[], attrs),
+        };
+        let mut lengths = lengths.chunks_exact(2);
+        let mut listed = listed.iter();
+        std::iter::from_fn(move || match lengths.next() {
+            Some(pair) => {
+                let (name, rest) = text.split_at(usize::from(pair[0]));
+                let (value, rest) = rest.split_at(usize::from(pair[1]));
+                text = rest;
+                Some((name, value))
+            }
+            None => listed.next().map(|(name, value)| (&**name, &**value)),
+        })
     }
 
     /// Whether `tag` has the same attributes, in any order ("compared as
@@ -92,5 +130,22 @@ mod tests {
         assert!(!frozen.same_as(&tag(&[("a", "1")])));
         // "ab" + "" must not equal "a" + "b".
         assert!(!FrozenAttrs::new(&tag(&[("ab", "")]), &mut String::new()).same_as(&tag(&[("a", "b")])));
+    }
+
+    #[test]
+    fn keeps_any_characters_any_number_and_any_length() {
+        let long = "x".repeat(70_000);
+        for attrs in [
+            &[("a\0b", "1"), ("c", "\0"), ("d", "")][..],
+            &[("a", "1"), ("b", "2"), ("c", "3"), ("d", "4"), ("e", "5")],
+            &[("a", "1"), ("b", long.as_str())],
+        ] {
+            let frozen = FrozenAttrs::new(&tag(attrs), &mut String::new());
+            assert_eq!(frozen.iter().collect::<Vec<_>>(), attrs);
+            assert!(frozen.same_as(&tag(attrs)));
+        }
+        let packed = FrozenAttrs::new(&tag(&[("é", ""), ("e", "ƒ")]), &mut String::new());
+        assert!(matches!(packed, FrozenAttrs::Packed { len: 2, .. }));
+        assert_eq!(packed.iter().collect::<Vec<_>>(), [("é", ""), ("e", "ƒ")]);
     }
 }
