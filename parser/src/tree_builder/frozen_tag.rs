@@ -18,6 +18,9 @@ use std::rc::Rc;
 
 use crate::tokenizer::Tag;
 
+/// Attributes kept one by one: (name, value).
+type AttributeList = Rc<[(Box<str>, Box<str>)]>;
+
 /// Attributes a packed entry holds.
 const PACKED_ATTRIBUTES: usize = 4;
 
@@ -30,7 +33,7 @@ pub(crate) enum FrozenAttrs {
     /// value back to back in `text`; `lengths` holds their lengths.
     Packed { text: Rc<str>, lengths: [u16; 2 * PACKED_ATTRIBUTES], len: u8 },
     /// More attributes, or a name or value of 64 KB or more.
-    Listed(Rc<[(Box<str>, Box<str>)]>),
+    Listed(AttributeList),
 }
 
 impl FrozenAttrs {
@@ -75,7 +78,7 @@ impl FrozenAttrs {
 
     /// Each attribute as (name, value), in the token's order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
-        let (mut text, lengths, listed): (&str, &[u16], &[(Box<str>, Box<str>)]) = match self {
+        let (mut text, lengths, listed): (&str, &[u16], &[_]) = match self {
             FrozenAttrs::None => ("", &[], &[]),
             FrozenAttrs::Packed { text, lengths, len } => (text, &lengths[..2 * usize::from(*len)], &[]),
             FrozenAttrs::Listed(attrs) => ("", &[], attrs),
