@@ -18,12 +18,20 @@ pub fn known_bug(input: &str, _context: Option<&str>, _ours: &str, _theirs: &str
     // and stays open: `x` goes into annotation-xml. html5ever closes the
     // `a` and its foreign descendants.
     // Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adoption-agency-algorithm>
-    const SCOPE_BOUNDARIES: [&str; 9] = ["<annotation-xml", "<mi", "<mo", "<mn", "<ms", "<mtext", "<foreignobject", "<desc", "<title"];
-    const FORMATTING_END_TAGS: [&str; 14] =
-        ["</a", "</b", "</big", "</code", "</em", "</font", "</i", "</nobr", "</s", "</small", "</strike", "</strong", "</tt", "</u"];
+    const SCOPE_BOUNDARIES: [&str; 9] =
+        ["<annotation-xml", "<mi", "<mo", "<mn", "<ms", "<mtext", "<foreignobject", "<desc", "<title"];
+    const FORMATTING_END_TAGS: [&str; 14] = [
+        "</a", "</b", "</big", "</code", "</em", "</font", "</i", "</nobr", "</s", "</small", "</strike", "</strong",
+        "</tt", "</u",
+    ];
     let foreign = lower.contains("<math") || lower.contains("<svg");
-    if foreign && SCOPE_BOUNDARIES.iter().any(|t| lower.contains(t)) && FORMATTING_END_TAGS.iter().any(|t| lower.contains(t)) {
-        return Some("adoption agency step 4: a formatting element out of scope (a foreign scope boundary open) is not closed");
+    if foreign
+        && SCOPE_BOUNDARIES.iter().any(|t| lower.contains(t))
+        && FORMATTING_END_TAGS.iter().any(|t| lower.contains(t))
+    {
+        return Some(
+            "adoption agency step 4: a formatting element out of scope (a foreign scope boundary open) is not closed",
+        );
     }
     // Minimized: `<table>F<!DOCTYPE> ` (any context). "In table text",
     // "anything else": the pending character tokens are inserted (here
@@ -72,7 +80,10 @@ pub fn known_bug(input: &str, _context: Option<&str>, _ours: &str, _theirs: &str
     // special in the "in body" walks; the filter is broad (any end tag or
     // li/dd/dt with such an element in the input): a known blind spot of
     // the differential target, covered by the html5lib tests instead.
-    if foreign && SCOPE_BOUNDARIES.iter().any(|t| lower.contains(t)) && (lower.contains("</") || ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t))) {
+    if foreign
+        && SCOPE_BOUNDARIES.iter().any(|t| lower.contains(t))
+        && (lower.contains("</") || ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t)))
+    {
         return Some("in body: the walks down the stack (li/dd/dt start tags, any other end tag) stop at a special foreign element");
     }
     None

@@ -108,7 +108,11 @@ pub fn document_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, scripting: b
 }
 
 /// A fragment parsed from `chunks`, dumped (the root's children).
-pub fn fragment_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, context: &FragmentContext, scripting: bool) -> String {
+pub fn fragment_tree<'c>(
+    chunks: impl IntoIterator<Item = &'c str>,
+    context: &FragmentContext,
+    scripting: bool,
+) -> String {
     let options = ParseOptions { scripting, ..ParseOptions::default() };
     let mut parser = Parser::new_fragment_with_sink(Document::new(), context, options);
     for chunk in chunks {
