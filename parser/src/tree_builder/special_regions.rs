@@ -20,7 +20,9 @@
 //! until the special element leaves the stack. Pushing and popping a
 //! special element (`<p></p>`) only adds and drops its own region, so the
 //! counts below it stay. Normal pages never build a count: a walk of up to
-//! [`SHORT_WALK`] elements is left as it is.
+//! [`SHORT_WALK`] elements is left as it is, and the regions themselves
+//! are only set up (for the whole stack, once per parse) by the first long
+//! walk that fails, so that until then a push or pop pays one test.
 
 use std::collections::HashMap;
 
@@ -46,9 +48,12 @@ struct Region {
 }
 
 /// One region per special element on the stack of open elements, bottom
-/// first.
+/// first, once active: the regions are set up by the first long walk that
+/// fails (for the whole stack, once per parse), so that the pushes and
+/// pops of a normal page pay one test and nothing else.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct SpecialRegions {
+    active: bool,
     regions: Vec<Region>,
 }
 
@@ -92,7 +97,11 @@ fn count<H>(elements: &[OpenElement<H>]) -> NameCounts {
 
 impl SpecialRegions {
     /// `element` is being pushed at `index`, the top of the stack.
+    #[inline]
     pub fn pushed<H>(&mut self, index: usize, element: &OpenElement<H>) {
+        if !self.active {
+            return;
+        }
         if is_special(element) {
             self.regions.push(Region { start: index, names: None });
         } else if let Some(names) = self.regions.last_mut().and_then(|region| region.names.as_mut()) {
@@ -101,7 +110,11 @@ impl SpecialRegions {
     }
 
     /// `element` was popped off the top of the stack.
+    #[inline]
     pub fn popped<H>(&mut self, element: &OpenElement<H>) {
+        if !self.active {
+            return;
+        }
         if is_special(element) {
             self.regions.pop();
         } else if let Some(names) = self.regions.last_mut().and_then(|region| region.names.as_mut()) {
@@ -113,6 +126,9 @@ impl SpecialRegions {
     /// A special element's region joins the one below. Costs at most the
     /// elements above `index`, as the removal itself did.
     pub fn removed<H>(&mut self, elements: &[OpenElement<H>], index: usize, element: &OpenElement<H>) {
+        if !self.active {
+            return;
+        }
         // Regions starting at or below `index`.
         let below = self.regions.partition_point(|region| region.start <= index);
         if is_special(element) {
@@ -151,6 +167,9 @@ impl SpecialRegions {
     /// special element splits the region it lands in. Costs at most the
     /// elements above `index`, as the insertion itself did.
     pub fn inserted<H>(&mut self, elements: &[OpenElement<H>], index: usize) {
+        if !self.active {
+            return;
+        }
         let element = &elements[index];
         // Regions starting below `index` (an element inserted at a special
         // element's index goes under it, into the region below).
@@ -178,6 +197,9 @@ impl SpecialRegions {
     /// The element at `index` is being replaced by `element`, neither of
     /// them special.
     pub fn replaced<H>(&mut self, index: usize, old: &OpenElement<H>, element: &OpenElement<H>) {
+        if !self.active {
+            return;
+        }
         let below = self.regions.partition_point(|region| region.start <= index);
         if let Some(names) = below.checked_sub(1).and_then(|at| self.regions[at].names.as_mut()) {
             subtract(names, old);
@@ -198,8 +220,16 @@ impl SpecialRegions {
     }
 
     /// Counts the names of the topmost region, after a long walk down to
-    /// its special element failed (the walk cost as much).
+    /// its special element failed (the walk cost as much). The first time,
+    /// sets up the regions of the whole stack.
     pub fn build_topmost<H>(&mut self, elements: &[OpenElement<H>]) {
+        if !self.active {
+            self.active = true;
+            self.regions = (0..elements.len())
+                .filter(|&index| is_special(&elements[index]))
+                .map(|start| Region { start, names: None })
+                .collect();
+        }
         if let Some(region) = self.regions.last_mut() {
             if region.names.is_none() {
                 region.names = Some(count(&elements[region.start..]));
@@ -213,6 +243,10 @@ impl SpecialRegions {
     /// Recounts everything from `elements` (the parser's unit tests call
     /// it after every change to the stack).
     pub fn check<H>(&self, elements: &[OpenElement<H>]) {
+        if !self.active {
+            assert!(self.regions.is_empty());
+            return;
+        }
         let starts: Vec<usize> = self.regions.iter().map(|region| region.start).collect();
         let specials: Vec<usize> = (0..elements.len()).filter(|&index| is_special(&elements[index])).collect();
         assert_eq!(starts, specials, "one region per special element");
