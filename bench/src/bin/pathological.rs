@@ -152,14 +152,14 @@ const FAMILIES: &[Family] = &[
     // each walk fails after n elements unless the counted names of the
     // div's region answer it.
     Family {
-        name: "end-tags-past-special",
+        name: "end-tags-past-div",
         full: 100_000,
         make: |n| format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b>".repeat(n)),
         known_quadratic: None,
     },
     // The same with n distinct names, all open below the div.
     Family {
-        name: "distinct-end-tags-past-special",
+        name: "distinct-end-tags-past-div",
         full: 100_000,
         make: |n| {
             let mut s = String::new();
@@ -177,7 +177,7 @@ const FAMILIES: &[Family] = &[
     },
     // Known names, no special rules: span above the div, abbr below it.
     Family {
-        name: "known-end-tags-past-special",
+        name: "known-end-tags-past-div",
         full: 100_000,
         make: |n| format!("<abbr><div>{}{}", "<span>".repeat(n), "</abbr>".repeat(n)),
         known_quadratic: None,
@@ -185,7 +185,7 @@ const FAMILIES: &[Family] = &[
     // Pushes and pops between the end tags: an ordinary element, and a
     // special one (its own region comes and goes; the div's counts stay).
     Family {
-        name: "interleaved-end-tags-past-special",
+        name: "interleaved-end-tags-past-div",
         full: 100_000,
         make: |n| format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b><x-c></x-c></x-b><p></p>".repeat(n / 2)),
         known_quadratic: None,
