@@ -9,7 +9,7 @@ use htmlforge::dom::Document;
 use htmlforge::generated::names::Namespace;
 use htmlforge::{parse_document_with, FragmentContext, ParseOptions, Parser};
 
-use crate::fragment_tree;
+use crate::{all_nodes, fragment_tree};
 
 /// The fragment context the differential target names as `"svg desc"`.
 fn fragment_context_of(context: &str) -> Option<FragmentContext> {
@@ -39,8 +39,9 @@ fn parse(input: &str, context: Option<&str>) -> Document {
 /// title) in htmlforge's tree.
 fn html_names_holding_special_foreign(input: &str, context: Option<&str>) -> Vec<String> {
     let document = parse(input, context);
+    let (nodes, hosts) = all_nodes(&document);
     let mut names = Vec::new();
-    for node in document.descendants(document.document()) {
+    for node in nodes {
         let Some(element) = document.element(node) else { continue };
         let special = match element.ns() {
             Namespace::MathMl => matches!(element.local_name(), "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"),
@@ -61,7 +62,8 @@ fn html_names_holding_special_foreign(input: &str, context: Option<&str>) -> Vec
                     names.push(ancestor.local_name().to_string());
                 }
             }
-            at = document.parent(parent);
+            // Template contents lead to their template.
+            at = document.parent(hosts.get(&parent).copied().unwrap_or(parent));
         }
     }
     names
@@ -242,6 +244,7 @@ mod tests {
             ("<template><thead><thead>", None),
             ("<dd><math><mn><dd>", None),
             ("<g>l<math><mn></g>x", None),
+            ("<template><li><math><mi><li>", None),
             ("<li><a></li><s\"></a><u >", Some("svg strike")),
         ] {
             assert!(explained(input, context).is_some(), "{input} {context:?}");

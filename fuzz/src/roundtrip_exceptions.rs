@@ -15,26 +15,7 @@ use htmlforge::generated::tag_groups;
 use htmlforge::quirks::QuirksMode;
 use htmlforge::tokenizer::{Collector, OwnedToken, State, Tokenizer};
 
-/// Every node, template contents included (`Document::descendants` does
-/// not enter them), without recursion; and each template contents' template.
-fn all_nodes(document: &Document) -> (Vec<NodeId>, HashMap<NodeId, NodeId>) {
-    let mut out = Vec::new();
-    let mut hosts = HashMap::new();
-    let mut stack = vec![document.document()];
-    while let Some(node) = stack.pop() {
-        out.push(node);
-        let mut child = document.first_child(node);
-        while let Some(next) = child {
-            stack.push(next);
-            child = document.next_sibling(next);
-        }
-        if let Some(contents) = document.element(node).and_then(|e| e.template_contents()) {
-            hosts.insert(contents, node);
-            stack.push(contents);
-        }
-    }
-    (out, hosts)
-}
+use crate::all_nodes;
 
 /// The elements above `node`, its parent first (a template's contents
 /// lead to the template): what the stack of open elements holds, from the
