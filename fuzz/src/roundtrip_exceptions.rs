@@ -333,6 +333,7 @@ mod tests {
             "<rt><table><rt>",
             "<ruby><rtc><table><rt>",
             "<a><object><a>",
+            "<nobr><object><nobr>",
             "<li><section><table><li>",
             "<select><table><optgroup><option>",
             "<!DOCTYPE html><p><table>",
