@@ -209,12 +209,28 @@ pub fn known_bug(input: &str, context: Option<&str>, ours: &str, theirs: &str) -
     // htmlforge without one of the input's end tags gives html5ever's tree.
     if let Some(context) = context.and_then(fragment_context_of) {
         let foreign_at_root = ours.lines().any(|line| line.starts_with("| <svg ") || line.starts_with("| <math "));
-        if foreign_at_root
-            && end_tag_spans(input).any(|(start, end)| {
-                let without = format!("{}{}", &input[..start], &input[end..]);
-                fragment_tree([without.as_str()], &context, false) == theirs
+        // One end tag, or every end tag of one name (`</a>o</a>`: each
+        // reaches the html element).
+        let spans: Vec<(usize, usize)> = end_tag_spans(input).collect();
+        let without = |dropped: &[&(usize, usize)]| {
+            let mut out = String::new();
+            let mut at = 0;
+            for &&(start, end) in dropped {
+                out.push_str(&input[at..start]);
+                at = end;
+            }
+            out.push_str(&input[at..]);
+            fragment_tree([out.as_str()], &context, false) == theirs
+        };
+        let one = || spans.iter().any(|span| without(&[span]));
+        let same_name = || {
+            spans.iter().any(|&(start, end)| {
+                let name = &input[start..end];
+                let all: Vec<&(usize, usize)> = spans.iter().filter(|&&(s, e)| &input[s..e] == name).collect();
+                all.len() > 1 && without(&all)
             })
-        {
+        };
+        if foreign_at_root && (one() || same_name()) {
             return Some("foreign content, any other end tag: reaching the html element, the token is processed by the insertion mode");
         }
     }
@@ -262,6 +278,7 @@ mod tests {
             ("<template><thead><t></table>x", None),
             ("<thead><col>", Some("html table")),
             ("<li><a></li><s\"></a><u >", Some("svg strike")),
+            (" <span><a></span><n></a>o</a><s>", Some("math h3")),
         ] {
             assert!(explained(input, context).is_some(), "{input} {context:?}");
         }
