@@ -12,7 +12,8 @@ use htmlforge_fuzz::{char_cuts, chunk_cuts, pieces, Input};
 use libfuzzer_sys::fuzz_target;
 
 /// The initial states of the html5lib tokenizer tests.
-const STATES: [State; 6] = [State::Data, State::Plaintext, State::Rcdata, State::Rawtext, State::ScriptData, State::CdataSection];
+const STATES: [State; 6] =
+    [State::Data, State::Plaintext, State::Rcdata, State::Rawtext, State::ScriptData, State::CdataSection];
 const LAST_START_TAGS: [Option<&str>; 5] = [None, Some("script"), Some("textarea"), Some("style"), Some("xmp")];
 
 fn tokenize(chunks: &[&str], state: State, last_start_tag: Option<&str>) -> Collector {

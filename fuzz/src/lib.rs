@@ -8,7 +8,9 @@
 pub mod html5ever_bugs;
 pub mod roundtrip_exceptions;
 
-use htmlforge::dom::{dump_children_html5lib, dump_html5lib, Document};
+use std::collections::HashMap;
+
+use htmlforge::dom::{dump_children_html5lib, dump_html5lib, Document, NodeId};
 use htmlforge::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
 use htmlforge::{FragmentContext, ParseOptions, Parser};
 
@@ -108,7 +110,11 @@ pub fn document_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, scripting: b
 }
 
 /// A fragment parsed from `chunks`, dumped (the root's children).
-pub fn fragment_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, context: &FragmentContext, scripting: bool) -> String {
+pub fn fragment_tree<'c>(
+    chunks: impl IntoIterator<Item = &'c str>,
+    context: &FragmentContext,
+    scripting: bool,
+) -> String {
     let options = ParseOptions { scripting, ..ParseOptions::default() };
     let mut parser = Parser::new_fragment_with_sink(Document::new(), context, options);
     for chunk in chunks {
@@ -123,4 +129,25 @@ pub fn dump_fragment(document: &Document) -> String {
         Some(root) => dump_children_html5lib(document, root),
         None => String::new(),
     }
+}
+
+/// Every node, template contents included (`Document::descendants` does
+/// not enter them), without recursion; and each template contents' template.
+pub fn all_nodes(document: &Document) -> (Vec<NodeId>, HashMap<NodeId, NodeId>) {
+    let mut out = Vec::new();
+    let mut hosts = HashMap::new();
+    let mut stack = vec![document.document()];
+    while let Some(node) = stack.pop() {
+        out.push(node);
+        let mut child = document.first_child(node);
+        while let Some(next) = child {
+            stack.push(next);
+            child = document.next_sibling(next);
+        }
+        if let Some(contents) = document.element(node).and_then(|e| e.template_contents()) {
+            hosts.insert(contents, node);
+            stack.push(contents);
+        }
+    }
+    (out, hosts)
 }

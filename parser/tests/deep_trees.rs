@@ -150,3 +150,48 @@ fn equal_formatting_elements_after_many_distinct_ones_stay_linear() {
     let document = htmlforge::parse_document(&input);
     assert_eq!(document.descendants(document.document()).count(), 120_000 + 4);
 }
+
+/// The number of elements of `document` called `name`.
+fn count_named(document: &Document, name: &str) -> usize {
+    document
+        .descendants(document.document())
+        .filter(|&node| document.element(node).is_some_and(|e| e.local_name() == name))
+        .count()
+}
+
+#[test]
+fn end_tags_whose_element_is_below_a_special_element_stay_linear() {
+    // "Any other end tag" walks down from the current node to the first
+    // special element (the div): each `</x-b>` would cross all 60,000
+    // `x-a`s to find no x-b above the div, 60,000² steps.
+    let n = 60_000;
+    let families = [
+        format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b>".repeat(n)),
+        // Known names without rules of their own.
+        format!("<abbr><div>{}{}", "<span>".repeat(n), "</abbr>".repeat(n)),
+        // Pushes and pops between them, of ordinary and special elements.
+        format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b><x-c></x-c></x-b><p></p>".repeat(n / 2)),
+    ];
+    for input in &families {
+        let document = htmlforge::parse_document(input);
+        // Nothing closed: every end tag was ignored.
+        assert_eq!(count_named(&document, "div"), 1);
+        assert!(count_named(&document, "x-a") == n || count_named(&document, "span") == n);
+    }
+    // n distinct names, all open below the div.
+    let mut input: String = (0..n).map(|i| format!("<y{i}>")).collect();
+    input.push_str("<div>");
+    input.push_str(&"<x-a>".repeat(n));
+    input.extend((0..n).map(|i| format!("</y{i}>")));
+    let document = htmlforge::parse_document(&input);
+    assert_eq!(count_named(&document, "x-a"), n);
+    // When the name is above the div after all, the end tag still closes
+    // it: the first `</x-b>` fails (and counts the div's region), the
+    // second finds the x-b opened after it.
+    let run = "<x-a>".repeat(n);
+    let document = htmlforge::parse_document(&format!("<x-b><div>{run}</x-b><x-b>{run}</x-b>x"));
+    let text = document.descendants(document.document()).find(|&node| document.text(node) == Some("x")).unwrap();
+    let parent = document.parent(text).unwrap();
+    assert_eq!(document.element(parent).unwrap().local_name(), "x-a");
+    assert_eq!(document.children(parent).count(), 2, "the last x-a of the first run holds the x-b and the text");
+}

@@ -147,6 +147,49 @@ const FAMILIES: &[Family] = &[
         known_quadratic: None,
     },
     Family { name: "nested-template", full: 1_000_000, make: |n| "<template>".repeat(n), known_quadratic: None },
+    // "In body", "any other end tag": each end tag's only matching element
+    // is open below a special element (the div) and n ordinary ones, so
+    // each walk fails after n elements unless the counted names of the
+    // div's region answer it.
+    Family {
+        name: "end-tags-past-div",
+        full: 100_000,
+        make: |n| format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b>".repeat(n)),
+        known_quadratic: None,
+    },
+    // The same with n distinct names, all open below the div.
+    Family {
+        name: "distinct-end-tags-past-div",
+        full: 100_000,
+        make: |n| {
+            let mut s = String::new();
+            for i in 0..n {
+                let _ = write!(s, "<y{i}>");
+            }
+            s.push_str("<div>");
+            s.push_str(&"<x-a>".repeat(n));
+            for i in 0..n {
+                let _ = write!(s, "</y{i}>");
+            }
+            s
+        },
+        known_quadratic: None,
+    },
+    // Known names, no special rules: span above the div, abbr below it.
+    Family {
+        name: "known-end-tags-past-div",
+        full: 100_000,
+        make: |n| format!("<abbr><div>{}{}", "<span>".repeat(n), "</abbr>".repeat(n)),
+        known_quadratic: None,
+    },
+    // Pushes and pops between the end tags: an ordinary element, and a
+    // special one (its own region comes and goes; the div's counts stay).
+    Family {
+        name: "interleaved-end-tags-past-div",
+        full: 100_000,
+        make: |n| format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b><x-c></x-c></x-b><p></p>".repeat(n / 2)),
+        known_quadratic: None,
+    },
 ];
 
 struct Measure {

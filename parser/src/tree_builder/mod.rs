@@ -17,6 +17,7 @@ pub mod interface;
 pub(crate) mod name_cache;
 mod reset_insertion_mode;
 mod selectedcontent;
+mod special_regions;
 mod stack_of_open_elements;
 mod token;
 

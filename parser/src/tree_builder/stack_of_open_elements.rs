@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use crate::generated::names::LOCAL_NAME_COUNT;
 use crate::tree_builder::Name;
 
+use super::special_regions::SpecialRegions;
 use super::{OpenElement, TreeBuilder, TreeSink};
 
 /// The stack of open elements, with a count of the open HTML elements of
@@ -32,6 +33,8 @@ pub(crate) struct StackOfOpenElements<H> {
     /// element leaves the stack (which made popping N listed formatting
     /// elements O(N²)).
     open_serials: Vec<bool>,
+    /// The special elements' regions, for "any other end tag".
+    special_regions: SpecialRegions,
 }
 
 impl<H> Default for StackOfOpenElements<H> {
@@ -41,6 +44,7 @@ impl<H> Default for StackOfOpenElements<H> {
             html_counts: vec![0; LOCAL_NAME_COUNT],
             other_html_counts: HashMap::new(),
             open_serials: Vec::new(),
+            special_regions: SpecialRegions::default(),
         }
     }
 }
@@ -99,12 +103,18 @@ impl<H> StackOfOpenElements<H> {
     pub fn push(&mut self, mut element: OpenElement<H>) {
         self.count(&element, 1);
         self.opened(&mut element);
+        self.special_regions.pushed(self.elements.len(), &element);
         self.elements.push(element);
+        #[cfg(test)]
+        self.special_regions.check(&self.elements);
     }
 
     pub fn pop(&mut self) -> Option<OpenElement<H>> {
         let element = self.elements.pop()?;
         self.count(&element, -1);
+        self.special_regions.popped(&element);
+        #[cfg(test)]
+        self.special_regions.check(&self.elements);
         self.open_serials[element.serial as usize] = false;
         Some(element)
     }
@@ -112,6 +122,9 @@ impl<H> StackOfOpenElements<H> {
     pub fn remove(&mut self, index: usize) -> OpenElement<H> {
         let element = self.elements.remove(index);
         self.count(&element, -1);
+        self.special_regions.removed(&self.elements, index, &element);
+        #[cfg(test)]
+        self.special_regions.check(&self.elements);
         self.open_serials[element.serial as usize] = false;
         element
     }
@@ -120,21 +133,48 @@ impl<H> StackOfOpenElements<H> {
         self.count(&element, 1);
         self.opened(&mut element);
         self.elements.insert(index, element);
+        self.special_regions.inserted(&self.elements, index);
+        #[cfg(test)]
+        self.special_regions.check(&self.elements);
     }
 
     /// Replaces the element at `index` (the adoption agency algorithm).
     pub fn replace(&mut self, index: usize, mut element: OpenElement<H>) {
+        if element.is(Categories::SPECIAL) || self.elements[index].is(Categories::SPECIAL) {
+            // Not done by the algorithm (it replaces nodes between the
+            // formatting element and the furthest block, none special),
+            // but kept right: the regions change.
+            self.remove(index);
+            self.insert(index, element);
+            return;
+        }
+        self.special_regions.replaced(index, &self.elements[index], &element);
         self.count(&element, 1);
         self.opened(&mut element);
         let old = std::mem::replace(&mut self.elements[index], element);
         self.count(&old, -1);
         self.open_serials[old.serial as usize] = false;
+        #[cfg(test)]
+        self.special_regions.check(&self.elements);
     }
 
     /// Gives `element` the next serial, marked open.
     fn opened(&mut self, element: &mut OpenElement<H>) {
         element.serial = u32::try_from(self.open_serials.len()).expect("fewer than 2^32 elements");
         self.open_serials.push(true);
+    }
+
+    /// Whether the topmost special element's region (it and what is above
+    /// it) is known to hold no HTML element called `name`: "any other end
+    /// tag" would be ignored. False when that is not known.
+    pub fn lacks_above_topmost_special(&self, name: &str) -> bool {
+        self.special_regions.topmost_lacks(name)
+    }
+
+    /// Counts the names in the topmost special element's region, after a
+    /// walk that passed them all.
+    pub fn count_names_above_topmost_special(&mut self) {
+        self.special_regions.build_topmost(&self.elements);
     }
 
     /// Whether the element that got `serial` is still on the stack.

@@ -10,6 +10,7 @@ use crate::generated::tag_groups::*;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Tag};
 use crate::tree_builder::adoption_agency::AdoptionOutcome;
+use crate::tree_builder::special_regions::SHORT_WALK;
 use crate::tree_builder::stack_of_open_elements::Scope;
 use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
 use crate::tree_builder::{AttrRef, TreeBuilder, TreeConstructionError, TreeSink};
@@ -613,6 +614,12 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.parse_error(TreeConstructionError::UnexpectedEndTag);
             return;
         }
+        // A walk that finds the element is paid for by the pops after it;
+        // one that fails pops nothing, so past SHORT_WALK elements the
+        // counted names of the topmost special element's region answer
+        // (`<div>` + `<x-a>`×n + `</x-b>`×n stays linear), and a long walk
+        // that fails counts them.
+        let mut walked = 0;
         for index in (0..self.open_elements.len()).rev() {
             let node = &self.open_elements[index];
             if node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name {
@@ -626,6 +633,25 @@ impl<S: TreeSink> TreeBuilder<S> {
                 return;
             }
             if node.is(Categories::SPECIAL) {
+                self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                if walked > SHORT_WALK {
+                    self.open_elements.count_names_above_topmost_special();
+                }
+                return;
+            }
+            walked += 1;
+            if walked == SHORT_WALK && self.open_elements.lacks_above_topmost_special(&tag.tag.name) {
+                #[cfg(test)]
+                {
+                    let rest = self.open_elements[..index].iter().rev();
+                    let stop = rest.take_while(|node| !node.is(Categories::SPECIAL)).count();
+                    let special = index.checked_sub(stop + 1).map(|at| &self.open_elements[at]);
+                    let passed = &self.open_elements[index - stop..index];
+                    let matches = |node: &&super::super::OpenElement<S::Handle>| {
+                        node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name
+                    };
+                    assert!(!passed.iter().any(|node| matches(&node)) && !special.is_some_and(|node| matches(&node)));
+                }
                 self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 return;
             }
