@@ -226,7 +226,9 @@ pub fn known_bug(input: &str, context: Option<&str>, ours: &str, theirs: &str) -
         let same_name = || {
             spans.iter().any(|&(start, end)| {
                 let name = &input[start..end];
-                let all: Vec<&(usize, usize)> = spans.iter().filter(|&&(s, e)| &input[s..e] == name).collect();
+                // Tag names are ASCII case-insensitive: `</A>` and `</a>`.
+                let all: Vec<&(usize, usize)> =
+                    spans.iter().filter(|&&(s, e)| input[s..e].eq_ignore_ascii_case(name)).collect();
                 all.len() > 1 && without(&all)
             })
         };
@@ -279,6 +281,7 @@ mod tests {
             ("<thead><col>", Some("html table")),
             ("<li><a></li><s\"></a><u >", Some("svg strike")),
             (" <span><a></span><n></a>o</a><s>", Some("math h3")),
+            (" <span><a></span><n></A>o</a><s>", Some("math h3")),
         ] {
             assert!(explained(input, context).is_some(), "{input} {context:?}");
         }
