@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use htmlforge::tokenizer::{Collector, OwnedToken, State, Tokenizer};
+use htmlforge::tokenizer::{tokenize_chunks, OwnedToken, State};
 use serde_json::{json, Map, Value};
 
 /// One test of a `.test` file, run once per initial state.
@@ -233,14 +233,7 @@ pub struct Outcome {
 
 /// Tokenizes `chunks` (fed in order, then ended) from `state`.
 pub fn run<'a>(chunks: impl IntoIterator<Item = &'a str>, state: State, last_start_tag: Option<&str>) -> Outcome {
-    let mut tokenizer = Tokenizer::new(Collector::default());
-    tokenizer.set_state(state);
-    tokenizer.set_last_start_tag(last_start_tag);
-    for chunk in chunks {
-        tokenizer.feed(chunk);
-    }
-    tokenizer.end();
-    let collector = tokenizer.into_sink();
+    let collector = tokenize_chunks(chunks, state, last_start_tag);
     Outcome {
         output: Value::Array(collector.tokens.iter().map(token_json).collect()),
         errors: collector.errors.iter().map(|e| (e.code.as_str().to_string(), e.line, e.col)).collect(),

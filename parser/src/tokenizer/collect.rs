@@ -2,6 +2,7 @@
 
 use super::interface::{Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
 use super::machine::Tokenizer;
+use crate::generated::tokenizer_states::State;
 
 /// A token that owns its data, as [`Collector`] keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,8 +52,23 @@ pub fn tokenize(input: &str) -> Vec<OwnedToken> {
 
 /// Tokenizes a whole document in the data state, keeping the parse errors.
 pub fn tokenize_with_errors(input: &str) -> Collector {
+    tokenize_chunks([input], State::Data, None)
+}
+
+/// Tokenizes `chunks`, fed in order and then ended, from `state` with
+/// `last_start_tag` (the html5lib tests' initial states), keeping the
+/// parse errors.
+pub fn tokenize_chunks<'a>(
+    chunks: impl IntoIterator<Item = &'a str>,
+    state: State,
+    last_start_tag: Option<&str>,
+) -> Collector {
     let mut tokenizer = Tokenizer::new(Collector::default());
-    tokenizer.feed(input);
+    tokenizer.set_state(state);
+    tokenizer.set_last_start_tag(last_start_tag);
+    for chunk in chunks {
+        tokenizer.feed(chunk);
+    }
     tokenizer.end();
     tokenizer.into_sink()
 }

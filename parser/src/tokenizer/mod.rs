@@ -21,7 +21,7 @@ mod interface;
 pub(crate) mod machine;
 
 pub use crate::generated::tokenizer_states::State;
-pub use collect::{tokenize, tokenize_with_errors, Collector, OwnedToken};
+pub use collect::{tokenize, tokenize_chunks, tokenize_with_errors, Collector, OwnedToken};
 pub use interface::{Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
 pub use machine::{Progress, Tokenizer};
 
