@@ -22,6 +22,7 @@
 //! ```
 
 mod dump;
+mod name_cache;
 mod pretty;
 pub(crate) mod serialize;
 mod sink;
@@ -40,7 +41,6 @@ use std::num::NonZeroU32;
 
 use crate::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::quirks::QuirksMode;
-use crate::tree_builder::name_cache;
 use crate::tree_builder::{AttrRef, Error, Name, QualName};
 
 /// A node of a [`Document`]: an index into its arena. Stored as index + 1

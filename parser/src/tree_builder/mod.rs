@@ -14,7 +14,6 @@ mod frozen_tag;
 mod insertion;
 pub mod insertion_modes;
 pub mod interface;
-pub(crate) mod name_cache;
 mod reset_insertion_mode;
 mod selectedcontent;
 mod special_regions;
