@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
         let theirs = html5ever_fragment_tree(&text, ns, &local);
         (fragment_tree([text.as_str()], &context, false), theirs, Some(format!("{ns} {local}")))
     };
-    if ours != theirs && html5ever_bugs::known_bug(&text, context.as_deref(), &ours, &theirs).is_none() {
+    if ours != theirs && html5ever_bugs::known_bug(&text, context.as_deref(), &theirs).is_none() {
         panic!("htmlforge and html5ever differ (context {context:?})\n--- htmlforge\n{ours}--- html5ever\n{theirs}");
     }
 });
