@@ -83,14 +83,21 @@ fn has_end_tag(lower: &str, name: &str) -> bool {
 
 /// The byte spans of what reads as end tags in `input`: `</` and an ASCII
 /// letter, up to the next `>` (attributes in end tags are rare; a span
-/// read wrong only leaves a difference unexplained).
+/// read wrong only leaves a difference unexplained). A `</` inside a span
+/// is part of that tag's name (`</a<t</i>` is one end tag), so the spans
+/// do not overlap.
 fn end_tag_spans(input: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    input.match_indices("</").filter_map(move |(start, _)| {
+    let mut from = 0;
+    std::iter::from_fn(move || loop {
+        let start = from + input[from..].find("</")?;
         let rest = &input[start + 2..];
         if !rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            return None;
+            from = start + 2;
+            continue;
         }
-        rest.find('>').map(|close| (start, start + 2 + close + 1))
+        let end = start + 2 + rest.find('>')? + 1;
+        from = end;
+        return Some((start, end));
     })
 }
 
@@ -353,6 +360,8 @@ mod tests {
         // Each decided with the ones before it ignored: the second `</n>`
         // meets no n.
         assert_eq!(reaching("<n></a></n></n>", Namespace::Svg, "g"), ["</a>"]);
+        // One end tag named `a<t</i` (a find: overlapping spans panicked).
+        assert_eq!(reaching("<n></a<t</i></a>", Namespace::Svg, "g"), ["</a<t</i>", "</a>"]);
     }
 
     #[test]
