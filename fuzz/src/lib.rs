@@ -5,8 +5,12 @@
 //! Every input is valid for every target: missing knob bytes read as 0,
 //! and markup that is not UTF-8 is read lossily where a `&str` is needed.
 
+mod annotation_xml_scope;
+pub mod differential;
 pub mod html5ever_bugs;
+mod replay;
 pub mod roundtrip_exceptions;
+mod special_walks;
 
 use std::collections::HashMap;
 

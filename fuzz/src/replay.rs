@@ -1,0 +1,138 @@
+//! Replaying an html5ever rule on htmlforge: the input is edited so that
+//! the spec's parse of the edit does what html5ever does on the original
+//! (drop a token it ignores, close what it closes), and a difference is
+//! put down to that rule only when htmlforge's tree of the edit is
+//! html5ever's tree. The parse state at a point of the input is read off
+//! htmlforge's tree with a probe comment.
+
+use htmlforge::dom::{Document, ElementRef, NodeData, NodeId};
+use htmlforge::generated::names::Namespace;
+use htmlforge::{parse_document_with, FragmentContext, ParseOptions, Parser};
+
+use crate::{all_nodes, document_tree, fragment_tree};
+
+/// The fragment context the differential target names as `"svg desc"`.
+pub(crate) fn fragment_context_of(context: &str) -> Option<FragmentContext> {
+    let (ns, local) = context.split_once(' ')?;
+    let ns = match ns {
+        "svg" => Namespace::Svg,
+        "math" => Namespace::MathMl,
+        _ => Namespace::Html,
+    };
+    Some(FragmentContext::new(ns, local))
+}
+
+/// htmlforge's tree of `input` (scripting off, as the target parses).
+pub(crate) fn parse(input: &str, context: Option<&str>) -> Document {
+    match context.and_then(fragment_context_of) {
+        Some(context) => {
+            let mut parser = Parser::new_fragment_with_sink(Document::new(), &context, ParseOptions::default());
+            parser.feed(input);
+            parser.finish()
+        }
+        None => parse_document_with(input, ParseOptions::default()),
+    }
+}
+
+/// The byte spans of what reads as end tags in `input`: `</` and an ASCII
+/// letter, up to the next `>` (attributes in end tags are rare; a span
+/// read wrong only leaves a difference unexplained). A `</` inside a span
+/// is part of that tag's name (`</a<t</i>` is one end tag), so the spans
+/// do not overlap.
+pub(crate) fn end_tag_spans(input: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || loop {
+        let start = from + input[from..].find("</")?;
+        let rest = &input[start + 2..];
+        if !rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            from = start + 2;
+            continue;
+        }
+        let end = start + 2 + rest.find('>')? + 1;
+        from = end;
+        return Some((start, end));
+    })
+}
+
+/// The byte spans of what reads as DOCTYPE tokens in lowercased `input`:
+/// `<!doctype` up to the next `>` (which ends a DOCTYPE in every state) or
+/// the end of the input.
+pub(crate) fn doctype_spans(lower: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("<!doctype") {
+        let start = from + at;
+        let end = lower[start..].find('>').map_or(lower.len(), |close| start + close + 1);
+        spans.push((start, end));
+        from = end;
+    }
+    spans
+}
+
+/// htmlforge's tree of `input` as a document or a fragment, dumped.
+pub(crate) fn tree_of(input: &str, context: Option<&str>) -> String {
+    match context.and_then(fragment_context_of) {
+        Some(context) => fragment_tree([input], &context, false),
+        None => document_tree([input], false),
+    }
+}
+
+/// A comment whose text is not in `input`, to probe htmlforge's parse at a
+/// point of it.
+pub(crate) struct Probe {
+    text: String,
+}
+
+impl Probe {
+    pub(crate) fn for_input(input: &str) -> Probe {
+        let text = (0..).map(|n| format!("probe{n}")).find(|text| !input.contains(text.as_str())).expect("a free name");
+        Probe { text }
+    }
+
+    /// htmlforge's tree of `prefix` and the probe comment after it, with
+    /// the comment's node, if the tokenizer reads markup (the data state)
+    /// where `prefix` ends: inside a tag, a comment or raw text the probe
+    /// is no comment of its own.
+    pub(crate) fn parse_after(&self, prefix: &str, context: Option<&str>) -> Option<(Document, NodeId)> {
+        let document = parse(&format!("{prefix}<!--{}-->", self.text), context);
+        let (nodes, _) = all_nodes(&document);
+        let comment = nodes
+            .into_iter()
+            .find(|&node| matches!(document.data(node), NodeData::Comment(text) if text == self.text))?;
+        Some((document, comment))
+    }
+}
+
+/// `input` without the byte spans `dropped` (in order, not overlapping).
+pub(crate) fn without_spans(input: &str, dropped: &[(usize, usize)]) -> String {
+    let mut out = String::new();
+    let mut at = 0;
+    for &(start, end) in dropped {
+        out.push_str(&input[at..start]);
+        at = end;
+    }
+    out.push_str(&input[at..]);
+    out
+}
+
+/// The open elements from the current node up, read off the probe
+/// comment's ancestors (template contents lead to their template). An
+/// open element has no next sibling unless it was foster parented: then
+/// the table it went before is open above it, `None` here (a special
+/// element, so a walk stops there, as it does at anything unknown).
+pub(crate) fn open_elements<'d>(document: &'d Document, probe: NodeId) -> Vec<Option<ElementRef<'d>>> {
+    let (_, hosts) = all_nodes(document);
+    let mut open = Vec::new();
+    let mut at = document.parent(probe);
+    while let Some(node) = at {
+        let node = hosts.get(&node).copied().unwrap_or(node);
+        if let Some(element) = document.element(node) {
+            open.push(Some(element));
+            if document.next_sibling(node).is_some() {
+                open.push(None);
+            }
+        }
+        at = document.parent(node);
+    }
+    open
+}

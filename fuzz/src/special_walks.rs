@@ -1,0 +1,257 @@
+//! html5ever bug 4 replayed: its special category lacks the special MathML
+//! and SVG elements (mi, mo, mn, ms, mtext, annotation-xml; foreignObject,
+//! desc, title), so the two "in body" walks down the stack of open
+//! elements go past them where the spec stops:
+//!
+//! - "any other end tag": "if node is in the special category, then this
+//!   is a parse error; ignore the token". html5ever walks on to an HTML
+//!   element of the token's name and pops up to it.
+//! - an li, dd or dt start tag: "if node is in the special category, but
+//!   is not an address, div, or p element, then jump to the step labeled
+//!   done". html5ever walks on to an li (dd, dt) and pops up to it.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>,
+//! <https://html.spec.whatwg.org/multipage/parsing.html#special>
+//!
+//! The replay finds each such token (the stack read off htmlforge's tree
+//! with a probe comment) and puts end tags before it that close, by the
+//! spec's rules, what html5ever's walk pops: the elements from the current
+//! node up to the topmost special foreign element it passes (each by an
+//! end tag of its own name), then the element found (its end tag walks
+//! past the rest, HTML elements that are not special, popping them and
+//! leaving formatting ones in the list of active formatting elements, as
+//! html5ever does). Inexact only where a formatting element sits below a
+//! special foreign element: its own end tag also takes it off the list.
+
+use htmlforge::dom::ElementRef;
+use htmlforge::generated::element_categories::{element_categories, Categories};
+use htmlforge::generated::names::{local_names, LocalName, Namespace};
+use htmlforge::generated::tag_groups::{
+    is_dd_and_dt, is_heading_elements, is_in_body_adoption_agency_end_tags, is_in_body_applet_marquee_object,
+    is_in_body_end_tags_that_close_a_block, is_in_body_list_item_loop_passes_through,
+};
+
+use crate::replay::{open_elements, Probe};
+
+/// A token the walks start from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walker {
+    /// An end tag.
+    EndTag,
+    /// An li, dd or dt start tag.
+    ListItem(LocalName),
+}
+
+/// The spans of end tags and of li, dd and dt start tags in `input`, in
+/// order: `<` up to the next `>` (a span read wrong puts no probe comment
+/// in the tree, or leaves a difference unexplained).
+fn walker_spans(input: &str) -> Vec<(usize, usize)> {
+    let bytes = input.as_bytes();
+    let mut spans = Vec::new();
+    let mut from = 0;
+    while let Some(at) = input[from..].find('<') {
+        let start = from + at;
+        let rest = &bytes[start + 1..];
+        let end_tag = rest.first() == Some(&b'/') && rest.get(1).is_some_and(u8::is_ascii_alphabetic);
+        let list_item = rest.len() >= 2
+            && matches!(rest[..2].to_ascii_lowercase().as_slice(), b"li" | b"dd" | b"dt")
+            && rest.get(2).is_none_or(|&c| matches!(c, b'>' | b'/' | b' ' | b'\t' | b'\n' | b'\x0c' | b'\r'));
+        if !(end_tag || list_item) {
+            from = start + 1;
+            continue;
+        }
+        let Some(close) = input[start..].find('>') else { break };
+        spans.push((start, start + close + 1));
+        from = start + close + 1;
+    }
+    spans
+}
+
+/// What `span` (from [`walker_spans`]) starts, with its name lowercased.
+fn walker_of(span: &str) -> (Walker, String) {
+    let lower = span.to_ascii_lowercase();
+    if let Some(rest) = span.strip_prefix("</") {
+        let name_end = rest.find(['>', '/', ' ', '\t', '\n', '\x0c', '\r']).unwrap_or(rest.len());
+        (Walker::EndTag, lower[2..2 + name_end].to_string())
+    } else {
+        let name = match &lower[1..3] {
+            "li" => local_names::LI,
+            "dd" => local_names::DD,
+            _ => local_names::DT,
+        };
+        (Walker::ListItem(name), lower[1..3].to_string())
+    }
+}
+
+/// Whether an end tag named `name` is "any other end tag" in body (and in
+/// the modes that hand end tags to it), not one with a rule of its own.
+fn is_any_other_end_tag(name: &str) -> bool {
+    let Some(name) = LocalName::lookup(name) else { return true };
+    let own_rule = matches!(
+        name,
+        local_names::TEMPLATE | local_names::BODY | local_names::HTML | local_names::SELECT | local_names::FORM
+    ) || matches!(name, local_names::P | local_names::LI | local_names::BR)
+        || is_dd_and_dt(name)
+        || is_heading_elements(name)
+        || is_in_body_end_tags_that_close_a_block(name)
+        || is_in_body_adoption_agency_end_tags(name)
+        || is_in_body_applet_marquee_object(name)
+        // The table modes' own end tags.
+        || matches!(
+            name,
+            local_names::CAPTION
+                | local_names::COL
+                | local_names::COLGROUP
+                | local_names::TABLE
+                | local_names::TBODY
+                | local_names::TD
+                | local_names::TFOOT
+                | local_names::TH
+                | local_names::THEAD
+                | local_names::TR
+        );
+    !own_rule
+}
+
+fn categories(element: &ElementRef<'_>) -> Categories {
+    LocalName::lookup(element.local_name()).map_or(Categories::EMPTY, |name| element_categories(element.ns(), name))
+}
+
+fn is_html(element: &ElementRef<'_>, name: &str) -> bool {
+    element.ns() == Namespace::Html && element.local_name() == name
+}
+
+/// For a walker token with the stack `open` (current node first): how
+/// many elements html5ever's walk pops where the spec's stops at a
+/// special foreign element, and how many of them (from the current node)
+/// must be closed by their own end tags; `None` when the walks agree.
+fn html5ever_pops(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -> Option<(usize, usize)> {
+    let mut start = 0;
+    match walker {
+        Walker::EndTag => {
+            if !is_any_other_end_tag(name) {
+                return None;
+            }
+            // Foreign content first: its walk pops a foreign element of the
+            // token's name, or hands the token on at the first HTML element.
+            let foreign = |e: &&Option<ElementRef<'_>>| e.as_ref().is_some_and(|e| e.ns() != Namespace::Html);
+            if open
+                .iter()
+                .take_while(foreign)
+                .any(|e| e.as_ref().is_some_and(|e| e.local_name().eq_ignore_ascii_case(name)))
+                || open.iter().all(|e| foreign(&e))
+            {
+                return None;
+            }
+        }
+        Walker::ListItem(_) => {
+            // A list item start tag breaks out of foreign content: the
+            // foreign elements that are not integration points are popped.
+            let integration = Categories::MATHML_TEXT_INTEGRATION_POINT | Categories::HTML_INTEGRATION_POINT;
+            start = open
+                .iter()
+                .take_while(|e| {
+                    e.as_ref().is_some_and(|e| e.ns() != Namespace::Html && !categories(e).intersects(integration))
+                })
+                .count();
+        }
+    }
+    let matches = |element: &ElementRef<'_>| match walker {
+        Walker::EndTag => is_html(element, name),
+        Walker::ListItem(local_names::LI) => is_html(element, "li"),
+        Walker::ListItem(_) => is_html(element, "dd") || is_html(element, "dt"),
+    };
+    let passes_special = |element: &ElementRef<'_>| {
+        matches!(walker, Walker::ListItem(_))
+            && element.ns() == Namespace::Html
+            && LocalName::lookup(element.local_name()).is_some_and(is_in_body_list_item_loop_passes_through)
+    };
+    let mut topmost_special_foreign = None;
+    for (index, element) in open.iter().enumerate().skip(start) {
+        let Some(element) = element else { return None };
+        if matches(element) {
+            return topmost_special_foreign.map(|foreign| (index + 1, foreign + 1));
+        }
+        if categories(element).contains(Categories::SPECIAL) && !passes_special(element) {
+            if element.ns() == Namespace::Html {
+                return None;
+            }
+            topmost_special_foreign = Some(index);
+        }
+    }
+    None
+}
+
+/// An input edited to do by the spec what html5ever does.
+pub(crate) struct Replay {
+    pub edited: String,
+    /// An end tag of its own closes a formatting element, which also takes
+    /// it off the list of active formatting elements (html5ever keeps it
+    /// there): the edit is not exact.
+    pub closes_formatting: bool,
+}
+
+/// `input` with end tags put before each token whose walk html5ever takes
+/// past a special foreign element, closing what html5ever pops; `None`
+/// when there is no such token.
+pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<Replay> {
+    let probe = Probe::for_input(input);
+    let mut edited = String::new();
+    let mut at = 0;
+    let mut changed = false;
+    let mut closes_formatting = false;
+    for (start, end) in walker_spans(input) {
+        edited.push_str(&input[at..start]);
+        at = start;
+        let (walker, name) = walker_of(&input[start..end]);
+        let Some((document, comment)) = probe.parse_after(&edited, context) else { continue };
+        let open = open_elements(&document, comment);
+        let Some((popped, own_end_tags)) = html5ever_pops(walker, &name, &open) else { continue };
+        // The walk stops at a `None` (unknown), so these are all known.
+        for element in open[..own_end_tags].iter().flatten() {
+            edited.push_str(&format!("</{}>", element.local_name()));
+            closes_formatting |= categories(element).contains(Categories::FORMATTING);
+        }
+        if let (Walker::ListItem(_), Some(found)) = (walker, &open[popped - 1]) {
+            edited.push_str(&format!("</{}>", found.local_name()));
+        }
+        changed = true;
+    }
+    edited.push_str(&input[at..]);
+    changed.then_some(Replay { edited, closes_formatting })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replay;
+
+    fn edited(input: &str) -> Option<String> {
+        replay(input, None).map(|replay| replay.edited)
+    }
+
+    #[test]
+    fn the_walks_past_special_foreign_elements_become_end_tags() {
+        // `</g>` pops the math itself once the mi is closed.
+        assert_eq!(edited("<g><math><mi></g>").as_deref(), Some("<g><math><mi></mi></g>"));
+        // The li start tag: the mi by its own end tag, then the li found
+        // (its end tag pops the math and the div, passed by the walk).
+        assert_eq!(edited("<li><div><math><mi><li>").as_deref(), Some("<li><div><math><mi></mi></li><li>"));
+        // In foreign content a foreign element of the name ends the walk.
+        assert_eq!(edited("<g><math><mi><g></g>"), None);
+        // An HTML special element stops html5ever's walk too.
+        assert_eq!(edited("<g><math><mi><div></g>"), None);
+    }
+
+    #[test]
+    fn a_table_a_node_was_foster_parented_before_stops_the_walk() {
+        // The math went before the table, which is open above it: html5ever
+        // stops there.
+        assert_eq!(edited("<x><table><math><mi></x>"), None);
+    }
+
+    #[test]
+    fn end_tags_with_rules_of_their_own_do_not_walk() {
+        assert_eq!(edited("<div><math><mi></div>"), None);
+        assert_eq!(edited("<td><math><mi></td>"), None);
+    }
+}
