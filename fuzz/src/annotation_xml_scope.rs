@@ -19,7 +19,7 @@ use htmlforge::dom::ElementRef;
 use htmlforge::generated::names::{local_names, LocalName, Namespace};
 use htmlforge::generated::tag_groups::{is_heading_elements, is_in_body_start_tags_that_close_a_p_element};
 
-use crate::replay::{open_elements, Probe};
+use crate::replay::{open_elements, tag_spans, Probe, Sections};
 
 /// The elements that bound html5ever's default scope.
 fn bounds_html5ever_scope(element: &ElementRef<'_>) -> bool {
@@ -63,40 +63,15 @@ fn scope_check(end_tag: bool, name: &str) -> Option<(Vec<&'static str>, &'static
     }
 }
 
-/// The byte spans of what reads as start and end tags in `input` (`<`,
-/// an optional `/`, an ASCII letter, up to the next `>`), with whether
-/// each is an end tag and its name lowercased.
-fn tag_spans(input: &str) -> Vec<(usize, bool, String)> {
-    let bytes = input.as_bytes();
-    let mut tags = Vec::new();
-    let mut from = 0;
-    while let Some(at) = input[from..].find('<') {
-        let start = from + at;
-        let end_tag = bytes.get(start + 1) == Some(&b'/');
-        let name_start = start + 1 + usize::from(end_tag);
-        if !bytes.get(name_start).is_some_and(u8::is_ascii_alphabetic) {
-            from = start + 1;
-            continue;
-        }
-        let Some(close) = input[start..].find('>') else { break };
-        let name_end = input[name_start..start + close]
-            .find(['/', ' ', '\t', '\n', '\x0c', '\r'])
-            .map_or(start + close, |at| name_start + at);
-        tags.push((start, end_tag, input[name_start..name_end].to_ascii_lowercase()));
-        from = start + close + 1;
-    }
-    tags
-}
-
 /// Whether a tag of `input` finds an element in html5ever's scope that an
 /// open annotation-xml puts out of the spec's.
 pub(crate) fn fires(input: &str, context: Option<&str>) -> bool {
     let probe = Probe::for_input(input);
-    tag_spans(input).into_iter().any(|(start, end_tag, name)| {
+    tag_spans(input).into_iter().any(|(start, _, end_tag, name)| {
         let Some((targets, extra_bounds)) = scope_check(end_tag, &name) else { return false };
         let Some((document, comment)) = probe.parse_after(&input[..start], context) else { return false };
         let mut past_annotation_xml = false;
-        for element in open_elements(&document, comment) {
+        for element in open_elements(&document, comment, Sections::Closed) {
             let Some(element) = element else { return false };
             if element.ns() == Namespace::Html && targets.contains(&element.local_name()) {
                 return past_annotation_xml;

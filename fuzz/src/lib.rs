@@ -11,6 +11,7 @@ pub mod html5ever_bugs;
 mod replay;
 pub mod roundtrip_exceptions;
 mod special_walks;
+mod table_sections;
 
 use std::collections::HashMap;
 

@@ -115,12 +115,28 @@ pub(crate) fn without_spans(input: &str, dropped: &[(usize, usize)]) -> String {
     out
 }
 
+/// What the tree cannot tell: whether a table section or row just before
+/// an open element is open too (the element was foster parented into a
+/// template's contents, after it) or closed (the element came after it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sections {
+    Closed,
+    Open,
+}
+
+impl Sections {
+    pub(crate) const BOTH: [Sections; 2] = [Sections::Closed, Sections::Open];
+}
+
 /// The open elements from the current node up, read off the probe
 /// comment's ancestors (template contents lead to their template). An
-/// open element has no next sibling unless it was foster parented: then
-/// the table it went before is open above it, `None` here (a special
-/// element, so a walk stops there, as it does at anything unknown).
-pub(crate) fn open_elements<'d>(document: &'d Document, probe: NodeId) -> Vec<Option<ElementRef<'d>>> {
+/// open element with a table after it was foster parented before the
+/// table, which is open above it: `None` here (a special element, so a
+/// walk stops there, as it does at anything unknown). (What comes after
+/// an open table section or row was foster parented into a template.) With
+/// `Sections::Open`, a table section or row right before an open element
+/// is taken as open above it, and so is a row it ends in.
+pub(crate) fn open_elements(document: &Document, probe: NodeId, sections: Sections) -> Vec<Option<ElementRef<'_>>> {
     let (_, hosts) = all_nodes(document);
     let mut open = Vec::new();
     let mut at = document.parent(probe);
@@ -128,11 +144,57 @@ pub(crate) fn open_elements<'d>(document: &'d Document, probe: NodeId) -> Vec<Op
         let node = hosts.get(&node).copied().unwrap_or(node);
         if let Some(element) = document.element(node) {
             open.push(Some(element));
-            if document.next_sibling(node).is_some() {
-                open.push(None);
+            // Foster parented before a table: the table is open above.
+            let mut following = document.next_sibling(node);
+            while let Some(sibling) = following {
+                if document.element(sibling).is_some_and(|e| e.ns() == Namespace::Html && e.local_name() == "table") {
+                    open.push(None);
+                    break;
+                }
+                following = document.next_sibling(sibling);
+            }
+            let is_html = |id: NodeId, names: &[&str]| {
+                document.element(id).is_some_and(|e| e.ns() == Namespace::Html && names.contains(&e.local_name()))
+            };
+            // Text and comments are foster parented after it too.
+            let mut previous = document.previous_sibling(node);
+            while let Some(sibling) = previous.filter(|&sibling| document.element(sibling).is_none()) {
+                previous = document.previous_sibling(sibling);
+            }
+            let section_before = previous.filter(|&previous| is_html(previous, &["tbody", "thead", "tfoot", "tr"]));
+            if let (Sections::Open, Some(section)) = (sections, section_before) {
+                // With the row open in it, if it ends in one.
+                let row = document.last_child(section).filter(|&last| is_html(last, &["tr"]));
+                open.extend([row, Some(section)].into_iter().flatten().map(|id| document.element(id)));
             }
         }
         at = document.parent(node);
     }
     open
+}
+
+/// The byte spans of what reads as start and end tags in `input` (`<`,
+/// an optional `/`, an ASCII letter, up to the next `>`; a span read wrong
+/// puts no probe comment in the tree), with whether
+/// each is an end tag and its name lowercased.
+pub(crate) fn tag_spans(input: &str) -> Vec<(usize, usize, bool, String)> {
+    let bytes = input.as_bytes();
+    let mut tags = Vec::new();
+    let mut from = 0;
+    while let Some(at) = input[from..].find('<') {
+        let start = from + at;
+        let end_tag = bytes.get(start + 1) == Some(&b'/');
+        let name_start = start + 1 + usize::from(end_tag);
+        if !bytes.get(name_start).is_some_and(u8::is_ascii_alphabetic) {
+            from = start + 1;
+            continue;
+        }
+        let Some(close) = input[start..].find('>') else { break };
+        let name_end = input[name_start..start + close]
+            .find(['/', ' ', '\t', '\n', '\x0c', '\r'])
+            .map_or(start + close, |at| name_start + at);
+        tags.push((start, start + close + 1, end_tag, input[name_start..name_end].to_ascii_lowercase()));
+        from = start + close + 1;
+    }
+    tags
 }

@@ -31,7 +31,7 @@ use htmlforge::generated::tag_groups::{
     is_in_body_end_tags_that_close_a_block, is_in_body_list_item_loop_passes_through,
 };
 
-use crate::replay::{open_elements, Probe};
+use crate::replay::{open_elements, Probe, Sections};
 
 /// A token the walks start from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,7 +194,7 @@ pub(crate) struct Replay {
 /// `input` with end tags put before each token whose walk html5ever takes
 /// past a special foreign element, closing what html5ever pops; `None`
 /// when there is no such token.
-pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<Replay> {
+pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> Option<Replay> {
     let probe = Probe::for_input(input);
     let mut edited = String::new();
     let mut at = 0;
@@ -205,7 +205,7 @@ pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<Replay> {
         at = start;
         let (walker, name) = walker_of(&input[start..end]);
         let Some((document, comment)) = probe.parse_after(&edited, context) else { continue };
-        let open = open_elements(&document, comment);
+        let open = open_elements(&document, comment, sections);
         let Some((popped, own_end_tags)) = html5ever_pops(walker, &name, &open) else { continue };
         // The walk stops at a `None` (unknown), so these are all known.
         for element in open[..own_end_tags].iter().flatten() {
@@ -224,9 +224,10 @@ pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<Replay> {
 #[cfg(test)]
 mod tests {
     use super::replay;
+    use crate::replay::Sections;
 
     fn edited(input: &str) -> Option<String> {
-        replay(input, None).map(|replay| replay.edited)
+        replay(input, None, Sections::Closed).map(|replay| replay.edited)
     }
 
     #[test]

@@ -1,0 +1,121 @@
+//! html5ever bug 3 replayed: "in table body", a caption, col, colgroup,
+//! tbody, tfoot or thead start tag or a `table` end tag goes on "if the
+//! stack of open elements has a tbody, thead, or tfoot element in table
+//! scope" (it clears the stack back to a table body context, pops the
+//! section and is reprocessed "in table"). html5ever asks for a table,
+//! tbody or tfoot instead, so with a thead open and no table (in a
+//! template, or a fragment) it ignores the token.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody>
+//!
+//! The replay drops each such token, after end tags that do what "in
+//! cell" and "in row" do before they hand it to "in table body" (close
+//! the cell, pop the row), which html5ever does too.
+
+use crate::replay::{open_elements, tag_spans, Probe, Sections};
+use htmlforge::generated::names::Namespace;
+
+/// What "in table body" does not see as html5ever does: for a token at a
+/// point where the stack (read off htmlforge's tree) has a thead and no
+/// tbody or tfoot in table scope, and no table, the end tags that "in
+/// cell" and "in row" would act as first; `None` elsewhere.
+fn closers_before_ignored_token(
+    open: &[Option<htmlforge::dom::ElementRef<'_>>],
+    end_tag: bool,
+) -> Option<Vec<&'static str>> {
+    let mut cell = None;
+    let mut row = false;
+    let mut thead = false;
+    for element in open {
+        let element = element.as_ref()?;
+        if element.ns() != Namespace::Html {
+            continue;
+        }
+        match element.local_name() {
+            // Table scope ends here; a table there counts for html5ever.
+            "html" | "template" => break,
+            "table" | "tbody" | "tfoot" => return None,
+            "thead" => thead = true,
+            "tr" if !thead => row = true,
+            name @ ("td" | "th") if !row && !thead && cell.is_none() => {
+                cell = Some(if name == "td" { "</td>" } else { "</th>" })
+            }
+            _ => {}
+        }
+    }
+    if !thead {
+        return None;
+    }
+    // "In cell" ignores a `table` end tag with no table in table scope.
+    if end_tag && cell.is_some() {
+        return None;
+    }
+    Some(cell.into_iter().chain(row.then_some("</tr>")).collect())
+}
+
+/// `input` without the tokens html5ever ignores by its table-body check,
+/// each after the end tags of the cell and row closed first; `None` when
+/// there is no such token.
+pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> Option<String> {
+    let probe = Probe::for_input(input);
+    let mut edited = String::new();
+    let mut at = 0;
+    let mut changed = false;
+    for (start, end, end_tag, name) in tag_spans(input) {
+        let candidate = if end_tag {
+            name == "table"
+        } else {
+            matches!(name.as_str(), "caption" | "col" | "colgroup" | "tbody" | "tfoot" | "thead")
+        };
+        if !candidate {
+            continue;
+        }
+        edited.push_str(&input[at..start]);
+        at = start;
+        let Some((document, comment)) = probe.parse_after(&edited, context) else { continue };
+        let Some(closers) = closers_before_ignored_token(&open_elements(&document, comment, sections), end_tag) else {
+            continue;
+        };
+        for closer in closers {
+            edited.push_str(closer);
+        }
+        at = end;
+        changed = true;
+    }
+    edited.push_str(&input[at..]);
+    changed.then_some(edited)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replay as replay_with;
+    use crate::replay::Sections;
+
+    fn replay(input: &str, context: Option<&str>) -> Option<String> {
+        replay_with(input, context, Sections::Closed)
+    }
+
+    #[test]
+    fn tokens_ignored_with_a_thead_and_no_table_are_dropped() {
+        assert_eq!(replay("<template><thead><thead>", None).as_deref(), Some("<template><thead>"));
+        assert_eq!(
+            replay("<template><thead><tr><td>x<col>y", None).as_deref(),
+            Some("<template><thead><tr><td>x</td></tr>y")
+        );
+        // A table open: html5ever goes on too.
+        assert_eq!(replay("<table><thead><thead>", None), None);
+        // A tbody is what both ask for.
+        assert_eq!(replay("<template><tbody><thead>", None), None);
+        assert_eq!(
+            replay_with("<template><thead><tr><t><colgroup><col>", None, Sections::Open).as_deref(),
+            Some("<template><thead><tr><t></tr>")
+        );
+        // `t` went into the template contents after the open thead: only
+        // the guess that the thead is open sees it.
+        assert_eq!(replay("<template><thead><t></table>x", None), None);
+        assert_eq!(
+            replay_with("<template><thead><t></table>x", None, Sections::Open).as_deref(),
+            Some("<template><thead><t>x")
+        );
+    }
+}
