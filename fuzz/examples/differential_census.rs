@@ -3,6 +3,10 @@
 //! explains (per bug) and those nothing explains (printed).
 //!
 //! `cargo run --release --example differential_census -- corpus-work/differential seeds/differential`
+//!
+//! With `SHOW=1`, each unexplained input is printed and the two trees of
+//! the last one are written to `/tmp/census-ours.txt` and
+//! `/tmp/census-theirs.txt`, to diff.
 
 use std::collections::BTreeMap;
 
