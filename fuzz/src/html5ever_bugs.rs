@@ -11,9 +11,9 @@ use htmlforge::generated::names::Namespace;
 use crate::replay::{doctype_spans, end_tag_spans, parse, tree_of, without_spans, Probe, Sections};
 use crate::{all_nodes, annotation_xml_scope, special_walks, table_sections};
 
-/// The names of the HTML elements that hold a special foreign element
-/// (MathML mi, mo, mn, ms, mtext, annotation-xml; SVG foreignObject, desc,
-/// title) in htmlforge's tree.
+/// The names of the HTML elements that hold a special element html5ever
+/// does not count (MathML mi, mo, mn, ms, mtext, annotation-xml; SVG
+/// foreignObject, desc, title; HTML search) in htmlforge's tree.
 fn html_names_holding_special_foreign(input: &str, context: Option<&str>) -> Vec<String> {
     let document = parse(input, context);
     let (nodes, hosts) = all_nodes(&document);
@@ -23,7 +23,7 @@ fn html_names_holding_special_foreign(input: &str, context: Option<&str>) -> Vec
         let special = match element.ns() {
             Namespace::MathMl => matches!(element.local_name(), "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"),
             Namespace::Svg => matches!(element.local_name(), "foreignObject" | "desc" | "title"),
-            _ => false,
+            _ => element.local_name() == "search",
         };
         if !special {
             continue;
@@ -216,29 +216,43 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
     // Both are html5ever not treating the special foreign elements as
     // special in the "in body" walks. The filter replays html5ever's walks
     // (`special_walks`) and accepts the difference when htmlforge's tree
-    // of the edit is html5ever's. Where the edit has to close a formatting
-    // element below a special foreign element by its own end tag (which
-    // also takes it off the list of active formatting elements, where
-    // html5ever leaves it) it falls back to the construct: an end tag of
-    // (or an li/dd/dt start tag for) an HTML element that holds a special
-    // foreign element in htmlforge's tree.
-    if foreign && SCOPE_BOUNDARIES.iter().any(|t| lower.contains(t)) {
+    // of the edit is html5ever's.
+    //
+    // Found reading html5ever's tables against the spec's list: its
+    // special category also lacks HTML search (`<x><search></x>y`: the
+    // spec ignores the end tag, `y` goes into the search) and keygen (void,
+    // never open), and has the obsolete isindex, an ordinary element to
+    // the spec (`<x><isindex></x>y`: the spec pops both, html5ever ignores
+    // the end tag). The replay covers them too.
+    //
+    // Where an edit cannot be exact it falls back to the construct: where
+    // it would close a formatting element below a special element by its
+    // own end tag (which also takes it off the list of active formatting
+    // elements, where html5ever leaves it), an end tag of, or an li/dd/dt
+    // start tag for, an HTML element that holds such an element in
+    // htmlforge's tree; where html5ever keeps a list item open at an
+    // isindex, an li/dd/dt start tag and an isindex.
+    let walks_differ = (foreign && SCOPE_BOUNDARIES.iter().any(|t| lower.contains(t)))
+        || lower.contains("<search")
+        || lower.contains("<isindex");
+    if walks_differ {
         let replays = Sections::BOTH.map(|sections| special_walks::replay(input, context, sections));
         if replays.iter().flatten().any(|replay| tree_of(&replay.edited, context) == theirs) {
             return Some(
-                "in body: the walks down the stack (li/dd/dt start tags, any other end tag) stop at a special foreign \
-                 element",
+                "in body: the walks down the stack (li/dd/dt start tags, any other end tag) stop at the special \
+                 elements html5ever does not count (MathML, SVG, search) and go past isindex",
             );
         }
-        if replays.iter().flatten().any(|replay| replay.closes_formatting) {
+        if replays.iter().flatten().any(|replay| replay.inexact) {
+            let list_item_start = ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t));
             let walked_past = html_names_holding_special_foreign(input, context);
             let end_tag_walks = walked_past.iter().any(|name| has_end_tag(&lower, name));
-            let list_item_walks = walked_past.iter().any(|name| matches!(name.as_str(), "li" | "dd" | "dt"))
-                && ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t));
-            if end_tag_walks || list_item_walks {
+            let list_item_walks =
+                list_item_start && walked_past.iter().any(|name| matches!(name.as_str(), "li" | "dd" | "dt"));
+            if end_tag_walks || list_item_walks || (list_item_start && lower.contains("<isindex")) {
                 return Some(
-                    "in body: the walks down the stack stop at a special foreign element (not replayed: a formatting \
-                     element below it)",
+                    "in body: the walks down the stack stop at the special elements html5ever does not count (not \
+                     replayed: a formatting element below one, or a list item kept open at an isindex)",
                 );
             }
         }
@@ -323,6 +337,11 @@ mod tests {
             // elements, and an li start tag past one inside a div.
             ("<g><math><mi><svg><desc></g>x", None),
             ("<li><div><math><mi><li>x", None),
+            // Found reading html5ever's tables: HTML search is special too.
+            ("<x><search></x>y", None),
+            ("<li><search><li>y", None),
+            ("<x><isindex></x>y", None),
+            ("<li><isindex><li>y", None),
         ] {
             assert!(explained(input, context).is_some(), "{input} {context:?}");
         }
@@ -362,7 +381,7 @@ mod tests {
             // of active formatting elements, so the construct decides.
             (
                 "<g><math><mi><b></g>x",
-                "in body: the walks down the stack stop at a special foreign element (not replayed",
+                "in body: the walks down the stack stop at the special elements html5ever does not count (not replayed",
             ),
         ] {
             let found = explained(input, None).unwrap_or_default();

@@ -1,7 +1,7 @@
 //! html5ever bug 4 replayed: its special category lacks the special MathML
 //! and SVG elements (mi, mo, mn, ms, mtext, annotation-xml; foreignObject,
-//! desc, title), so the two "in body" walks down the stack of open
-//! elements go past them where the spec stops:
+//! desc, title) and HTML search and keygen, so the two "in body" walks
+//! down the stack of open elements go past them where the spec stops:
 //!
 //! - "any other end tag": "if node is in the special category, then this
 //!   is a parse error; ignore the token". html5ever walks on to an HTML
@@ -16,7 +16,7 @@
 //! The replay finds each such token (the stack read off htmlforge's tree
 //! with a probe comment) and puts end tags before it that close, by the
 //! spec's rules, what html5ever's walk pops: the elements from the current
-//! node up to the topmost special foreign element it passes (each by an
+//! node up to the topmost such special element it passes (each by an
 //! end tag of its own name), then the element found (its end tag walks
 //! past the rest, HTML elements that are not special, popping them and
 //! leaving formatting ones in the list of active formatting elements, as
@@ -121,11 +121,34 @@ fn is_html(element: &ElementRef<'_>, name: &str) -> bool {
     element.ns() == Namespace::Html && element.local_name() == name
 }
 
-/// For a walker token with the stack `open` (current node first): how
-/// many elements html5ever's walk pops where the spec's stops at a
-/// special foreign element, and how many of them (from the current node)
-/// must be closed by their own end tags; `None` when the walks agree.
-fn html5ever_pops(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -> Option<(usize, usize)> {
+/// What html5ever does with a walker token where the spec's walk ends
+/// otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Html5everWalk {
+    /// It walks past special elements it does not count and pops `popped`
+    /// elements (from the current node), where the spec's walk stops: the
+    /// first `own_end_tags` of them need end tags of their own.
+    PopsPast { popped: usize, own_end_tags: usize },
+    /// It stops at isindex, special to it alone, and ignores the end tag
+    /// the spec's walk acts on.
+    IgnoresEndTag,
+    /// It stops at isindex where the spec closes a list item: no edit
+    /// does that.
+    KeepsListItem,
+}
+
+/// html5ever's special category against the spec's: without the MathML
+/// and SVG special elements, HTML search and keygen (a void element is
+/// never open), with the obsolete isindex.
+fn special_to_html5ever(element: &ElementRef<'_>, spec_special: bool) -> bool {
+    let html = element.ns() == Namespace::Html;
+    (spec_special && html && element.local_name() != "search") || (html && element.local_name() == "isindex")
+}
+
+/// For a walker token with the stack `open` (current node first): what
+/// html5ever's walk does where the spec's ends otherwise; `None` when the
+/// walks agree.
+fn html5ever_walk(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -> Option<Html5everWalk> {
     let mut start = 0;
     match walker {
         Walker::EndTag => {
@@ -166,17 +189,39 @@ fn html5ever_pops(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -
             && element.ns() == Namespace::Html
             && LocalName::lookup(element.local_name()).is_some_and(is_in_body_list_item_loop_passes_through)
     };
-    let mut topmost_special_foreign = None;
+    // Both walks end at the first element of the name, or at the first
+    // element special to them (an li walk passes address, div and p).
+    let mut topmost_passed = None;
     for (index, element) in open.iter().enumerate().skip(start) {
         let Some(element) = element else { return None };
+        let spec_special = categories(element).contains(Categories::SPECIAL) && !passes_special(element);
+        let html5ever_special = special_to_html5ever(element, spec_special) && !passes_special(element);
         if matches(element) {
-            return topmost_special_foreign.map(|foreign| (index + 1, foreign + 1));
+            return topmost_passed
+                .map(|passed| Html5everWalk::PopsPast { popped: index + 1, own_end_tags: passed + 1 });
         }
-        if categories(element).contains(Categories::SPECIAL) && !passes_special(element) {
-            if element.ns() == Namespace::Html {
-                return None;
+        match (spec_special, html5ever_special) {
+            (true, true) => return None,
+            (true, false) => topmost_passed = Some(index),
+            (false, true) if topmost_passed.is_none() => {
+                // The spec's walk goes on: to an element of the name?
+                let found = open[index..].iter().map_while(Option::as_ref).find_map(|e| {
+                    if matches(e) {
+                        Some(true)
+                    } else if categories(e).contains(Categories::SPECIAL) && !passes_special(e) {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                });
+                return match (found, walker) {
+                    (Some(true), Walker::EndTag) => Some(Html5everWalk::IgnoresEndTag),
+                    (Some(true), Walker::ListItem(_)) => Some(Html5everWalk::KeepsListItem),
+                    _ => None,
+                };
             }
-            topmost_special_foreign = Some(index);
+            (false, true) => return None,
+            (false, false) => {}
         }
     }
     None
@@ -185,10 +230,11 @@ fn html5ever_pops(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -
 /// An input edited to do by the spec what html5ever does.
 pub(crate) struct Replay {
     pub edited: String,
-    /// An end tag of its own closes a formatting element, which also takes
-    /// it off the list of active formatting elements (html5ever keeps it
-    /// there): the edit is not exact.
-    pub closes_formatting: bool,
+    /// The edit is not exact: an end tag of its own closes a formatting
+    /// element, which also takes it off the list of active formatting
+    /// elements (html5ever keeps it there), or html5ever keeps a list
+    /// item open that the spec closes.
+    pub inexact: bool,
 }
 
 /// `input` with end tags put before each token whose walk html5ever takes
@@ -200,25 +246,32 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
     let mut at = 0;
     let mut changed = false;
     let mut closes_formatting = false;
+    let mut keeps_list_item = false;
     for (start, end) in walker_spans(input) {
         edited.push_str(&input[at..start]);
         at = start;
         let (walker, name) = walker_of(&input[start..end]);
         let Some((document, comment)) = probe.parse_after(&edited, context) else { continue };
         let open = open_elements(&document, comment, sections);
-        let Some((popped, own_end_tags)) = html5ever_pops(walker, &name, &open) else { continue };
-        // The walk stops at a `None` (unknown), so these are all known.
-        for element in open[..own_end_tags].iter().flatten() {
-            edited.push_str(&format!("</{}>", element.local_name()));
-            closes_formatting |= categories(element).contains(Categories::FORMATTING);
-        }
-        if let (Walker::ListItem(_), Some(found)) = (walker, &open[popped - 1]) {
-            edited.push_str(&format!("</{}>", found.local_name()));
+        match html5ever_walk(walker, &name, &open) {
+            None => continue,
+            Some(Html5everWalk::PopsPast { popped, own_end_tags }) => {
+                // The walk stops at a `None` (unknown), so these are all known.
+                for element in open[..own_end_tags].iter().flatten() {
+                    edited.push_str(&format!("</{}>", element.local_name()));
+                    closes_formatting |= categories(element).contains(Categories::FORMATTING);
+                }
+                if let (Walker::ListItem(_), Some(found)) = (walker, &open[popped - 1]) {
+                    edited.push_str(&format!("</{}>", found.local_name()));
+                }
+            }
+            Some(Html5everWalk::IgnoresEndTag) => at = end,
+            Some(Html5everWalk::KeepsListItem) => keeps_list_item = true,
         }
         changed = true;
     }
     edited.push_str(&input[at..]);
-    changed.then_some(Replay { edited, closes_formatting })
+    changed.then_some(Replay { edited, inexact: closes_formatting || keeps_list_item })
 }
 
 #[cfg(test)]
@@ -239,8 +292,12 @@ mod tests {
         assert_eq!(edited("<li><div><math><mi><li>").as_deref(), Some("<li><div><math><mi></mi></li><li>"));
         // In foreign content a foreign element of the name ends the walk.
         assert_eq!(edited("<g><math><mi><g></g>"), None);
-        // An HTML special element stops html5ever's walk too.
+        // An HTML special element stops html5ever's walk too, but search.
         assert_eq!(edited("<g><math><mi><div></g>"), None);
+        assert_eq!(edited("<x><search></x>y").as_deref(), Some("<x><search></search></x>y"));
+        // isindex is special to html5ever alone: it ignores the end tag.
+        assert_eq!(edited("<x><isindex></x>y").as_deref(), Some("<x><isindex>y"));
+        assert!(replay("<li><isindex><li>y", None, Sections::Closed).is_some_and(|replay| replay.inexact));
     }
 
     #[test]
