@@ -100,6 +100,56 @@ fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize,
     dropped
 }
 
+/// Bug 2 replayed: `input` without the DOCTYPE tokens the "initial"
+/// insertion mode does not take; `None` if it has none.
+fn replay_doctypes(input: &str, context: Option<&str>) -> Option<String> {
+    let lower = input.to_ascii_lowercase();
+    if !lower.contains("<!doctype") {
+        return None;
+    }
+    // Only spans the tokenizer reads as DOCTYPE tokens (not the text of a
+    // comment or an attribute name, say).
+    let probe = Probe::for_input(input);
+    let mut doctypes: Vec<(usize, usize)> = doctype_spans(&lower)
+        .into_iter()
+        .filter(|&(start, _)| probe.parse_after(&input[..start], context).is_some())
+        .collect();
+    let document_has_doctype = context.is_none() && {
+        let document = parse(input, None);
+        document.children(document.document()).any(|child| matches!(document.data(child), NodeData::Doctype(_)))
+    };
+    if document_has_doctype && !doctypes.is_empty() {
+        doctypes.remove(0);
+    }
+    (!doctypes.is_empty()).then(|| without_spans(input, &doctypes))
+}
+
+/// Bug 5 replayed: the fragment `input` without the end tags that reach
+/// its html element from foreign content; `None` if there are none.
+fn replay_end_tags_reaching_html(input: &str, context: Option<&str>) -> Option<String> {
+    let dropped = end_tags_reaching_the_html_element(input, context?);
+    (!dropped.is_empty()).then(|| without_spans(input, &dropped))
+}
+
+/// Every replay in turn, each on the edit of the ones before (for inputs
+/// where several bugs act); `None` if none edits.
+fn replay_all(input: &str, context: Option<&str>, sections: Sections) -> Option<String> {
+    type Replay<'a> = &'a dyn Fn(&str) -> Option<String>;
+    let mut edited = None;
+    let replays: [Replay<'_>; 4] = [
+        &|input| replay_doctypes(input, context),
+        &|input| table_sections::replay(input, context, sections),
+        &|input| special_walks::replay(input, context, sections).map(|replay| replay.edited),
+        &|input| replay_end_tags_reaching_html(input, context),
+    ];
+    for replay in replays {
+        if let Some(next) = replay(edited.as_deref().unwrap_or(input)) {
+            edited = Some(next);
+        }
+    }
+    edited
+}
+
 /// The html5ever bug that explains a difference, if a known one does.
 pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'static str> {
     let lower = input.to_ascii_lowercase();
@@ -133,24 +183,10 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
     // the "initial" insertion mode takes is ignored in every mode but "in
     // table text", so htmlforge's tree of the input without them is what
     // html5ever builds.
-    if lower.contains("<table") && lower.contains("<!doctype") {
-        // Only spans the tokenizer reads as DOCTYPE tokens (not the text
-        // of a comment or an attribute name, say).
-        let probe = Probe::for_input(input);
-        let mut doctypes: Vec<(usize, usize)> = doctype_spans(&lower)
-            .into_iter()
-            .filter(|&(start, _)| probe.parse_after(&input[..start], context).is_some())
-            .collect();
-        let document_has_doctype = context.is_none() && {
-            let document = parse(input, None);
-            document.children(document.document()).any(|child| matches!(document.data(child), NodeData::Doctype(_)))
-        };
-        if document_has_doctype && !doctypes.is_empty() {
-            doctypes.remove(0);
-        }
-        if tree_of(&without_spans(input, &doctypes), context) == theirs {
-            return Some("in table text: a DOCTYPE token ends the pending table character tokens");
-        }
+    if lower.contains("<table")
+        && replay_doctypes(input, context).is_some_and(|edited| tree_of(&edited, context) == theirs)
+    {
+        return Some("in table text: a DOCTYPE token ends the pending table character tokens");
     }
     // Minimized: `<template><thead><thead>`. "In table body", a start tag
     // "thead": the stack has a thead in table scope (table scope stops at
@@ -180,20 +216,6 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
         return Some(
             "in table body: a caption/col/colgroup/table section start tag or a table end tag closes the open table \
              section (a thead in table scope counts)",
-        );
-    }
-    // Where the tree does not tell whether a section or row that content
-    // was foster parented after (into a template) is still open, the
-    // replay can miss: then the construct decides, a thead with no table
-    // (in a template or a fragment) and a second section, col, caption or
-    // a table end tag.
-    let sections = lower.matches("<thead").count() + lower.matches("<tbody").count() + lower.matches("<tfoot").count();
-    let closers = sections + lower.matches("<col").count() + lower.matches("<caption").count();
-    let thead_without_table = lower.contains("<thead") && (lower.contains("<template") || context.is_some());
-    if thead_without_table && (closers > 1 || lower.contains("</table")) {
-        return Some(
-            "in table body: a table section start tag or a table end tag closes the open table section (not \
-             replayed: a section open or not)",
         );
     }
     // Minimized: `<dd><math><mn><dd>`. The second `dd` start tag (in the
@@ -243,19 +265,6 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
                  elements html5ever does not count (MathML, SVG, search) and go past isindex",
             );
         }
-        if replays.iter().flatten().any(|replay| replay.inexact) {
-            let list_item_start = ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t));
-            let walked_past = html_names_holding_special_foreign(input, context);
-            let end_tag_walks = walked_past.iter().any(|name| has_end_tag(&lower, name));
-            let list_item_walks =
-                list_item_start && walked_past.iter().any(|name| matches!(name.as_str(), "li" | "dd" | "dt"));
-            if end_tag_walks || list_item_walks || (list_item_start && lower.contains("<isindex")) {
-                return Some(
-                    "in body: the walks down the stack stop at the special elements html5ever does not count (not \
-                     replayed: a formatting element below one, or a list item kept open at an isindex)",
-                );
-            }
-        }
     }
     // Minimized: `<li><a></li><s"></a><u >` in an SVG `strike` context.
     // `</a>` comes with the stack html, svg `s"`: foreign content, "any
@@ -273,10 +282,49 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
     // fragment can have one: in a document, body or head is open below
     // any foreign element), and accepts the difference when the rest
     // parses to html5ever's tree.
-    if let Some(context) = context {
-        let dropped = end_tags_reaching_the_html_element(input, context);
-        if !dropped.is_empty() && tree_of(&without_spans(input, &dropped), Some(context)) == theirs {
-            return Some("foreign content, any other end tag: reaching the html element, the token is processed by the insertion mode");
+    if replay_end_tags_reaching_html(input, context).is_some_and(|edited| tree_of(&edited, context) == theirs) {
+        return Some(
+            "foreign content, any other end tag: reaching the html element, the token is processed by the insertion \
+             mode",
+        );
+    }
+    // Several of the bugs in one input: the replays one after the other.
+    if Sections::BOTH
+        .into_iter()
+        .any(|sections| replay_all(input, context, sections).is_some_and(|edited| tree_of(&edited, context) == theirs))
+    {
+        return Some("several of bugs 2 to 5, replayed one after the other");
+    }
+    // The constructs, where a replay cannot be exact. Bug 3: where the
+    // tree does not tell whether a section or row that content
+    // was foster parented after (into a template) is still open, the
+    // replay can miss: then the construct decides, a thead with no table
+    // (in a template or a fragment) and a second section, col, caption or
+    // a table end tag.
+    let sections = lower.matches("<thead").count() + lower.matches("<tbody").count() + lower.matches("<tfoot").count();
+    let closers = sections + lower.matches("<col").count() + lower.matches("<caption").count();
+    let thead_without_table = lower.contains("<thead") && (lower.contains("<template") || context.is_some());
+    if thead_without_table && (closers > 1 || lower.contains("</table")) {
+        return Some(
+            "in table body: a table section start tag or a table end tag closes the open table section (not \
+             replayed: a section open or not)",
+        );
+    }
+    // Bug 4: see above.
+    if walks_differ {
+        let replays = Sections::BOTH.map(|sections| special_walks::replay(input, context, sections));
+        if replays.iter().flatten().any(|replay| replay.inexact) {
+            let list_item_start = ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t));
+            let walked_past = html_names_holding_special_foreign(input, context);
+            let end_tag_walks = walked_past.iter().any(|name| has_end_tag(&lower, name));
+            let list_item_walks =
+                list_item_start && walked_past.iter().any(|name| matches!(name.as_str(), "li" | "dd" | "dt"));
+            if end_tag_walks || list_item_walks || (list_item_start && lower.contains("<isindex")) {
+                return Some(
+                    "in body: the walks down the stack stop at the special elements html5ever does not count (not \
+                     replayed: a formatting element below one, or a list item kept open at an isindex)",
+                );
+            }
         }
     }
     None
@@ -377,6 +425,9 @@ mod tests {
             ("<a><math><annotation-xml></a>x", "has an element in scope"),
             ("<table>F<!DOCTYPE> ", "in table text"),
             ("<g><math><mi><svg><desc></g>x", "in body: the walks down the stack (li/dd/dt"),
+            // Bugs 4 and 2 in one input (a find: an li closed past an mi,
+            // and a DOCTYPE in table text).
+            ("<li><math><mi><li><table>F<!DOCTYPE> ", "several of bugs 2 to 5"),
             // A `b` below the mi: its own end tag would take it off the list
             // of active formatting elements, so the construct decides.
             (
