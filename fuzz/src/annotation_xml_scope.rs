@@ -19,7 +19,7 @@ use htmlforge::dom::ElementRef;
 use htmlforge::generated::names::{local_names, LocalName, Namespace};
 use htmlforge::generated::tag_groups::{is_heading_elements, is_in_body_start_tags_that_close_a_p_element};
 
-use crate::replay::{open_elements, tag_spans, Probe, Sections};
+use crate::replay::{open_elements, tag_spans, Probe, Sections, TagSpan};
 
 /// The elements that bound html5ever's default scope.
 fn bounds_html5ever_scope(element: &ElementRef<'_>) -> bool {
@@ -67,7 +67,7 @@ fn scope_check(end_tag: bool, name: &str) -> Option<(Vec<&'static str>, &'static
 /// open annotation-xml puts out of the spec's.
 pub(crate) fn fires(input: &str, context: Option<&str>) -> bool {
     let probe = Probe::for_input(input);
-    tag_spans(input).into_iter().any(|(start, _, end_tag, name)| {
+    tag_spans(input).into_iter().any(|TagSpan { start, end_tag, name, .. }| {
         let Some((targets, extra_bounds)) = scope_check(end_tag, &name) else { return false };
         let Some((document, comment)) = probe.parse_after(&input[..start], context) else { return false };
         let mut past_annotation_xml = false;

@@ -8,7 +8,7 @@
 use htmlforge::dom::NodeData;
 use htmlforge::generated::names::Namespace;
 
-use crate::replay::{doctype_spans, end_tag_spans, parse, tree_of, without_spans, Probe, Sections};
+use crate::replay::{doctype_spans, parse, tag_spans, tree_of, without_spans, Probe, Sections, TagSpan};
 use crate::{all_nodes, annotation_xml_scope, special_walks, table_sections};
 
 /// The names of the HTML elements that hold a special element html5ever
@@ -72,10 +72,7 @@ fn has_end_tag(lower: &str, name: &str) -> bool {
 fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize, usize)> {
     let probe = Probe::for_input(input);
     let mut dropped = Vec::new();
-    for (start, end) in end_tag_spans(input) {
-        let name_end =
-            input[start + 2..end].find(['>', '/', ' ', '\t', '\n', '\x0c', '\r']).map_or(end, |at| start + 2 + at);
-        let name = &input[start + 2..name_end];
+    for TagSpan { start, end, name, .. } in tag_spans(input).into_iter().filter(|tag| tag.end_tag) {
         let Some((document, comment)) = probe.parse_after(&without_spans(&input[..start], &dropped), Some(context))
         else {
             continue;
@@ -91,7 +88,7 @@ fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize,
             && open.iter().all(|element| {
                 element
                     .as_ref()
-                    .is_some_and(|e| e.ns() != Namespace::Html && !e.local_name().eq_ignore_ascii_case(name))
+                    .is_some_and(|e| e.ns() != Namespace::Html && !e.local_name().eq_ignore_ascii_case(&name))
             });
         if reaches_html {
             dropped.push((start, end));

@@ -34,26 +34,6 @@ pub(crate) fn parse(input: &str, context: Option<&str>) -> Document {
     }
 }
 
-/// The byte spans of what reads as end tags in `input`: `</` and an ASCII
-/// letter, up to the next `>` (attributes in end tags are rare; a span
-/// read wrong only leaves a difference unexplained). A `</` inside a span
-/// is part of that tag's name (`</a<t</i>` is one end tag), so the spans
-/// do not overlap.
-pub(crate) fn end_tag_spans(input: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let mut from = 0;
-    std::iter::from_fn(move || loop {
-        let start = from + input[from..].find("</")?;
-        let rest = &input[start + 2..];
-        if !rest.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            from = start + 2;
-            continue;
-        }
-        let end = start + 2 + rest.find('>')? + 1;
-        from = end;
-        return Some((start, end));
-    })
-}
-
 /// The byte spans of what reads as DOCTYPE tokens in lowercased `input`:
 /// `<!doctype` up to the next `>` (which ends a DOCTYPE in every state) or
 /// the end of the input.
@@ -173,11 +153,22 @@ pub(crate) fn open_elements(document: &Document, probe: NodeId, sections: Sectio
     open
 }
 
-/// The byte spans of what reads as start and end tags in `input` (`<`,
-/// an optional `/`, an ASCII letter, up to the next `>`; a span read wrong
-/// puts no probe comment in the tree), with whether
-/// each is an end tag and its name lowercased.
-pub(crate) fn tag_spans(input: &str) -> Vec<(usize, usize, bool, String)> {
+/// A start or end tag as the text reads.
+pub(crate) struct TagSpan {
+    pub start: usize,
+    pub end: usize,
+    pub end_tag: bool,
+    /// ASCII lowercased, as the tokenizer makes it.
+    pub name: String,
+}
+
+/// What reads as start and end tags in `input`: `<`, an optional `/`, an
+/// ASCII letter, up to the next `>` (attributes are taken to hold no `>`;
+/// a span read wrong, or one inside a comment or raw text, puts no probe
+/// comment in the tree, or leaves a difference unexplained). A `<` inside
+/// a span is part of that tag (`</a<t</i>` is one end tag), so the spans
+/// do not overlap.
+pub(crate) fn tag_spans(input: &str) -> Vec<TagSpan> {
     let bytes = input.as_bytes();
     let mut tags = Vec::new();
     let mut from = 0;
@@ -190,11 +181,11 @@ pub(crate) fn tag_spans(input: &str) -> Vec<(usize, usize, bool, String)> {
             continue;
         }
         let Some(close) = input[start..].find('>') else { break };
-        let name_end = input[name_start..start + close]
-            .find(['/', ' ', '\t', '\n', '\x0c', '\r'])
-            .map_or(start + close, |at| name_start + at);
-        tags.push((start, start + close + 1, end_tag, input[name_start..name_end].to_ascii_lowercase()));
-        from = start + close + 1;
+        let end = start + close + 1;
+        let name_end =
+            input[name_start..end - 1].find(['/', ' ', '\t', '\n', '\x0c', '\r']).map_or(end - 1, |at| name_start + at);
+        tags.push(TagSpan { start, end, end_tag, name: input[name_start..name_end].to_ascii_lowercase() });
+        from = end;
     }
     tags
 }

@@ -31,7 +31,7 @@ use htmlforge::generated::tag_groups::{
     is_in_body_end_tags_that_close_a_block, is_in_body_list_item_loop_passes_through,
 };
 
-use crate::replay::{open_elements, Probe, Sections};
+use crate::replay::{open_elements, tag_spans, Probe, Sections, TagSpan};
 
 /// A token the walks start from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,47 +40,6 @@ enum Walker {
     EndTag,
     /// An li, dd or dt start tag.
     ListItem(LocalName),
-}
-
-/// The spans of end tags and of li, dd and dt start tags in `input`, in
-/// order: `<` up to the next `>` (a span read wrong puts no probe comment
-/// in the tree, or leaves a difference unexplained).
-fn walker_spans(input: &str) -> Vec<(usize, usize)> {
-    let bytes = input.as_bytes();
-    let mut spans = Vec::new();
-    let mut from = 0;
-    while let Some(at) = input[from..].find('<') {
-        let start = from + at;
-        let rest = &bytes[start + 1..];
-        let end_tag = rest.first() == Some(&b'/') && rest.get(1).is_some_and(u8::is_ascii_alphabetic);
-        let list_item = rest.len() >= 2
-            && matches!(rest[..2].to_ascii_lowercase().as_slice(), b"li" | b"dd" | b"dt")
-            && rest.get(2).is_none_or(|&c| matches!(c, b'>' | b'/' | b' ' | b'\t' | b'\n' | b'\x0c' | b'\r'));
-        if !(end_tag || list_item) {
-            from = start + 1;
-            continue;
-        }
-        let Some(close) = input[start..].find('>') else { break };
-        spans.push((start, start + close + 1));
-        from = start + close + 1;
-    }
-    spans
-}
-
-/// What `span` (from [`walker_spans`]) starts, with its name lowercased.
-fn walker_of(span: &str) -> (Walker, String) {
-    let lower = span.to_ascii_lowercase();
-    if let Some(rest) = span.strip_prefix("</") {
-        let name_end = rest.find(['>', '/', ' ', '\t', '\n', '\x0c', '\r']).unwrap_or(rest.len());
-        (Walker::EndTag, lower[2..2 + name_end].to_string())
-    } else {
-        let name = match &lower[1..3] {
-            "li" => local_names::LI,
-            "dd" => local_names::DD,
-            _ => local_names::DT,
-        };
-        (Walker::ListItem(name), lower[1..3].to_string())
-    }
 }
 
 /// Whether an end tag named `name` is "any other end tag" in body (and in
@@ -247,10 +206,16 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
     let mut changed = false;
     let mut closes_formatting = false;
     let mut keeps_list_item = false;
-    for (start, end) in walker_spans(input) {
+    for TagSpan { start, end, end_tag, name } in tag_spans(input) {
+        let walker = match name.as_str() {
+            _ if end_tag => Walker::EndTag,
+            "li" => Walker::ListItem(local_names::LI),
+            "dd" => Walker::ListItem(local_names::DD),
+            "dt" => Walker::ListItem(local_names::DT),
+            _ => continue,
+        };
         edited.push_str(&input[at..start]);
         at = start;
-        let (walker, name) = walker_of(&input[start..end]);
         let Some((document, comment)) = probe.parse_after(&edited, context) else { continue };
         let open = open_elements(&document, comment, sections);
         match html5ever_walk(walker, &name, &open) {

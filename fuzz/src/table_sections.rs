@@ -12,7 +12,7 @@
 //! cell" and "in row" do before they hand it to "in table body" (close
 //! the cell, pop the row), which html5ever does too.
 
-use crate::replay::{open_elements, tag_spans, Probe, Sections};
+use crate::replay::{open_elements, tag_spans, Probe, Sections, TagSpan};
 use htmlforge::generated::names::Namespace;
 
 /// What "in table body" does not see as html5ever does: for a token at a
@@ -61,7 +61,7 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
     let mut edited = String::new();
     let mut at = 0;
     let mut changed = false;
-    for (start, end, end_tag, name) in tag_spans(input) {
+    for TagSpan { start, end, end_tag, name } in tag_spans(input) {
         let candidate = if end_tag {
             name == "table"
         } else {
