@@ -1,7 +1,9 @@
 //! html5ever bug 4 replayed: its special category lacks the special MathML
 //! and SVG elements (mi, mo, mn, ms, mtext, annotation-xml; foreignObject,
-//! desc, title) and HTML search and keygen, so the two "in body" walks
-//! down the stack of open elements go past them where the spec stops:
+//! desc, title) and HTML search and keygen, and has the obsolete isindex,
+//! so the two "in body" walks down the stack of open elements go past
+//! elements where the spec stops, and stop at isindex where the spec goes
+//! on:
 //!
 //! - "any other end tag": "if node is in the special category, then this
 //!   is a parse error; ignore the token". html5ever walks on to an HTML
@@ -20,8 +22,10 @@
 //! end tag of its own name), then the element found (its end tag walks
 //! past the rest, HTML elements that are not special, popping them and
 //! leaving formatting ones in the list of active formatting elements, as
-//! html5ever does). Inexact only where a formatting element sits below a
-//! special foreign element: its own end tag also takes it off the list.
+//! html5ever does). An end tag html5ever ignores at an isindex is dropped.
+//! Inexact where a formatting element sits below a special element (its
+//! own end tag also takes it off the list), and where html5ever keeps a
+//! list item open at an isindex (no edit does that).
 
 use htmlforge::dom::ElementRef;
 use htmlforge::generated::element_categories::{element_categories, Categories};
