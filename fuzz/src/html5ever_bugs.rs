@@ -125,6 +125,7 @@ fn replay_doctypes(input: &str, context: Option<&str>) -> Option<String> {
 /// its html element from foreign content; `None` if there are none.
 fn replay_end_tags_reaching_html(input: &str, context: Option<&str>) -> Option<String> {
     let dropped = end_tags_reaching_the_html_element(input, context?);
+
     (!dropped.is_empty()).then(|| without_spans(input, &dropped))
 }
 
@@ -371,6 +372,8 @@ mod tests {
             (" <span><a></span><n></a>o</a><s>", Some("math h3")),
             (" <span><a></span><n></A>o</a><s>", Some("math h3")),
             ("<span><a></span><n></a></a><s></a>o", Some("math onsuspend")),
+            // A `<` read as text before a dropped end tag (a find).
+            (" <span><a></span><n></a>o<x>a<</a>o</a><s>", Some("math ontoggle")),
             // The first `</a>` is inside the start tag `<a</a>`.
             ("<a</a><span><a></span><n></a></a><span>", Some("svg mi")),
             ("<span><a></span><n></a><span><a></span></a><n></a><s>", Some("svg mi")),

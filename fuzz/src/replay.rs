@@ -89,10 +89,26 @@ pub(crate) fn without_spans(input: &str, dropped: &[(usize, usize)]) -> String {
     let mut at = 0;
     for &(start, end) in dropped {
         out.push_str(&input[at..start]);
+        seal_before_cut(&mut out);
         at = end;
     }
     out.push_str(&input[at..]);
     out
+}
+
+/// Makes the text `out` ends with read the same whatever follows, before
+/// a token is cut out after it: a `<` or `&` the tokenizer read as text
+/// (it stood before the token's `<`) could start a tag or a character
+/// reference with the text after the cut (`<</a>o` would become `<o`), so
+/// it is written as a character reference to itself.
+pub(crate) fn seal_before_cut(out: &mut String) {
+    if out.ends_with('<') {
+        out.pop();
+        out.push_str("&lt;");
+    } else if out.ends_with('&') {
+        out.pop();
+        out.push_str("&amp;");
+    }
 }
 
 /// What the tree cannot tell: whether a table section or row just before
@@ -188,4 +204,17 @@ pub(crate) fn tag_spans(input: &str) -> Vec<TagSpan> {
         from = end;
     }
     tags
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_spans;
+
+    #[test]
+    fn a_cut_leaves_the_text_before_it_as_it_was_read() {
+        // `<` before `</a>` was text; so is `&` before `</b>`.
+        assert_eq!(without_spans("x<</a>o", &[(2, 6)]), "x&lt;o");
+        assert_eq!(without_spans("x&</b>amp;", &[(2, 6)]), "x&amp;amp;");
+        assert_eq!(without_spans("x</a>o", &[(1, 5)]), "xo");
+    }
 }

@@ -35,7 +35,7 @@ use htmlforge::generated::tag_groups::{
     is_in_body_end_tags_that_close_a_block, is_in_body_list_item_loop_passes_through,
 };
 
-use crate::replay::{open_elements, tag_spans, Probe, Sections, TagSpan};
+use crate::replay::{open_elements, seal_before_cut, tag_spans, Probe, Sections, TagSpan};
 
 /// A token the walks start from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,7 +234,10 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
                     edited.push_str(&format!("</{}>", found.local_name()));
                 }
             }
-            Some(Html5everWalk::IgnoresEndTag) => at = end,
+            Some(Html5everWalk::IgnoresEndTag) => {
+                seal_before_cut(&mut edited);
+                at = end;
+            }
             Some(Html5everWalk::KeepsListItem) => keeps_list_item = true,
         }
         changed = true;

@@ -12,7 +12,7 @@
 //! cell" and "in row" do before they hand it to "in table body" (close
 //! the cell, pop the row), which html5ever does too.
 
-use crate::replay::{open_elements, tag_spans, Probe, Sections, TagSpan};
+use crate::replay::{open_elements, seal_before_cut, tag_spans, Probe, Sections, TagSpan};
 use htmlforge::generated::names::Namespace;
 
 /// What "in table body" does not see as html5ever does: for a token at a
@@ -79,6 +79,7 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
         for closer in closers {
             edited.push_str(closer);
         }
+        seal_before_cut(&mut edited);
         at = end;
         changed = true;
     }
