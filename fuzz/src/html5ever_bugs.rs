@@ -72,7 +72,10 @@ fn has_end_tag(lower: &str, name: &str) -> bool {
 fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize, usize)> {
     let probe = Probe::for_input(input);
     let mut dropped = Vec::new();
-    for TagSpan { start, end, name, .. } in tag_spans(input).into_iter().filter(|tag| tag.end_tag) {
+    // `</br>` and `</p>` have a rule of their own in foreign content
+    // (they break out of it), the same in html5ever.
+    let any_other_end_tag = |tag: &TagSpan| tag.end_tag && !matches!(tag.name.as_str(), "br" | "p");
+    for TagSpan { start, end, name, .. } in tag_spans(input).into_iter().filter(any_other_end_tag) {
         let Some((document, comment)) = probe.parse_after(&without_spans(&input[..start], &dropped), Some(context))
         else {
             continue;
@@ -372,6 +375,8 @@ mod tests {
             (" <span><a></span><n></a>o</a><s>", Some("math h3")),
             (" <span><a></span><n></A>o</a><s>", Some("math h3")),
             ("<span><a></span><n></a></a><s></a>o", Some("math onsuspend")),
+            // `</p>` breaks out of foreign content (a find: it was dropped).
+            ("<span><a></span><n></a><n></p><s>", Some("svg mi")),
             // A `<` read as text before a dropped end tag (a find).
             (" <span><a></span><n></a>o<x>a<</a>o</a><s>", Some("math ontoggle")),
             // The first `</a>` is inside the start tag `<a</a>`.
