@@ -328,6 +328,17 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
             }
         }
     }
+    // Bug 4 in the adoption agency algorithm: its furthest block is the
+    // topmost special element below the formatting element, and the two
+    // special categories disagree on search and isindex.
+    if (lower.contains("<search") || lower.contains("<isindex"))
+        && special_walks::furthest_blocks_differ(input, context)
+    {
+        return Some(
+            "adoption agency: the furthest block is a special element, and html5ever's special category lacks \
+             search and has isindex (not replayed)",
+        );
+    }
     None
 }
 
@@ -395,6 +406,10 @@ mod tests {
             ("<li><search><li>y", None),
             ("<x><isindex></x>y", None),
             ("<li><isindex><li>y", None),
+            // The furthest block of the adoption agency algorithm (a find).
+            ("<a><isindex>x</a>y", None),
+            ("<a><search>x</a>y", None),
+            ("<a><isindex>x<a>y", None),
         ] {
             assert!(explained(input, context).is_some(), "{input} {context:?}");
         }

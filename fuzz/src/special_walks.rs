@@ -246,6 +246,40 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
     changed.then_some(Replay { edited, inexact: closes_formatting || keeps_list_item })
 }
 
+/// Whether the adoption agency algorithm meets, at a formatting end tag
+/// (or an `a` or `nobr` start tag) of the input, a furthest block the two special categories disagree on:
+/// "the topmost node in the stack of open elements that is lower in the
+/// stack than formatting element, and is an element in the special
+/// category" is a search to the spec, an isindex to html5ever. No edit
+/// replays that (the algorithm then moves nodes): the construct is checked
+/// on the stack read off htmlforge's tree, a search or isindex open above
+/// an HTML element of the tag's name.
+pub(crate) fn furthest_blocks_differ(input: &str, context: Option<&str>) -> bool {
+    let probe = Probe::for_input(input);
+    tag_spans(input).into_iter().any(|TagSpan { start, end_tag, name, .. }| {
+        // The algorithm runs for a formatting end tag, and for an `a` or
+        // `nobr` start tag when one is open.
+        let runs = if end_tag {
+            LocalName::lookup(&name).is_some_and(is_in_body_adoption_agency_end_tags)
+        } else {
+            matches!(name.as_str(), "a" | "nobr")
+        };
+        if !runs {
+            return false;
+        }
+        let Some((document, comment)) = probe.parse_after(&input[..start], context) else { return false };
+        let open = open_elements(&document, comment, Sections::Closed);
+        let mut disputed = false;
+        for element in open.iter().map_while(Option::as_ref) {
+            if is_html(element, &name) {
+                return disputed;
+            }
+            disputed |= is_html(element, "search") || is_html(element, "isindex");
+        }
+        false
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::replay;
