@@ -1,9 +1,13 @@
 //! Differences between htmlforge and html5ever 0.40 that are html5ever
 //! bugs against the spec: each detector names the spec rule html5ever
 //! breaks. The `differential` target accepts a difference only when one
-//! of these explains it. A detector recognizes the input construct that
-//! triggers the bug, so it also hides any other difference in an input
-//! that has the construct: keep them narrow.
+//! of these explains it. Where it can, a detector replays the bug
+//! (`crate::replay`): htmlforge's tree of an edit of the input that does
+//! by the spec what html5ever does must be html5ever's tree, so nothing
+//! else hides behind it. Where no edit is exact, a detector checks that
+//! the bug acts on a tag of the input, or at last recognizes its
+//! construct, and then hides any other difference in that input: those
+//! come last, and stay narrow.
 
 use htmlforge::dom::NodeData;
 use htmlforge::generated::names::Namespace;
@@ -128,7 +132,6 @@ fn replay_doctypes(input: &str, context: Option<&str>) -> Option<String> {
 /// its html element from foreign content; `None` if there are none.
 fn replay_end_tags_reaching_html(input: &str, context: Option<&str>) -> Option<String> {
     let dropped = end_tags_reaching_the_html_element(input, context?);
-
     (!dropped.is_empty()).then(|| without_spans(input, &dropped))
 }
 
