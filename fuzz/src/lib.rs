@@ -12,6 +12,7 @@ mod replay;
 pub mod roundtrip_exceptions;
 mod special_walks;
 mod table_sections;
+mod template_table_text;
 
 use std::collections::HashMap;
 
