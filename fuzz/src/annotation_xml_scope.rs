@@ -16,23 +16,19 @@
 //! with nothing else that bounds html5ever's scope between.
 
 use htmlforge::dom::ElementRef;
+use htmlforge::generated::element_categories::{element_categories, Categories};
 use htmlforge::generated::names::{local_names, LocalName, Namespace};
 use htmlforge::generated::tag_groups::{is_heading_elements, is_in_body_start_tags_that_close_a_p_element};
 
 use crate::replay::{open_elements, tag_spans, Probe, Sections, TagSpan};
 
-/// The elements that bound html5ever's default scope.
+/// The elements that bound html5ever's default scope: the spec's, but
+/// MathML annotation-xml.
 fn bounds_html5ever_scope(element: &ElementRef<'_>) -> bool {
-    let name = element.local_name();
-    match element.ns() {
-        Namespace::Html => matches!(
-            name,
-            "applet" | "caption" | "html" | "table" | "td" | "th" | "marquee" | "object" | "select" | "template"
-        ),
-        Namespace::MathMl => matches!(name, "mi" | "mo" | "mn" | "ms" | "mtext"),
-        Namespace::Svg => matches!(name, "foreignObject" | "desc" | "title"),
-        _ => false,
-    }
+    let annotation_xml = element.ns() == Namespace::MathMl && element.local_name() == "annotation-xml";
+    let scope = LocalName::lookup(element.local_name())
+        .is_some_and(|name| element_categories(element.ns(), name).contains(Categories::SCOPE));
+    scope && !annotation_xml
 }
 
 /// What a tag's rule looks for in scope: element names, and the extra
@@ -69,9 +65,9 @@ pub(crate) fn fires(input: &str, context: Option<&str>) -> bool {
     let probe = Probe::for_input(input);
     tag_spans(input).into_iter().any(|TagSpan { start, end_tag, name, .. }| {
         let Some((targets, extra_bounds)) = scope_check(end_tag, &name) else { return false };
-        let Some((document, comment)) = probe.parse_after(&input[..start], context) else { return false };
+        let Some(probed) = probe.parse_after(&input[..start], context) else { return false };
         let mut past_annotation_xml = false;
-        for element in open_elements(&document, comment, Sections::Closed) {
+        for element in open_elements(&probed, Sections::Closed) {
             let Some(element) = element else { return false };
             if element.ns() == Namespace::Html && targets.contains(&element.local_name()) {
                 return past_annotation_xml;

@@ -10,9 +10,11 @@
 //! come last, and stay narrow.
 
 use htmlforge::dom::NodeData;
-use htmlforge::generated::names::Namespace;
+use htmlforge::generated::element_categories::{element_categories, Categories};
+use htmlforge::generated::names::{LocalName, Namespace};
+use htmlforge::generated::tag_groups::is_in_foreign_content_end_tags_that_break_out;
 
-use crate::replay::{doctype_spans, parse, tag_spans, tree_of, without_spans, Probe, Sections, TagSpan};
+use crate::replay::{doctype_spans, parse, tag_spans, tree_of, without_spans, Probe, Probed, Sections, TagSpan};
 use crate::{all_nodes, annotation_xml_scope, special_walks, table_sections, template_table_text};
 
 /// The names of the HTML elements that hold a special element html5ever
@@ -24,11 +26,9 @@ fn html_names_holding_special_foreign(input: &str, context: Option<&str>) -> Vec
     let mut names = Vec::new();
     for node in nodes {
         let Some(element) = document.element(node) else { continue };
-        let special = match element.ns() {
-            Namespace::MathMl => matches!(element.local_name(), "mi" | "mo" | "mn" | "ms" | "mtext" | "annotation-xml"),
-            Namespace::Svg => matches!(element.local_name(), "foreignObject" | "desc" | "title"),
-            _ => element.local_name() == "search",
-        };
+        let spec_special = LocalName::lookup(element.local_name())
+            .is_some_and(|name| element_categories(element.ns(), name).contains(Categories::SPECIAL));
+        let special = spec_special && (element.ns() != Namespace::Html || element.local_name() == "search");
         if !special {
             continue;
         }
@@ -78,9 +78,12 @@ fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize,
     let mut dropped = Vec::new();
     // `</br>` and `</p>` have a rule of their own in foreign content
     // (they break out of it), the same in html5ever.
-    let any_other_end_tag = |tag: &TagSpan| tag.end_tag && !matches!(tag.name.as_str(), "br" | "p");
+    let any_other_end_tag = |tag: &TagSpan| {
+        tag.end_tag && !LocalName::lookup(&tag.name).is_some_and(is_in_foreign_content_end_tags_that_break_out)
+    };
     for TagSpan { start, end, name, .. } in tag_spans(input).into_iter().filter(any_other_end_tag) {
-        let Some((document, comment)) = probe.parse_after(&without_spans(&input[..start], &dropped), Some(context))
+        let Some(Probed { document, comment, .. }) =
+            probe.parse_after(&without_spans(&input[..start], &dropped), Some(context))
         else {
             continue;
         };
@@ -247,14 +250,17 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
     let walks_differ = (foreign && SCOPE_BOUNDARIES.iter().any(|t| lower.contains(t)))
         || lower.contains("<search")
         || lower.contains("<isindex");
-    if walks_differ {
-        let replays = Sections::BOTH.map(|sections| special_walks::replay(input, context, sections));
-        if replays.iter().flatten().any(|replay| tree_of(&replay.edited, context) == theirs) {
-            return Some(
-                "in body: the walks down the stack (li/dd/dt start tags, any other end tag) stop at the special \
-                 elements html5ever does not count (MathML, SVG, search) and go past isindex",
-            );
-        }
+    // Kept for the construct below, where no replay is exact.
+    let walk_replays = if walks_differ {
+        Sections::BOTH.map(|sections| special_walks::replay(input, context, sections))
+    } else {
+        [None, None]
+    };
+    if walk_replays.iter().flatten().any(|replay| tree_of(&replay.edited, context) == theirs) {
+        return Some(
+            "in body: the walks down the stack (li/dd/dt start tags, any other end tag) stop at the special elements \
+             html5ever does not count (MathML, SVG, search) and go past isindex",
+        );
     }
     // Minimized: `<li><a></li><s"></a><u >` in an SVG `strike` context.
     // `</a>` comes with the stack html, svg `s"`: foreign content, "any
@@ -321,20 +327,17 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
         );
     }
     // Bug 4: see above.
-    if walks_differ {
-        let replays = Sections::BOTH.map(|sections| special_walks::replay(input, context, sections));
-        if replays.iter().flatten().any(|replay| replay.inexact) {
-            let list_item_start = ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t));
-            let walked_past = html_names_holding_special_foreign(input, context);
-            let end_tag_walks = walked_past.iter().any(|name| has_end_tag(&lower, name));
-            let list_item_walks =
-                list_item_start && walked_past.iter().any(|name| matches!(name.as_str(), "li" | "dd" | "dt"));
-            if end_tag_walks || list_item_walks || (list_item_start && lower.contains("<isindex")) {
-                return Some(
-                    "in body: the walks down the stack stop at the special elements html5ever does not count (not \
-                     replayed: a formatting element below one, or a list item kept open at an isindex)",
-                );
-            }
+    if walk_replays.iter().flatten().any(|replay| replay.inexact) {
+        let list_item_start = ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t));
+        let walked_past = html_names_holding_special_foreign(input, context);
+        let end_tag_walks = walked_past.iter().any(|name| has_end_tag(&lower, name));
+        let list_item_walks =
+            list_item_start && walked_past.iter().any(|name| matches!(name.as_str(), "li" | "dd" | "dt"));
+        if end_tag_walks || list_item_walks || (list_item_start && lower.contains("<isindex")) {
+            return Some(
+                "in body: the walks down the stack stop at the special elements html5ever does not count (not \
+                 replayed: a formatting element below one, or a list item kept open at an isindex)",
+            );
         }
     }
     // Bug 4 in the adoption agency algorithm: its furthest block is the

@@ -5,8 +5,11 @@
 //! html5ever's tree. The parse state at a point of the input is read off
 //! htmlforge's tree with a probe comment.
 
+use std::collections::HashMap;
+
 use htmlforge::dom::{Document, ElementRef, NodeData, NodeId};
-use htmlforge::generated::names::Namespace;
+use htmlforge::generated::names::{local_names, LocalName, Namespace};
+use htmlforge::generated::tag_groups::is_table_sections;
 use htmlforge::{parse_document_with, FragmentContext, ParseOptions, Parser};
 
 use crate::{all_nodes, document_tree, fragment_tree};
@@ -73,14 +76,22 @@ impl Probe {
     /// the comment's node, if the tokenizer reads markup (the data state)
     /// where `prefix` ends: inside a tag, a comment or raw text the probe
     /// is no comment of its own.
-    pub(crate) fn parse_after(&self, prefix: &str, context: Option<&str>) -> Option<(Document, NodeId)> {
+    pub(crate) fn parse_after(&self, prefix: &str, context: Option<&str>) -> Option<Probed> {
         let document = parse(&format!("{prefix}<!--{}-->", self.text), context);
-        let (nodes, _) = all_nodes(&document);
+        let (nodes, hosts) = all_nodes(&document);
         let comment = nodes
             .into_iter()
             .find(|&node| matches!(document.data(node), NodeData::Comment(text) if text == self.text))?;
-        Some((document, comment))
+        Some(Probed { document, comment, hosts })
     }
+}
+
+/// htmlforge's tree with the probe comment in it.
+pub(crate) struct Probed {
+    pub document: Document,
+    pub comment: NodeId,
+    /// Each template contents' template.
+    hosts: HashMap<NodeId, NodeId>,
 }
 
 /// `input` without the byte spans `dropped` (in order, not overlapping).
@@ -132,10 +143,10 @@ impl Sections {
 /// an open table section or row was foster parented into a template.) With
 /// `Sections::Open`, a table section or row right before an open element
 /// is taken as open above it, and so is a row it ends in.
-pub(crate) fn open_elements(document: &Document, probe: NodeId, sections: Sections) -> Vec<Option<ElementRef<'_>>> {
-    let (_, hosts) = all_nodes(document);
+pub(crate) fn open_elements(probed: &Probed, sections: Sections) -> Vec<Option<ElementRef<'_>>> {
+    let Probed { document, comment, hosts } = probed;
     let mut open = Vec::new();
-    let mut at = document.parent(probe);
+    let mut at = document.parent(*comment);
     while let Some(node) = at {
         let node = hosts.get(&node).copied().unwrap_or(node);
         if let Some(element) = document.element(node) {
@@ -157,7 +168,13 @@ pub(crate) fn open_elements(document: &Document, probe: NodeId, sections: Sectio
             while let Some(sibling) = previous.filter(|&sibling| document.element(sibling).is_none()) {
                 previous = document.previous_sibling(sibling);
             }
-            let section_before = previous.filter(|&previous| is_html(previous, &["tbody", "thead", "tfoot", "tr"]));
+            let section_before = previous.filter(|&previous| {
+                document.element(previous).is_some_and(|e| {
+                    e.ns() == Namespace::Html
+                        && LocalName::lookup(e.local_name())
+                            .is_some_and(|name| is_table_sections(name) || name == local_names::TR)
+                })
+            });
             if let (Sections::Open, Some(section)) = (sections, section_before) {
                 // With the row open in it, if it ends in one.
                 let row = document.last_child(section).filter(|&last| is_html(last, &["tr"]));

@@ -32,7 +32,7 @@ use htmlforge::generated::element_categories::{element_categories, Categories};
 use htmlforge::generated::names::{local_names, LocalName, Namespace};
 use htmlforge::generated::tag_groups::{
     is_dd_and_dt, is_heading_elements, is_in_body_adoption_agency_end_tags, is_in_body_applet_marquee_object,
-    is_in_body_end_tags_that_close_a_block, is_in_body_list_item_loop_passes_through,
+    is_in_body_end_tags_that_close_a_block, is_in_body_list_item_loop_passes_through, is_in_table_end_tags_to_ignore,
 };
 
 use crate::replay::{open_elements, seal_before_cut, tag_spans, Probe, Sections, TagSpan};
@@ -59,20 +59,9 @@ fn is_any_other_end_tag(name: &str) -> bool {
         || is_in_body_end_tags_that_close_a_block(name)
         || is_in_body_adoption_agency_end_tags(name)
         || is_in_body_applet_marquee_object(name)
-        // The table modes' own end tags.
-        || matches!(
-            name,
-            local_names::CAPTION
-                | local_names::COL
-                | local_names::COLGROUP
-                | local_names::TABLE
-                | local_names::TBODY
-                | local_names::TD
-                | local_names::TFOOT
-                | local_names::TH
-                | local_names::THEAD
-                | local_names::TR
-        );
+        // The table modes' own end tags: the ones "in table" ignores, and table.
+        || is_in_table_end_tags_to_ignore(name)
+        || name == local_names::TABLE;
     !own_rule
 }
 
@@ -220,8 +209,8 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
         };
         edited.push_str(&input[at..start]);
         at = start;
-        let Some((document, comment)) = probe.parse_after(&edited, context) else { continue };
-        let open = open_elements(&document, comment, sections);
+        let Some(probed) = probe.parse_after(&edited, context) else { continue };
+        let open = open_elements(&probed, sections);
         match html5ever_walk(walker, &name, &open) {
             None => continue,
             Some(Html5everWalk::PopsPast { popped, own_end_tags }) => {
@@ -267,8 +256,8 @@ pub(crate) fn furthest_blocks_differ(input: &str, context: Option<&str>) -> bool
         if !runs {
             return false;
         }
-        let Some((document, comment)) = probe.parse_after(&input[..start], context) else { return false };
-        let open = open_elements(&document, comment, Sections::Closed);
+        let Some(probed) = probe.parse_after(&input[..start], context) else { return false };
+        let open = open_elements(&probed, Sections::Closed);
         let mut disputed = false;
         for element in open.iter().map_while(Option::as_ref) {
             if is_html(element, &name) {

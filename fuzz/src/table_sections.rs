@@ -13,7 +13,8 @@
 //! the cell, pop the row), which html5ever does too.
 
 use crate::replay::{open_elements, seal_before_cut, tag_spans, Probe, Sections, TagSpan};
-use htmlforge::generated::names::Namespace;
+use htmlforge::generated::names::{LocalName, Namespace};
+use htmlforge::generated::tag_groups::is_in_table_body_start_tags_that_close_the_section;
 
 /// What "in table body" does not see as html5ever does: for a token at a
 /// point where the stack (read off htmlforge's tree) has a thead and no
@@ -65,15 +66,15 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
         let candidate = if end_tag {
             name == "table"
         } else {
-            matches!(name.as_str(), "caption" | "col" | "colgroup" | "tbody" | "tfoot" | "thead")
+            LocalName::lookup(&name).is_some_and(is_in_table_body_start_tags_that_close_the_section)
         };
         if !candidate {
             continue;
         }
         edited.push_str(&input[at..start]);
         at = start;
-        let Some((document, comment)) = probe.parse_after(&edited, context) else { continue };
-        let Some(closers) = closers_before_ignored_token(&open_elements(&document, comment, sections), end_tag) else {
+        let Some(probed) = probe.parse_after(&edited, context) else { continue };
+        let Some(closers) = closers_before_ignored_token(&open_elements(&probed, sections), end_tag) else {
             continue;
         };
         for closer in closers {

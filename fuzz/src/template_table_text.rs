@@ -13,9 +13,10 @@
 //! so that its insertion mode is a table one.
 
 use htmlforge::dom::NodeData;
-use htmlforge::generated::names::Namespace;
+use htmlforge::generated::names::{local_names, LocalName, Namespace};
+use htmlforge::generated::tag_groups::{is_in_template_start_tags_for_table_content, is_table_cells};
 
-use crate::replay::{tag_spans, Probe};
+use crate::replay::{tag_spans, Probe, Probed};
 
 /// Whether text of `input` comes while a template that took table parts
 /// is the current node.
@@ -27,18 +28,22 @@ pub(crate) fn fires(input: &str, context: Option<&str>) -> bool {
         if !text_follows {
             return false;
         }
-        let Some((document, comment)) = probe.parse_after(&input[..tag.end], context) else { return false };
+        let Some(Probed { document, comment, .. }) = probe.parse_after(&input[..tag.end], context) else {
+            return false;
+        };
         let Some(contents) = document.parent(comment) else { return false };
         if !matches!(document.data(contents), NodeData::DocumentFragment) {
             return false;
         }
         document.children(contents).any(|child| {
             document.element(child).is_some_and(|e| {
+                // What "in template" switches to a table mode for.
                 e.ns() == Namespace::Html
-                    && matches!(
-                        e.local_name(),
-                        "caption" | "colgroup" | "col" | "tbody" | "thead" | "tfoot" | "tr" | "td" | "th"
-                    )
+                    && LocalName::lookup(e.local_name()).is_some_and(|name| {
+                        is_in_template_start_tags_for_table_content(name)
+                            || is_table_cells(name)
+                            || matches!(name, local_names::COL | local_names::TR)
+                    })
             })
         })
     })
