@@ -72,9 +72,9 @@ for target in "${targets[@]}"; do
         echo "FAILED: $target (input saved under fuzz/artifacts/$target/)"
         exit 1
     fi
-    runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1)"
-    echo "$target: ${runs:-0} executions clean"
-    total=$((total + ${runs:-0}))
+    executed="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n 1)"
+    echo "$target: ${executed:-0} executions clean"
+    total=$((total + ${executed:-0}))
     rm -f "$log"
 done
 echo "== fuzzing: $total executions clean in all"

@@ -14,7 +14,7 @@ use htmlforge::generated::element_categories::{element_categories, Categories};
 use htmlforge::generated::names::{LocalName, Namespace};
 use htmlforge::generated::tag_groups::is_in_foreign_content_end_tags_that_break_out;
 
-use crate::replay::{doctype_spans, parse, tag_spans, tree_of, without_spans, Probe, Probed, Sections, TagSpan};
+use crate::replay::{doctype_spans, open_elements, parse, tag_spans, tree_of, without_spans, Probe, Sections, TagSpan};
 use crate::{all_nodes, annotation_xml_scope, special_walks, table_sections, template_table_text};
 
 /// The names of the HTML elements that hold a special element html5ever
@@ -67,12 +67,11 @@ fn has_end_tag(lower: &str, name: &str) -> bool {
 /// come when every open element below the html element is foreign and
 /// none has the token's name. Each is decided on the input with the ones
 /// before it dropped, as html5ever ignores them. The open elements are
-/// read off htmlforge's tree: a probe comment goes where the end tag
-/// stands, and is inserted into the current node; in foreign content
-/// every open element is the parent of the next (nothing is foster
-/// parented into a foreign element), so the probe's ancestors are the
-/// stack of open elements. A span that is not an end tag in the data
-/// state (inside a comment, say) puts no probe comment in the tree.
+/// read off htmlforge's tree with a probe comment where the end tag
+/// stands (`replay::open_elements`: a foreign element foster parented
+/// before a table has the table open above it, so `<table><svg></table>`
+/// does not reach the html element). A span that is not an end tag in the
+/// data state (inside a comment, say) puts no probe comment in the tree.
 fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize, usize)> {
     let probe = Probe::for_input(input);
     let mut dropped = Vec::new();
@@ -82,20 +81,16 @@ fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize,
         tag.end_tag && !LocalName::lookup(&tag.name).is_some_and(is_in_foreign_content_end_tags_that_break_out)
     };
     for TagSpan { start, end, name, .. } in tag_spans(input).into_iter().filter(any_other_end_tag) {
-        let Some(Probed { document, comment, .. }) =
-            probe.parse_after(&without_spans(&input[..start], &dropped), Some(context))
-        else {
+        let Some(probed) = probe.parse_after(&without_spans(&input[..start], &dropped), Some(context)) else {
             continue;
         };
-        let Some(root) = document.fragment_root() else { continue };
-        let mut open = Vec::new();
-        let mut at = document.parent(comment);
-        while let Some(node) = at.filter(|&node| node != root) {
-            open.push(document.element(node));
-            at = document.parent(node);
-        }
-        let reaches_html = !open.is_empty()
-            && open.iter().all(|element| {
+        // The last open element is the html element, the fragment's root.
+        // Whatever the table sections guess adds sits below a template, an
+        // HTML element, so either guess gives the same answer.
+        let open = open_elements(&probed, Sections::Closed);
+        let Some((_html, below_html)) = open.split_last() else { continue };
+        let reaches_html = !below_html.is_empty()
+            && below_html.iter().all(|element| {
                 element
                     .as_ref()
                     .is_some_and(|e| e.ns() != Namespace::Html && !e.local_name().eq_ignore_ascii_case(&name))
@@ -405,6 +400,9 @@ mod tests {
             // The first `</a>` is inside the start tag `<a</a>`.
             ("<a</a><span><a></span><n></a></a><span>", Some("svg mi")),
             ("<span><a></span><n></a><span><a></span></a><n></a><s>", Some("svg mi")),
+            // `</table>` with an svg foster parented before the open table
+            // (a find: read as reaching the html element, it was dropped).
+            ("<span><a></span><n></a><span></a><table><svg></table>p", Some("svg mi")),
             // Bug 1 beyond the adoption agency algorithm.
             ("<div><math><annotation-xml></div>x", None),
             // Bug 2 with the text of a DOCTYPE in a comment first.
@@ -449,6 +447,10 @@ mod tests {
         // Each decided with the ones before it ignored: the second `</n>`
         // meets no n.
         assert_eq!(reaching("<n></a></n></n>", "svg g"), ["</a>"]);
+        // An svg foster parented before the table: the table is open
+        // above it and takes `</table>` (a find).
+        assert_eq!(reaching("<table><svg></table>", "svg g"), [""; 0]);
+        assert_eq!(reaching("<table><svg></x>", "svg g"), [""; 0]);
         // One end tag named `a<t</i` (a find: overlapping spans panicked).
         assert_eq!(reaching("<n></a<t</i></a>", "svg g"), ["</a<t</i>", "</a>"]);
     }
