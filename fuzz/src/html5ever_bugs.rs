@@ -15,7 +15,9 @@ use htmlforge::generated::names::{LocalName, Namespace};
 use htmlforge::generated::tag_groups::is_in_foreign_content_end_tags_that_break_out;
 
 use crate::replay::{doctype_spans, open_elements, parse, tag_spans, tree_of, without_spans, Probe, Sections, TagSpan};
-use crate::{all_nodes, annotation_xml_scope, special_walks, table_sections, template_table_text};
+use crate::{
+    all_nodes, annotation_xml_breakout, annotation_xml_scope, special_walks, table_sections, template_table_text,
+};
 
 /// The names of the HTML elements that hold a special element html5ever
 /// does not count (MathML mi, mo, mn, ms, mtext, annotation-xml; SVG
@@ -138,10 +140,11 @@ fn replay_end_tags_reaching_html(input: &str, context: Option<&str>) -> Option<S
 fn replay_all(input: &str, context: Option<&str>, sections: Sections) -> Option<String> {
     type Replay<'a> = &'a dyn Fn(&str) -> Option<String>;
     let mut edited = None;
-    let replays: [Replay<'_>; 4] = [
+    let replays: [Replay<'_>; 5] = [
         &|input| replay_doctypes(input, context),
         &|input| table_sections::replay(input, context, sections),
         &|input| special_walks::replay(input, context, sections).map(|replay| replay.edited),
+        &|input| annotation_xml_breakout::replay(input, context, sections),
         &|input| replay_end_tags_reaching_html(input, context),
     ];
     for replay in replays {
@@ -279,12 +282,23 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
              mode",
         );
     }
-    // Several of the bugs in one input: the replays one after the other.
-    if Sections::BOTH
-        .into_iter()
-        .any(|sections| replay_all(input, context, sections).is_some_and(|edited| tree_of(&edited, context) == theirs))
+    // Bug 7, found in the fourth session: foreign content's breakout loop
+    // pops past an annotation-xml HTML integration point. See
+    // `annotation_xml_breakout`.
+    if lower.contains("<annotation-xml")
+        && Sections::BOTH.into_iter().any(|sections| {
+            annotation_xml_breakout::replay(input, context, sections)
+                .is_some_and(|edited| tree_of(&edited, context) == theirs)
+        })
     {
-        return Some("several of bugs 2 to 5, replayed one after the other");
+        return Some(
+            "foreign content, breaking out: the loop pops past an annotation-xml that is an HTML integration point",
+        );
+    }
+    // Several of the bugs in one input: the replays one after the other.
+    let combined = Sections::BOTH.map(|sections| replay_all(input, context, sections));
+    if combined.iter().flatten().any(|edited| tree_of(edited, context) == theirs) {
+        return Some("several of bugs 2 to 5 and 7, replayed one after the other");
     }
     // Minimized: `<a><math><annotation-xml></a>x`. The end tag reaches
     // "in body" from foreign content ("any other end tag": the first HTML
@@ -338,12 +352,18 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
     // Bug 4 in the adoption agency algorithm: its furthest block is the
     // topmost special element below the formatting element, and the two
     // special categories disagree on search and isindex. Checked on the
-    // input, and on the walks' replay of it: in `<s><a><x><isindex></x><a>`
-    // (a find, in a MathML h3 context) html5ever ignores `</x>` at the
-    // isindex, which then is its furthest block for the second `<a>`.
+    // input, and on the replays of it: in `<s><a><x><isindex></x><a>` (a
+    // find, in a MathML h3 context) html5ever ignores `</x>` at the
+    // isindex, which then is its furthest block for the second `<a>`; in
+    // `<span><a></span><n></a><i><isindex><a>` (a find, in a MathML
+    // context) it ignores `</a>` (bug 5), which keeps the `a` open.
     if (lower.contains("<search") || lower.contains("<isindex"))
         && (special_walks::furthest_blocks_differ(input, context)
-            || walk_replays.iter().flatten().any(|replay| special_walks::furthest_blocks_differ(&replay.edited, context)))
+            || walk_replays
+                .iter()
+                .flatten()
+                .any(|replay| special_walks::furthest_blocks_differ(&replay.edited, context))
+            || combined.iter().flatten().any(|edited| special_walks::furthest_blocks_differ(edited, context)))
     {
         return Some(
             "adoption agency: the furthest block is a special element, and html5ever's special category lacks \
@@ -427,6 +447,16 @@ mod tests {
             // ... once html5ever ignored an end tag at the isindex (a find).
             ("<s><a><x><isindex></x><a>", Some("math h3")),
             ("<a><x><isindex></x><a>", None),
+            ("<span><a></span><n></a><i><isindex><a>", Some("math ontoggle")),
+            // `>` in a quoted attribute value of an end tag (finds).
+            ("<span><a></span><n></a f=\">\"><span>", Some("svg mi")),
+            ("<e></s/s=\">\"><ul><a></ul><l></A><i>", Some("svg shadowrootdelegatesfocus")),
+            // A bogus comment `</<a y=">` hides no `<li>` (a find).
+            ("<li><math><mi></<a y=\"><li>", None),
+            // Bug 7 (a find).
+            ("<math><annotation-xml encoding=\"text/html\"><math><div>x", None),
+            ("<annotation-xml encoding=\"aPPlication/xhtmL+xMl\"><math><div>", Some("math blockquote")),
+            ("<math><annotation-xml encoding=\"text/html\"></p>x", None),
             // Bug 6 (the third session's last find).
             ("<template><th></th><a><th></th>\n", None),
         ] {

@@ -5,6 +5,7 @@
 //! Every input is valid for every target: missing knob bytes read as 0,
 //! and markup that is not UTF-8 is read lossily where a `&str` is needed.
 
+mod annotation_xml_breakout;
 mod annotation_xml_scope;
 pub mod differential;
 pub mod html5ever_bugs;

@@ -196,11 +196,13 @@ pub(crate) struct TagSpan {
 }
 
 /// What reads as start and end tags in `input`: `<`, an optional `/`, an
-/// ASCII letter, up to the next `>` (attributes are taken to hold no `>`;
-/// a span read wrong, or one inside a comment or raw text, puts no probe
-/// comment in the tree, or leaves a difference unexplained). A `<` inside
-/// a span is part of that tag (`</a<t</i>` is one end tag), so the spans
-/// do not overlap.
+/// ASCII letter, up to the `>` that ends the tag in the tokenizer's
+/// attribute states (a `>` in a quoted attribute value does not: see
+/// [`tag_end`]), outside comments. A span read wrong, or one inside raw
+/// text or a CDATA section,
+/// puts no probe comment in the tree, or leaves a difference unexplained.
+/// A `<` inside a span is part of that tag (`</a<t</i>` is one end tag),
+/// so the spans do not overlap.
 pub(crate) fn tag_spans(input: &str) -> Vec<TagSpan> {
     let bytes = input.as_bytes();
     let mut tags = Vec::new();
@@ -210,17 +212,86 @@ pub(crate) fn tag_spans(input: &str) -> Vec<TagSpan> {
         let end_tag = bytes.get(start + 1) == Some(&b'/');
         let name_start = start + 1 + usize::from(end_tag);
         if !bytes.get(name_start).is_some_and(u8::is_ascii_alphabetic) {
-            from = start + 1;
+            // Comments hide tags: `<!--…-->`, and the bogus ones up to the
+            // next `>` (`<!…>`, `<?…>`, `</` and no letter, as in
+            // `</<a y=">`: a find).
+            let rest = &input[start..];
+            let skip = if let Some(after) = rest.strip_prefix("<!--") {
+                if after.starts_with('>') || after.starts_with("->") {
+                    rest.find('>').map(|at| at + 1)
+                } else {
+                    let close = ["-->", "--!>"].iter().filter_map(|end| after.find(end).map(|at| at + end.len())).min();
+                    close.map(|at| at + 4)
+                }
+            } else if rest.starts_with("<!") || rest.starts_with("<?") || (end_tag && !rest.starts_with("</>")) {
+                rest.find('>').map(|at| at + 1)
+            } else {
+                Some(1)
+            };
+            // A comment the input ends in hides the rest.
+            let Some(skip) = skip else { break };
+            from = start + skip;
             continue;
         }
-        let Some(close) = input[start..].find('>') else { break };
-        let end = start + close + 1;
-        let name_end =
-            input[name_start..end - 1].find(['/', ' ', '\t', '\n', '\x0c', '\r']).map_or(end - 1, |at| name_start + at);
+        let name_end = input[name_start..]
+            .find(['/', ' ', '\t', '\n', '\x0c', '\r', '>'])
+            .map_or(input.len(), |at| name_start + at);
+        // A tag the input ends in is no token.
+        let Some(end) = tag_end(bytes, name_end) else { break };
         tags.push(TagSpan { start, end, end_tag, name: input[name_start..name_end].to_ascii_lowercase() });
         from = end;
     }
     tags
+}
+
+/// Where the tag whose name ends at `at` ends (just past its `>`), read
+/// by the tokenizer's states from "before attribute name" on; `None` if
+/// the input ends first. Only a quoted attribute value hides a `>`, and a
+/// quote opens one only where a value starts (after an attribute name's
+/// `=`, past spaces): `<a f=">">` is one tag, `<a f">` ends at its `>`.
+/// An `=` where a name starts begins that name (`<a =">` ends there).
+fn tag_end(bytes: &[u8], mut at: usize) -> Option<usize> {
+    // The states that matter: attribute names (and the spaces and `/`
+    // around them, where `>` ends the tag), and before an attribute value.
+    enum State {
+        BeforeName,
+        Name,
+        AfterName,
+        BeforeValue,
+    }
+    let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'\r');
+    let mut state = State::BeforeName;
+    loop {
+        let byte = *bytes.get(at)?;
+        at += 1;
+        state = match state {
+            _ if byte == b'>' => return Some(at),
+            State::BeforeName if space(byte) || byte == b'/' => State::BeforeName,
+            State::BeforeName => State::Name,
+            State::Name if space(byte) || byte == b'/' => State::AfterName,
+            State::Name if byte == b'=' => State::BeforeValue,
+            State::Name => State::Name,
+            State::AfterName if space(byte) || byte == b'/' => State::AfterName,
+            State::AfterName if byte == b'=' => State::BeforeValue,
+            State::AfterName => State::Name,
+            State::BeforeValue if space(byte) => State::BeforeValue,
+            State::BeforeValue if byte == b'"' || byte == b'\'' => {
+                let close = bytes[at..].iter().position(|&b| b == byte)?;
+                at += close + 1;
+                // "After attribute value (quoted)": anything but `>`, `/`
+                // or a space starts the next name.
+                State::BeforeName
+            }
+            // An unquoted value runs to a space (then a name may start)
+            // or `>`.
+            State::BeforeValue => {
+                while bytes.get(at).is_some_and(|&b| b != b'>' && !space(b)) {
+                    at += 1;
+                }
+                State::BeforeName
+            }
+        };
+    }
 }
 
 #[cfg(test)]
@@ -233,5 +304,30 @@ mod tests {
         assert_eq!(without_spans("x<</a>o", &[(2, 6)]), "x&lt;o");
         assert_eq!(without_spans("x&</b>amp;", &[(2, 6)]), "x&amp;amp;");
         assert_eq!(without_spans("x</a>o", &[(1, 5)]), "xo");
+    }
+
+    #[test]
+    fn a_tag_ends_at_the_first_gt_outside_a_quoted_value() {
+        let spans = |input: &str| -> Vec<String> {
+            super::tag_spans(input).into_iter().map(|tag| input[tag.start..tag.end].to_string()).collect()
+        };
+        // Found by the differential target: `>` in a quoted value.
+        assert_eq!(spans(r#"<n></a f=">"><s>"#), ["<n>", r#"</a f=">">"#, "<s>"]);
+        assert_eq!(spans("<a f='>' g=x>y"), ["<a f='>' g=x>"]);
+        assert_eq!(spans(r#"</s/s=">">"#), [r#"</s/s=">">"#]);
+        // A quote opens no value elsewhere: in a name, after `=` at the
+        // start of a name, in an unquoted value.
+        assert_eq!(spans(r#"<a f">"#), [r#"<a f">"#]);
+        assert_eq!(spans(r#"<a =">"#), [r#"<a =">"#]);
+        assert_eq!(spans(r#"<a f=x">"#), [r#"<a f=x">"#]);
+        assert_eq!(spans(r#"<a f = "x>" >"#), [r#"<a f = "x>" >"#]);
+        // `<` inside a tag is part of it; a tag the input ends in is none.
+        assert_eq!(spans("</a<t</i>x"), ["</a<t</i>"]);
+        assert_eq!(spans(r#"<a>x<b f=">"#), ["<a>"]);
+        // Comments hide tags, bogus ones up to the next `>`.
+        assert_eq!(spans(r#"<li></<a y="><li>"#), ["<li>", "<li>"]);
+        assert_eq!(spans("<!-- <a> --><b><!--><c><!---><d><!-- x --!><e>"), ["<b>", "<c>", "<d>", "<e>"]);
+        assert_eq!(spans("<!DOCTYPE a><?x <a>?><f></><g>"), ["<f>", "<g>"]);
+        assert_eq!(spans("<x><!-- <a>"), ["<x>"]);
     }
 }
