@@ -6,7 +6,9 @@
 //!
 //! With `SHOW=1`, each unexplained input is printed and the two trees of
 //! the last one are written to `/tmp/census-ours.txt` and
-//! `/tmp/census-theirs.txt`, to diff.
+//! `/tmp/census-theirs.txt`, to diff. With `BUG=TEXT`, the inputs a bug
+//! whose explanation holds TEXT explains are listed (to see what falls to
+//! a construct, say `BUG='not replayed'`).
 
 use std::collections::BTreeMap;
 
@@ -16,6 +18,7 @@ fn main() {
     let mut same = 0usize;
     let mut explained: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut unexplained = 0usize;
+    let listed_bug = std::env::var("BUG").ok();
     for dir in std::env::args().skip(1) {
         let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}"));
         for entry in entries {
@@ -27,7 +30,12 @@ fn main() {
             let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             match compare(&data) {
                 Comparison::Same => same += 1,
-                Comparison::Explained(bug) => *explained.entry(bug).or_default() += 1,
+                Comparison::Explained(bug) => {
+                    *explained.entry(bug).or_default() += 1;
+                    if listed_bug.as_deref().is_some_and(|text| bug.contains(text)) {
+                        println!("{bug}: {}", path.display());
+                    }
+                }
                 Comparison::Unexplained { context, ours, theirs } => {
                     unexplained += 1;
                     println!("unexplained: {} (context {context:?})", path.display());

@@ -8,13 +8,23 @@
 //! The result may be another unexplained difference than the one the
 //! input showed (any will do: each is a find to settle), so read both
 //! trees of the result with the census (`SHOW=1`).
+//!
+//! With `KEEP=TEXT`, it keeps instead the input explained by a bug whose
+//! explanation holds TEXT (to see why an input falls to a construct, say
+//! `KEEP='not replayed'`).
 
 use htmlforge_fuzz::differential::{compare, Comparison};
 
-fn unexplained(knobs: &[u8], markup: &[u8]) -> bool {
+/// Whether the input still shows what is kept: a difference nothing
+/// explains, or one the bug named by `keep` explains.
+fn kept(knobs: &[u8], markup: &[u8], keep: Option<&str>) -> bool {
     let mut data = knobs.to_vec();
     data.extend_from_slice(markup);
-    matches!(compare(&data), Comparison::Unexplained { .. })
+    match (compare(&data), keep) {
+        (Comparison::Unexplained { .. }, None) => true,
+        (Comparison::Explained(bug), Some(text)) => bug.contains(text),
+        _ => false,
+    }
 }
 
 /// Removes chunks of `markup` while `keep` holds; chunk sizes halve from
@@ -53,11 +63,12 @@ fn main() {
     let data = std::fs::read(&input).unwrap_or_else(|e| panic!("{input}: {e}"));
     let split = data.len().min(4);
     let (knobs, markup) = data.split_at(split);
-    if !unexplained(knobs, markup) {
-        eprintln!("{input}: no unexplained difference to keep");
+    let keep = std::env::var("KEEP").ok();
+    if !kept(knobs, markup, keep.as_deref()) {
+        eprintln!("{input}: nothing to keep (an unexplained difference, or the bug KEEP names)");
         std::process::exit(1);
     }
-    let smallest = minimize(markup.to_vec(), |candidate| unexplained(knobs, candidate));
+    let smallest = minimize(markup.to_vec(), |candidate| kept(knobs, candidate, keep.as_deref()));
     let mut result = knobs.to_vec();
     result.extend_from_slice(&smallest);
     std::fs::write(&output, &result).unwrap_or_else(|e| panic!("{output}: {e}"));

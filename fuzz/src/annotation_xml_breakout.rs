@@ -25,7 +25,7 @@ use htmlforge::generated::tag_groups::{
     is_in_foreign_content_end_tags_that_break_out, is_in_foreign_content_start_tags_that_break_out,
 };
 
-use crate::replay::{open_elements, tag_spans, Probe, Sections, TagSpan};
+use crate::replay::{open_elements, tag_spans, Probe, TagSpan};
 
 fn categories(element: &ElementRef<'_>) -> Categories {
     LocalName::lookup(element.local_name()).map_or(Categories::EMPTY, |name| element_categories(element.ns(), name))
@@ -65,10 +65,8 @@ fn font_breaks_out(span: &str) -> bool {
 /// How many open elements (`open`, current node first) html5ever's loop
 /// pops for a breakout token where the spec's loop stops at an
 /// annotation-xml integration point first; `None` when the loops agree.
-/// An unknown entry (a table open above a foster-parented node) is an
-/// HTML element to both.
-fn popped_by_html5ever(open: &[Option<ElementRef<'_>>], end_tag: bool) -> Option<usize> {
-    let current = open.first()?.as_ref()?;
+fn popped_by_html5ever(open: &[ElementRef<'_>], end_tag: bool) -> Option<usize> {
+    let current = open.first()?;
     if current.ns() == Namespace::Html {
         return None;
     }
@@ -80,19 +78,17 @@ fn popped_by_html5ever(open: &[Option<ElementRef<'_>>], end_tag: bool) -> Option
     if !end_tag && integration_point {
         return None;
     }
-    let spec_stop = open.iter().position(|element| {
-        element.as_ref().is_none_or(|e| stops_html5ever(e) || is_annotation_xml_integration_point(e))
-    })?;
-    if !open[spec_stop].as_ref().is_some_and(is_annotation_xml_integration_point) {
+    let spec_stop = open.iter().position(|e| stops_html5ever(e) || is_annotation_xml_integration_point(e))?;
+    if !is_annotation_xml_integration_point(&open[spec_stop]) {
         return None;
     }
-    Some(open.iter().position(|element| element.as_ref().is_none_or(stops_html5ever)).unwrap_or(open.len()))
+    Some(open.iter().position(stops_html5ever).unwrap_or(open.len()))
 }
 
 /// `input` with end tags before each breakout token for what html5ever
 /// pops past an annotation-xml integration point; `None` when there is no
 /// such token.
-pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> Option<String> {
+pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<String> {
     let probe = Probe::for_input(input);
     let mut edited = String::new();
     let mut at = 0;
@@ -111,11 +107,11 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
         edited.push_str(&input[at..start]);
         at = start;
         let Some(probed) = probe.parse_after(&edited, context) else { continue };
-        let open = open_elements(&probed, sections);
+        let open = open_elements(&probed);
         let Some(popped) = popped_by_html5ever(&open, end_tag) else { continue };
         // html5ever's loop ends at the html element at the latest, so all
-        // of these are known foreign elements.
-        for element in open[..popped].iter().flatten() {
+        // of these are foreign elements.
+        for element in &open[..popped] {
             edited.push_str(&format!("</{}>", element.local_name()));
         }
         changed = true;
@@ -126,12 +122,7 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::{font_breaks_out, replay};
-    use crate::replay::Sections;
-
-    fn edited(input: &str, context: Option<&str>) -> Option<String> {
-        replay(input, context, Sections::Closed)
-    }
+    use super::{font_breaks_out, replay as edited};
 
     #[test]
     fn breakout_tokens_close_what_html5ever_pops_past_annotation_xml() {

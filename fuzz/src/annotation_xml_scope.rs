@@ -20,7 +20,7 @@ use htmlforge::generated::element_categories::{element_categories, Categories};
 use htmlforge::generated::names::{local_names, LocalName, Namespace};
 use htmlforge::generated::tag_groups::{is_heading_elements, is_in_body_start_tags_that_close_a_p_element};
 
-use crate::replay::{open_elements, tag_spans, Probe, Sections, TagSpan};
+use crate::replay::{open_elements, tag_spans, Probe, TagSpan};
 
 /// The elements that bound html5ever's default scope: the spec's, but
 /// MathML annotation-xml.
@@ -67,8 +67,7 @@ pub(crate) fn fires(input: &str, context: Option<&str>) -> bool {
         let Some((targets, extra_bounds)) = scope_check(end_tag, &name) else { return false };
         let Some(probed) = probe.parse_after(&input[..start], context) else { return false };
         let mut past_annotation_xml = false;
-        for element in open_elements(&probed, Sections::Closed) {
-            let Some(element) = element else { return false };
+        for element in open_elements(&probed) {
             if element.ns() == Namespace::Html && targets.contains(&element.local_name()) {
                 return past_annotation_xml;
             }

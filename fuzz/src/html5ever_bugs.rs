@@ -14,7 +14,7 @@ use htmlforge::generated::element_categories::{element_categories, Categories};
 use htmlforge::generated::names::{LocalName, Namespace};
 use htmlforge::generated::tag_groups::is_in_foreign_content_end_tags_that_break_out;
 
-use crate::replay::{doctype_spans, open_elements, parse, tag_spans, tree_of, without_spans, Probe, Sections, TagSpan};
+use crate::replay::{doctype_spans, open_elements, parse, tag_spans, tree_of, without_spans, Probe, TagSpan};
 use crate::{
     all_nodes, annotation_xml_breakout, annotation_xml_scope, special_walks, table_sections, template_table_text,
 };
@@ -69,11 +69,12 @@ fn has_end_tag(lower: &str, name: &str) -> bool {
 /// come when every open element below the html element is foreign and
 /// none has the token's name. Each is decided on the input with the ones
 /// before it dropped, as html5ever ignores them. The open elements are
-/// read off htmlforge's tree with a probe comment where the end tag
-/// stands (`replay::open_elements`: a foreign element foster parented
-/// before a table has the table open above it, so `<table><svg></table>`
-/// does not reach the html element). A span that is not an end tag in the
-/// data state (inside a comment, say) puts no probe comment in the tree.
+/// read off htmlforge's parser with a probe comment where the end tag
+/// stands (a foreign element foster parented before a table has the table
+/// open below it: `<table><svg></table>` does not reach the html element,
+/// a find when the stack was read off the tree). A span that is not an
+/// end tag in the data state (inside a comment, say) puts no probe comment
+/// in the tree.
 fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize, usize)> {
     let probe = Probe::for_input(input);
     let mut dropped = Vec::new();
@@ -87,16 +88,10 @@ fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize,
             continue;
         };
         // The last open element is the html element, the fragment's root.
-        // Whatever the table sections guess adds sits below a template, an
-        // HTML element, so either guess gives the same answer.
-        let open = open_elements(&probed, Sections::Closed);
+        let open = open_elements(&probed);
         let Some((_html, below_html)) = open.split_last() else { continue };
         let reaches_html = !below_html.is_empty()
-            && below_html.iter().all(|element| {
-                element
-                    .as_ref()
-                    .is_some_and(|e| e.ns() != Namespace::Html && !e.local_name().eq_ignore_ascii_case(&name))
-            });
+            && below_html.iter().all(|e| e.ns() != Namespace::Html && !e.local_name().eq_ignore_ascii_case(&name));
         if reaches_html {
             dropped.push((start, end));
         }
@@ -137,14 +132,14 @@ fn replay_end_tags_reaching_html(input: &str, context: Option<&str>) -> Option<S
 
 /// Every replay in turn, each on the edit of the ones before (for inputs
 /// where several bugs act); `None` if none edits.
-fn replay_all(input: &str, context: Option<&str>, sections: Sections) -> Option<String> {
+fn replay_all(input: &str, context: Option<&str>) -> Option<String> {
     type Replay<'a> = &'a dyn Fn(&str) -> Option<String>;
     let mut edited = None;
     let replays: [Replay<'_>; 5] = [
         &|input| replay_doctypes(input, context),
-        &|input| table_sections::replay(input, context, sections),
-        &|input| special_walks::replay(input, context, sections).map(|replay| replay.edited),
-        &|input| annotation_xml_breakout::replay(input, context, sections),
+        &|input| table_sections::replay(input, context),
+        &|input| special_walks::replay(input, context).map(|replay| replay.edited),
+        &|input| annotation_xml_breakout::replay(input, context),
         &|input| replay_end_tags_reaching_html(input, context),
     ];
     for replay in replays {
@@ -198,12 +193,9 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
     // in table scope where the spec says "a tbody, thead, or tfoot
     // element", so a thead with no table open does not count. The filter
     // replays it (`table_sections`: the tokens html5ever ignores dropped).
-    let replays_table_sections = || {
-        Sections::BOTH.into_iter().any(|sections| {
-            table_sections::replay(input, context, sections).is_some_and(|edited| tree_of(&edited, context) == theirs)
-        })
-    };
-    if lower.contains("<thead") && replays_table_sections() {
+    if lower.contains("<thead")
+        && table_sections::replay(input, context).is_some_and(|edited| tree_of(&edited, context) == theirs)
+    {
         return Some(
             "in table body: a caption/col/colgroup/table section start tag or a table end tag closes the open table \
              section (a thead in table scope counts)",
@@ -249,12 +241,8 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
         || lower.contains("<search")
         || lower.contains("<isindex");
     // Kept for the construct below, where no replay is exact.
-    let walk_replays = if walks_differ {
-        Sections::BOTH.map(|sections| special_walks::replay(input, context, sections))
-    } else {
-        [None, None]
-    };
-    if walk_replays.iter().flatten().any(|replay| tree_of(&replay.edited, context) == theirs) {
+    let walk_replay = if walks_differ { special_walks::replay(input, context) } else { None };
+    if walk_replay.as_ref().is_some_and(|replay| tree_of(&replay.edited, context) == theirs) {
         return Some(
             "in body: the walks down the stack (li/dd/dt start tags, any other end tag) stop at the special elements \
              html5ever does not count (MathML, SVG, search) and go past isindex",
@@ -286,18 +274,15 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
     // pops past an annotation-xml HTML integration point. See
     // `annotation_xml_breakout`.
     if lower.contains("<annotation-xml")
-        && Sections::BOTH.into_iter().any(|sections| {
-            annotation_xml_breakout::replay(input, context, sections)
-                .is_some_and(|edited| tree_of(&edited, context) == theirs)
-        })
+        && annotation_xml_breakout::replay(input, context).is_some_and(|edited| tree_of(&edited, context) == theirs)
     {
         return Some(
             "foreign content, breaking out: the loop pops past an annotation-xml that is an HTML integration point",
         );
     }
     // Several of the bugs in one input: the replays one after the other.
-    let combined = Sections::BOTH.map(|sections| replay_all(input, context, sections));
-    if combined.iter().flatten().any(|edited| tree_of(edited, context) == theirs) {
+    let combined = replay_all(input, context);
+    if combined.as_ref().is_some_and(|edited| tree_of(edited, context) == theirs) {
         return Some("several of bugs 2 to 5 and 7, replayed one after the other");
     }
     // Minimized: `<a><math><annotation-xml></a>x`. The end tag reaches
@@ -320,23 +305,12 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
     if lower.contains("<template") && template_table_text::fires(input, context) {
         return Some("in table: text with a template the current node goes to \"in table text\" (not replayed)");
     }
-    // The constructs, where a replay cannot be exact. Bug 3: where the
-    // tree does not tell whether a section or row that content
-    // was foster parented after (into a template) is still open, the
-    // replay can miss: then the construct decides, a thead with no table
-    // (in a template or a fragment) and a second section, col, caption or
-    // a table end tag.
-    let sections = lower.matches("<thead").count() + lower.matches("<tbody").count() + lower.matches("<tfoot").count();
-    let closers = sections + lower.matches("<col").count() + lower.matches("<caption").count();
-    let thead_without_table = lower.contains("<thead") && (lower.contains("<template") || context.is_some());
-    if thead_without_table && (closers > 1 || lower.contains("</table")) {
-        return Some(
-            "in table body: a table section start tag or a table end tag closes the open table section (not \
-             replayed: a section open or not)",
-        );
-    }
+    // The constructs, where a replay cannot be exact. (Bug 3 had one
+    // while the stack was read off the tree, which could not tell whether
+    // a table section that content was foster parented after was open;
+    // the parser's stack made its replay exact.)
     // Bug 4: see above.
-    if walk_replays.iter().flatten().any(|replay| replay.inexact) {
+    if walk_replay.as_ref().is_some_and(|replay| replay.inexact) {
         let list_item_start = ["<li", "<dd", "<dt"].iter().any(|t| lower.contains(t));
         let walked_past = html_names_holding_special_foreign(input, context);
         let end_tag_walks = walked_past.iter().any(|name| has_end_tag(&lower, name));
@@ -359,11 +333,10 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
     // context) it ignores `</a>` (bug 5), which keeps the `a` open.
     if (lower.contains("<search") || lower.contains("<isindex"))
         && (special_walks::furthest_blocks_differ(input, context)
-            || walk_replays
-                .iter()
-                .flatten()
-                .any(|replay| special_walks::furthest_blocks_differ(&replay.edited, context))
-            || combined.iter().flatten().any(|edited| special_walks::furthest_blocks_differ(edited, context)))
+            || walk_replay
+                .as_ref()
+                .is_some_and(|replay| special_walks::furthest_blocks_differ(&replay.edited, context))
+            || combined.as_ref().is_some_and(|edited| special_walks::furthest_blocks_differ(edited, context)))
     {
         return Some(
             "adoption agency: the furthest block is a special element, and html5ever's special category lacks \

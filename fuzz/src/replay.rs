@@ -3,14 +3,12 @@
 //! (drop a token it ignores, close what it closes), and a difference is
 //! put down to that rule only when htmlforge's tree of the edit is
 //! html5ever's tree. The parse state at a point of the input is read off
-//! htmlforge's tree with a probe comment.
-
-use std::collections::HashMap;
+//! htmlforge's parser (`Parser::open_elements`) after the input up to
+//! there and a probe comment.
 
 use htmlforge::dom::{Document, ElementRef, NodeData, NodeId};
-use htmlforge::generated::names::{local_names, LocalName, Namespace};
-use htmlforge::generated::tag_groups::is_table_sections;
-use htmlforge::{parse_document_with, FragmentContext, ParseOptions, Parser};
+use htmlforge::generated::names::Namespace;
+use htmlforge::{FragmentContext, ParseOptions, Parser};
 
 use crate::{all_nodes, document_tree, fragment_tree};
 
@@ -25,16 +23,20 @@ pub(crate) fn fragment_context_of(context: &str) -> Option<FragmentContext> {
     Some(FragmentContext::new(ns, local))
 }
 
-/// htmlforge's tree of `input` (scripting off, as the target parses).
-pub(crate) fn parse(input: &str, context: Option<&str>) -> Document {
+/// A parser of a document, or of a fragment in `context` (scripting off,
+/// as the target parses).
+fn parser(context: Option<&str>) -> Parser<Document> {
     match context.and_then(fragment_context_of) {
-        Some(context) => {
-            let mut parser = Parser::new_fragment_with_sink(Document::new(), &context, ParseOptions::default());
-            parser.feed(input);
-            parser.finish()
-        }
-        None => parse_document_with(input, ParseOptions::default()),
+        Some(context) => Parser::new_fragment_with_sink(Document::new(), &context, ParseOptions::default()),
+        None => Parser::new(ParseOptions::default()),
     }
+}
+
+/// htmlforge's tree of `input`.
+pub(crate) fn parse(input: &str, context: Option<&str>) -> Document {
+    let mut parser = parser(context);
+    parser.feed(input);
+    parser.finish()
 }
 
 /// The byte spans of what reads as DOCTYPE tokens in lowercased `input`:
@@ -73,25 +75,38 @@ impl Probe {
     }
 
     /// htmlforge's tree of `prefix` and the probe comment after it, with
-    /// the comment's node, if the tokenizer reads markup (the data state)
-    /// where `prefix` ends: inside a tag, a comment or raw text the probe
-    /// is no comment of its own.
+    /// the comment's node and the stack of open elements after it, if the
+    /// tokenizer reads markup (the data state) where `prefix` ends: inside
+    /// a tag, a comment or raw text the probe is no comment of its own.
+    /// The comment token makes the tree builder take everything before it
+    /// (pending table text too), and changes no open element.
     pub(crate) fn parse_after(&self, prefix: &str, context: Option<&str>) -> Option<Probed> {
-        let document = parse(&format!("{prefix}<!--{}-->", self.text), context);
-        let (nodes, hosts) = all_nodes(&document);
+        let mut parser = parser(context);
+        parser.feed(prefix);
+        parser.feed(&format!("<!--{}-->", self.text));
+        let stack: Vec<NodeId> = parser.open_elements().collect();
+        let document = parser.finish();
+        let (nodes, _) = all_nodes(&document);
         let comment = nodes
             .into_iter()
             .find(|&node| matches!(document.data(node), NodeData::Comment(text) if text == self.text))?;
-        Some(Probed { document, comment, hosts })
+        Some(Probed { document, comment, stack })
     }
 }
 
-/// htmlforge's tree with the probe comment in it.
+/// htmlforge's tree with the probe comment in it, and the stack of open
+/// elements where the comment came.
 pub(crate) struct Probed {
     pub document: Document,
     pub comment: NodeId,
-    /// Each template contents' template.
-    hosts: HashMap<NodeId, NodeId>,
+    /// Bottom (the html element) first.
+    stack: Vec<NodeId>,
+}
+
+/// The open elements where the probe came, from the current node down to
+/// the html element.
+pub(crate) fn open_elements(probed: &Probed) -> Vec<ElementRef<'_>> {
+    probed.stack.iter().rev().filter_map(|&node| probed.document.element(node)).collect()
 }
 
 /// `input` without the byte spans `dropped` (in order, not overlapping).
@@ -120,70 +135,6 @@ pub(crate) fn seal_before_cut(out: &mut String) {
         out.pop();
         out.push_str("&amp;");
     }
-}
-
-/// What the tree cannot tell: whether a table section or row just before
-/// an open element is open too (the element was foster parented into a
-/// template's contents, after it) or closed (the element came after it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Sections {
-    Closed,
-    Open,
-}
-
-impl Sections {
-    pub(crate) const BOTH: [Sections; 2] = [Sections::Closed, Sections::Open];
-}
-
-/// The open elements from the current node up, read off the probe
-/// comment's ancestors (template contents lead to their template). An
-/// open element with a table after it was foster parented before the
-/// table, which is open above it: `None` here (a special element, so a
-/// walk stops there, as it does at anything unknown). (What comes after
-/// an open table section or row was foster parented into a template.) With
-/// `Sections::Open`, a table section or row right before an open element
-/// is taken as open above it, and so is a row it ends in.
-pub(crate) fn open_elements(probed: &Probed, sections: Sections) -> Vec<Option<ElementRef<'_>>> {
-    let Probed { document, comment, hosts } = probed;
-    let mut open = Vec::new();
-    let mut at = document.parent(*comment);
-    while let Some(node) = at {
-        let node = hosts.get(&node).copied().unwrap_or(node);
-        if let Some(element) = document.element(node) {
-            open.push(Some(element));
-            // Foster parented before a table: the table is open above.
-            let mut following = document.next_sibling(node);
-            while let Some(sibling) = following {
-                if document.element(sibling).is_some_and(|e| e.ns() == Namespace::Html && e.local_name() == "table") {
-                    open.push(None);
-                    break;
-                }
-                following = document.next_sibling(sibling);
-            }
-            let is_html = |id: NodeId, names: &[&str]| {
-                document.element(id).is_some_and(|e| e.ns() == Namespace::Html && names.contains(&e.local_name()))
-            };
-            // Text and comments are foster parented after it too.
-            let mut previous = document.previous_sibling(node);
-            while let Some(sibling) = previous.filter(|&sibling| document.element(sibling).is_none()) {
-                previous = document.previous_sibling(sibling);
-            }
-            let section_before = previous.filter(|&previous| {
-                document.element(previous).is_some_and(|e| {
-                    e.ns() == Namespace::Html
-                        && LocalName::lookup(e.local_name())
-                            .is_some_and(|name| is_table_sections(name) || name == local_names::TR)
-                })
-            });
-            if let (Sections::Open, Some(section)) = (sections, section_before) {
-                // With the row open in it, if it ends in one.
-                let row = document.last_child(section).filter(|&last| is_html(last, &["tr"]));
-                open.extend([row, Some(section)].into_iter().flatten().map(|id| document.element(id)));
-            }
-        }
-        at = document.parent(node);
-    }
-    open
 }
 
 /// A start or end tag as the text reads.

@@ -15,7 +15,7 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>,
 //! <https://html.spec.whatwg.org/multipage/parsing.html#special>
 //!
-//! The replay finds each such token (the stack read off htmlforge's tree
+//! The replay finds each such token (the stack read off htmlforge's parser
 //! with a probe comment) and puts end tags before it that close, by the
 //! spec's rules, what html5ever's walk pops: the elements from the current
 //! node up to the topmost such special element it passes (each by an
@@ -35,7 +35,7 @@ use htmlforge::generated::tag_groups::{
     is_in_body_end_tags_that_close_a_block, is_in_body_list_item_loop_passes_through, is_in_table_end_tags_to_ignore,
 };
 
-use crate::replay::{open_elements, seal_before_cut, tag_spans, Probe, Sections, TagSpan};
+use crate::replay::{open_elements, seal_before_cut, tag_spans, Probe, TagSpan};
 
 /// A token the walks start from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,7 +100,7 @@ fn special_to_html5ever(element: &ElementRef<'_>, spec_special: bool) -> bool {
 /// For a walker token with the stack `open` (current node first): what
 /// html5ever's walk does where the spec's ends otherwise; `None` when the
 /// walks agree.
-fn html5ever_walk(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -> Option<Html5everWalk> {
+fn html5ever_walk(walker: Walker, name: &str, open: &[ElementRef<'_>]) -> Option<Html5everWalk> {
     let mut start = 0;
     match walker {
         Walker::EndTag => {
@@ -109,11 +109,8 @@ fn html5ever_walk(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -
             }
             // Foreign content first: its walk pops a foreign element of the
             // token's name, or hands the token on at the first HTML element.
-            let foreign = |e: &&Option<ElementRef<'_>>| e.as_ref().is_some_and(|e| e.ns() != Namespace::Html);
-            if open
-                .iter()
-                .take_while(foreign)
-                .any(|e| e.as_ref().is_some_and(|e| e.local_name().eq_ignore_ascii_case(name)))
+            let foreign = |e: &&ElementRef<'_>| e.ns() != Namespace::Html;
+            if open.iter().take_while(foreign).any(|e| e.local_name().eq_ignore_ascii_case(name))
                 || open.iter().all(|e| foreign(&e))
             {
                 return None;
@@ -123,12 +120,8 @@ fn html5ever_walk(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -
             // A list item start tag breaks out of foreign content: the
             // foreign elements that are not integration points are popped.
             let integration = Categories::MATHML_TEXT_INTEGRATION_POINT | Categories::HTML_INTEGRATION_POINT;
-            start = open
-                .iter()
-                .take_while(|e| {
-                    e.as_ref().is_some_and(|e| e.ns() != Namespace::Html && !categories(e).intersects(integration))
-                })
-                .count();
+            start =
+                open.iter().take_while(|e| e.ns() != Namespace::Html && !categories(e).intersects(integration)).count();
         }
     }
     let matches = |element: &ElementRef<'_>| match walker {
@@ -145,7 +138,6 @@ fn html5ever_walk(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -
     // element special to them (an li walk passes address, div and p).
     let mut topmost_passed = None;
     for (index, element) in open.iter().enumerate().skip(start) {
-        let Some(element) = element else { return None };
         let spec_special = categories(element).contains(Categories::SPECIAL) && !passes_special(element);
         let html5ever_special = special_to_html5ever(element, spec_special) && !passes_special(element);
         if matches(element) {
@@ -157,7 +149,7 @@ fn html5ever_walk(walker: Walker, name: &str, open: &[Option<ElementRef<'_>>]) -
             (true, false) => topmost_passed = Some(index),
             (false, true) if topmost_passed.is_none() => {
                 // The spec's walk goes on: to an element of the name?
-                let found = open[index..].iter().map_while(Option::as_ref).find_map(|e| {
+                let found = open[index..].iter().find_map(|e| {
                     if matches(e) {
                         Some(true)
                     } else if categories(e).contains(Categories::SPECIAL) && !passes_special(e) {
@@ -192,7 +184,7 @@ pub(crate) struct Replay {
 /// `input` with end tags put before each token whose walk html5ever takes
 /// past a special foreign element, closing what html5ever pops; `None`
 /// when there is no such token.
-pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> Option<Replay> {
+pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<Replay> {
     let probe = Probe::for_input(input);
     let mut edited = String::new();
     let mut at = 0;
@@ -210,17 +202,16 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
         edited.push_str(&input[at..start]);
         at = start;
         let Some(probed) = probe.parse_after(&edited, context) else { continue };
-        let open = open_elements(&probed, sections);
+        let open = open_elements(&probed);
         match html5ever_walk(walker, &name, &open) {
             None => continue,
             Some(Html5everWalk::PopsPast { popped, own_end_tags }) => {
-                // The walk stops at a `None` (unknown), so these are all known.
-                for element in open[..own_end_tags].iter().flatten() {
+                for element in &open[..own_end_tags] {
                     edited.push_str(&format!("</{}>", element.local_name()));
                     closes_formatting |= categories(element).contains(Categories::FORMATTING);
                 }
-                if let (Walker::ListItem(_), Some(found)) = (walker, &open[popped - 1]) {
-                    edited.push_str(&format!("</{}>", found.local_name()));
+                if let Walker::ListItem(_) = walker {
+                    edited.push_str(&format!("</{}>", open[popped - 1].local_name()));
                 }
             }
             Some(Html5everWalk::IgnoresEndTag) => {
@@ -241,8 +232,8 @@ pub(crate) fn replay(input: &str, context: Option<&str>, sections: Sections) -> 
 /// stack than formatting element, and is an element in the special
 /// category" is a search to the spec, an isindex to html5ever. No edit
 /// replays that (the algorithm then moves nodes): the construct is checked
-/// on the stack read off htmlforge's tree, a search or isindex open above
-/// an HTML element of the tag's name.
+/// on the stack, a search or isindex open above an HTML element of the
+/// tag's name.
 pub(crate) fn furthest_blocks_differ(input: &str, context: Option<&str>) -> bool {
     let probe = Probe::for_input(input);
     tag_spans(input).into_iter().any(|TagSpan { start, end_tag, name, .. }| {
@@ -257,9 +248,9 @@ pub(crate) fn furthest_blocks_differ(input: &str, context: Option<&str>) -> bool
             return false;
         }
         let Some(probed) = probe.parse_after(&input[..start], context) else { return false };
-        let open = open_elements(&probed, Sections::Closed);
+        let open = open_elements(&probed);
         let mut disputed = false;
-        for element in open.iter().map_while(Option::as_ref) {
+        for element in &open {
             if is_html(element, &name) {
                 return disputed;
             }
@@ -272,10 +263,9 @@ pub(crate) fn furthest_blocks_differ(input: &str, context: Option<&str>) -> bool
 #[cfg(test)]
 mod tests {
     use super::replay;
-    use crate::replay::Sections;
 
     fn edited(input: &str) -> Option<String> {
-        replay(input, None, Sections::Closed).map(|replay| replay.edited)
+        replay(input, None).map(|replay| replay.edited)
     }
 
     #[test]
@@ -292,7 +282,7 @@ mod tests {
         assert_eq!(edited("<x><search></x>y").as_deref(), Some("<x><search></search></x>y"));
         // isindex is special to html5ever alone: it ignores the end tag.
         assert_eq!(edited("<x><isindex></x>y").as_deref(), Some("<x><isindex>y"));
-        assert!(replay("<li><isindex><li>y", None, Sections::Closed).is_some_and(|replay| replay.inexact));
+        assert!(replay("<li><isindex><li>y", None).is_some_and(|replay| replay.inexact));
     }
 
     #[test]

@@ -397,6 +397,30 @@ impl<S: TreeSink> Parser<S> {
         self.tokenizer.sink().sink()
     }
 
+    /// The stack of open elements as far as the input is parsed, bottom
+    /// (the html element) first: the elements the next token would be
+    /// parsed in. For tools that need the parse state at a point of the
+    /// input (a differential fuzzer replaying another parser's rules, an
+    /// editor completing end tags). The tokenizer may still hold the end
+    /// of the input fed (text that could start a character reference, an
+    /// unfinished tag), so that part has not reached the stack yet.
+    ///
+    /// ```
+    /// use htmlforge::{ParseOptions, Parser};
+    ///
+    /// let mut parser = Parser::new(ParseOptions::default());
+    /// parser.feed("<table><tr><td><b>x</b><svg><g>");
+    /// let document = parser.sink();
+    /// let names: Vec<&str> =
+    ///     parser.open_elements().map(|id| document.element(id).unwrap().local_name()).collect();
+    /// assert_eq!(names, ["html", "body", "table", "tbody", "tr", "td", "svg", "g"]);
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-open-elements>
+    pub fn open_elements(&self) -> impl ExactSizeIterator<Item = S::Handle> + '_ {
+        self.tokenizer.sink().open_elements()
+    }
+
     /// The tree sink, mutably: while paused for a script, the caller may
     /// change the tree as the script would (the parser goes on from the
     /// nodes it holds, as a browser's does).

@@ -281,6 +281,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.sink
     }
 
+    /// The handles of the stack of open elements, bottom (the html
+    /// element) first.
+    pub fn open_elements(&self) -> impl ExactSizeIterator<Item = S::Handle> + '_ {
+        self.open_elements.iter().map(|element| element.handle)
+    }
+
     /// The optional limits hit so far.
     pub fn limits_hit(&self) -> LimitsHit {
         self.limits_hit
