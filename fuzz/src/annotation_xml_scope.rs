@@ -12,7 +12,7 @@
 //! Not replayed (an edit cannot make annotation-xml leave the scope
 //! alone); instead [`fires`] checks that the bug acts on a token of the
 //! input: at a tag whose rule looks for an element in scope, the stack
-//! (read off htmlforge's tree) holds that element above an annotation-xml
+//! (read off htmlforge's parser) holds that element above an annotation-xml
 //! with nothing else that bounds html5ever's scope between.
 
 use htmlforge::dom::ElementRef;
