@@ -93,7 +93,7 @@ pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<String> {
     let mut edited = String::new();
     let mut at = 0;
     let mut changed = false;
-    for TagSpan { start, end, end_tag, name } in tag_spans(input) {
+    for TagSpan { start, end, end_tag, name } in tag_spans(input, context) {
         let known = LocalName::lookup(&name);
         let breaks_out = if end_tag {
             known.is_some_and(is_in_foreign_content_end_tags_that_break_out)

@@ -63,7 +63,7 @@ fn scope_check(end_tag: bool, name: &str) -> Option<(Vec<&'static str>, &'static
 /// open annotation-xml puts out of the spec's.
 pub(crate) fn fires(input: &str, context: Option<&str>) -> bool {
     let probe = Probe::for_input(input);
-    tag_spans(input).into_iter().any(|TagSpan { start, end_tag, name, .. }| {
+    tag_spans(input, context).into_iter().any(|TagSpan { start, end_tag, name, .. }| {
         let Some((targets, extra_bounds)) = scope_check(end_tag, &name) else { return false };
         let Some(probed) = probe.parse_after(&input[..start], context) else { return false };
         let mut past_annotation_xml = false;

@@ -83,7 +83,7 @@ fn end_tags_reaching_the_html_element(input: &str, context: &str) -> Vec<(usize,
     let any_other_end_tag = |tag: &TagSpan| {
         tag.end_tag && !LocalName::lookup(&tag.name).is_some_and(is_in_foreign_content_end_tags_that_break_out)
     };
-    for TagSpan { start, end, name, .. } in tag_spans(input).into_iter().filter(any_other_end_tag) {
+    for TagSpan { start, end, name, .. } in tag_spans(input, Some(context)).into_iter().filter(any_other_end_tag) {
         let Some(probed) = probe.parse_after(&without_spans(&input[..start], &dropped), Some(context)) else {
             continue;
         };
@@ -424,6 +424,8 @@ mod tests {
             // `>` in a quoted attribute value of an end tag (finds).
             ("<span><a></span><n></a f=\">\"><span>", Some("svg mi")),
             ("<e></s/s=\">\"><ul><a></ul><l></A><i>", Some("svg shadowrootdelegatesfocus")),
+            // `<!--` in script data starts no comment (a find).
+            ("<li><isindex><script><!--</script><li>", None),
             // A bogus comment `</<a y=">` hides no `<li>` (a find).
             ("<li><math><mi></<a y=\"><li>", None),
             // Bug 7 (a find).

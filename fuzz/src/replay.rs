@@ -154,7 +154,8 @@ pub(crate) struct TagSpan {
 /// puts no probe comment in the tree, or leaves a difference unexplained.
 /// A `<` inside a span is part of that tag (`</a<t</i>` is one end tag),
 /// so the spans do not overlap.
-pub(crate) fn tag_spans(input: &str) -> Vec<TagSpan> {
+pub(crate) fn tag_spans(input: &str, context: Option<&str>) -> Vec<TagSpan> {
+    let probe = Probe::for_input(input);
     let bytes = input.as_bytes();
     let mut tags = Vec::new();
     let mut from = 0;
@@ -165,19 +166,23 @@ pub(crate) fn tag_spans(input: &str) -> Vec<TagSpan> {
         if !bytes.get(name_start).is_some_and(u8::is_ascii_alphabetic) {
             // Comments hide tags: `<!--…-->`, and the bogus ones up to the
             // next `>` (`<!…>`, `<?…>`, `</` and no letter, as in
-            // `</<a y=">`: a find).
+            // `</<a y=">`: a find), where the tokenizer reads markup (in
+            // script data `<!--` starts no comment: a find).
             let rest = &input[start..];
-            let skip = if let Some(after) = rest.strip_prefix("<!--") {
+            let markup = || probe.parse_after(&input[..start], context).is_some();
+            let skip = if !(rest.starts_with("<!") || rest.starts_with("<?") || end_tag) || !markup() {
+                Some(1)
+            } else if let Some(after) = rest.strip_prefix("<!--") {
                 if after.starts_with('>') || after.starts_with("->") {
                     rest.find('>').map(|at| at + 1)
                 } else {
                     let close = ["-->", "--!>"].iter().filter_map(|end| after.find(end).map(|at| at + end.len())).min();
                     close.map(|at| at + 4)
                 }
-            } else if rest.starts_with("<!") || rest.starts_with("<?") || (end_tag && !rest.starts_with("</>")) {
-                rest.find('>').map(|at| at + 1)
+            } else if rest.starts_with("</>") {
+                Some(3)
             } else {
-                Some(1)
+                rest.find('>').map(|at| at + 1)
             };
             // A comment the input ends in hides the rest.
             let Some(skip) = skip else { break };
@@ -260,7 +265,7 @@ mod tests {
     #[test]
     fn a_tag_ends_at_the_first_gt_outside_a_quoted_value() {
         let spans = |input: &str| -> Vec<String> {
-            super::tag_spans(input).into_iter().map(|tag| input[tag.start..tag.end].to_string()).collect()
+            super::tag_spans(input, None).into_iter().map(|tag| input[tag.start..tag.end].to_string()).collect()
         };
         // Found by the differential target: `>` in a quoted value.
         assert_eq!(spans(r#"<n></a f=">"><s>"#), ["<n>", r#"</a f=">">"#, "<s>"]);
@@ -280,5 +285,8 @@ mod tests {
         assert_eq!(spans("<!-- <a> --><b><!--><c><!---><d><!-- x --!><e>"), ["<b>", "<c>", "<d>", "<e>"]);
         assert_eq!(spans("<!DOCTYPE a><?x <a>?><f></><g>"), ["<f>", "<g>"]);
         assert_eq!(spans("<x><!-- <a>"), ["<x>"]);
+        // No comment in script data (a find) or in RCDATA.
+        assert_eq!(spans("<li><script><!--</script><li>"), ["<li>", "<script>", "</script>", "<li>"]);
+        assert_eq!(spans("<title><?</title><b>"), ["<title>", "</title>", "<b>"]);
     }
 }

@@ -191,7 +191,7 @@ pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<Replay> {
     let mut changed = false;
     let mut closes_formatting = false;
     let mut keeps_list_item = false;
-    for TagSpan { start, end, end_tag, name } in tag_spans(input) {
+    for TagSpan { start, end, end_tag, name } in tag_spans(input, context) {
         let walker = match name.as_str() {
             _ if end_tag => Walker::EndTag,
             "li" => Walker::ListItem(local_names::LI),
@@ -236,7 +236,7 @@ pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<Replay> {
 /// tag's name.
 pub(crate) fn furthest_blocks_differ(input: &str, context: Option<&str>) -> bool {
     let probe = Probe::for_input(input);
-    tag_spans(input).into_iter().any(|TagSpan { start, end_tag, name, .. }| {
+    tag_spans(input, context).into_iter().any(|TagSpan { start, end_tag, name, .. }| {
         // The algorithm runs for a formatting end tag, and for an `a` or
         // `nobr` start tag when one is open.
         let runs = if end_tag {

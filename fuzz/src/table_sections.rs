@@ -59,7 +59,7 @@ pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<String> {
     let mut edited = String::new();
     let mut at = 0;
     let mut changed = false;
-    for TagSpan { start, end, end_tag, name } in tag_spans(input) {
+    for TagSpan { start, end, end_tag, name } in tag_spans(input, context) {
         let candidate = if end_tag {
             name == "table"
         } else {

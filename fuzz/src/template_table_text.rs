@@ -22,7 +22,7 @@ use crate::replay::{tag_spans, Probe, Probed};
 /// is the current node.
 pub(crate) fn fires(input: &str, context: Option<&str>) -> bool {
     let probe = Probe::for_input(input);
-    tag_spans(input).into_iter().any(|tag| {
+    tag_spans(input, context).into_iter().any(|tag| {
         // Text right after this tag.
         let text_follows = input[tag.end..].chars().next().is_some_and(|c| c != '<');
         if !text_follows {
