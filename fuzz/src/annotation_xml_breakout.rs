@@ -19,26 +19,13 @@
 //! spec's loop then stops where html5ever's does.
 
 use htmlforge::dom::ElementRef;
-use htmlforge::generated::element_categories::{element_categories, Categories};
+use htmlforge::generated::element_categories::Categories;
 use htmlforge::generated::names::{LocalName, Namespace};
 use htmlforge::generated::tag_groups::{
     is_in_foreign_content_end_tags_that_break_out, is_in_foreign_content_start_tags_that_break_out,
 };
 
-use crate::replay::{open_elements, tag_spans, Probe, TagSpan};
-
-fn categories(element: &ElementRef<'_>) -> Categories {
-    LocalName::lookup(element.local_name()).map_or(Categories::EMPTY, |name| element_categories(element.ns(), name))
-}
-
-/// A MathML annotation-xml that is an HTML integration point.
-fn is_annotation_xml_integration_point(element: &ElementRef<'_>) -> bool {
-    element.ns() == Namespace::MathMl
-        && element.local_name() == "annotation-xml"
-        && element.attr("encoding").is_some_and(|value| {
-            value.eq_ignore_ascii_case("text/html") || value.eq_ignore_ascii_case("application/xhtml+xml")
-        })
-}
+use crate::replay::{categories, is_annotation_xml_integration_point, open_elements, tag_spans, Probe, TagSpan};
 
 /// Where html5ever's loop stops: an HTML element, a MathML text
 /// integration point, or SVG foreignObject, desc or title.

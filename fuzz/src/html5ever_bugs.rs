@@ -386,6 +386,8 @@ mod tests {
             ("<template><li><math><mi><li>", None),
             ("<template><thead><t></table>x", None),
             ("<thead><col>", Some("html table")),
+            // The second col is a foreign element (a find).
+            ("<template><thead><col><math><col>", Some("html onended")),
             ("<li><a></li><s\"></a><u >", Some("svg strike")),
             (" <span><a></span><n></a>o</a><s>", Some("math h3")),
             (" <span><a></span><n></A>o</a><s>", Some("math h3")),

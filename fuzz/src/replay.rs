@@ -7,7 +7,8 @@
 //! there and a probe comment.
 
 use htmlforge::dom::{Document, ElementRef, NodeData, NodeId};
-use htmlforge::generated::names::Namespace;
+use htmlforge::generated::element_categories::{element_categories, Categories};
+use htmlforge::generated::names::{LocalName, Namespace};
 use htmlforge::{FragmentContext, ParseOptions, Parser};
 
 use crate::{all_nodes, document_tree, fragment_tree};
@@ -135,6 +136,43 @@ pub(crate) fn seal_before_cut(out: &mut String) {
         out.pop();
         out.push_str("&amp;");
     }
+}
+
+/// The element's categories in the generated tables (none for a name
+/// they do not know).
+pub(crate) fn categories(element: &ElementRef<'_>) -> Categories {
+    LocalName::lookup(element.local_name()).map_or(Categories::EMPTY, |name| element_categories(element.ns(), name))
+}
+
+/// A MathML annotation-xml that is an HTML integration point (its start
+/// tag had an encoding of text/html or application/xhtml+xml).
+pub(crate) fn is_annotation_xml_integration_point(element: &ElementRef<'_>) -> bool {
+    element.ns() == Namespace::MathMl
+        && element.local_name() == "annotation-xml"
+        && element.attr("encoding").is_some_and(|value| {
+            value.eq_ignore_ascii_case("text/html") || value.eq_ignore_ascii_case("application/xhtml+xml")
+        })
+}
+
+/// Whether the tree construction dispatcher hands a start tag named
+/// `name` to the foreign content rules, with the stack `open` (current
+/// node first; the fragment case, where the adjusted current node is the
+/// context element, is not read here).
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher>
+pub(crate) fn start_tag_goes_to_foreign_content(open: &[ElementRef<'_>], name: &str) -> bool {
+    let Some(current) = open.first() else { return false };
+    if current.ns() == Namespace::Html {
+        return false;
+    }
+    let categories = categories(current);
+    let text_integration_point =
+        categories.contains(Categories::MATHML_TEXT_INTEGRATION_POINT) && !matches!(name, "mglyph" | "malignmark");
+    let svg_in_annotation_xml =
+        current.ns() == Namespace::MathMl && current.local_name() == "annotation-xml" && name == "svg";
+    let html_integration_point =
+        categories.contains(Categories::HTML_INTEGRATION_POINT) || is_annotation_xml_integration_point(current);
+    !(text_integration_point || svg_in_annotation_xml || html_integration_point)
 }
 
 /// A start or end tag as the text reads.

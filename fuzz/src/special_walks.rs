@@ -28,14 +28,14 @@
 //! list item open at an isindex (no edit does that).
 
 use htmlforge::dom::ElementRef;
-use htmlforge::generated::element_categories::{element_categories, Categories};
+use htmlforge::generated::element_categories::Categories;
 use htmlforge::generated::names::{local_names, LocalName, Namespace};
 use htmlforge::generated::tag_groups::{
     is_dd_and_dt, is_heading_elements, is_in_body_adoption_agency_end_tags, is_in_body_applet_marquee_object,
     is_in_body_end_tags_that_close_a_block, is_in_body_list_item_loop_passes_through, is_in_table_end_tags_to_ignore,
 };
 
-use crate::replay::{open_elements, seal_before_cut, tag_spans, Probe, TagSpan};
+use crate::replay::{categories, open_elements, seal_before_cut, tag_spans, Probe, TagSpan};
 
 /// A token the walks start from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,10 +63,6 @@ fn is_any_other_end_tag(name: &str) -> bool {
         || is_in_table_end_tags_to_ignore(name)
         || name == local_names::TABLE;
     !own_rule
-}
-
-fn categories(element: &ElementRef<'_>) -> Categories {
-    LocalName::lookup(element.local_name()).map_or(Categories::EMPTY, |name| element_categories(element.ns(), name))
 }
 
 fn is_html(element: &ElementRef<'_>, name: &str) -> bool {

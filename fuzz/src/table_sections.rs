@@ -12,7 +12,7 @@
 //! cell" and "in row" do before they hand it to "in table body" (close
 //! the cell, pop the row), which html5ever does too.
 
-use crate::replay::{open_elements, seal_before_cut, tag_spans, Probe, TagSpan};
+use crate::replay::{open_elements, seal_before_cut, start_tag_goes_to_foreign_content, tag_spans, Probe, TagSpan};
 use htmlforge::dom::ElementRef;
 use htmlforge::generated::names::{LocalName, Namespace};
 use htmlforge::generated::tag_groups::is_in_table_body_start_tags_that_close_the_section;
@@ -21,7 +21,13 @@ use htmlforge::generated::tag_groups::is_in_table_body_start_tags_that_close_the
 /// point where the stack (current node first) has a thead and no
 /// tbody or tfoot in table scope, and no table, the end tags that "in
 /// cell" and "in row" would act as first; `None` elsewhere.
-fn closers_before_ignored_token(open: &[ElementRef<'_>], end_tag: bool) -> Option<Vec<&'static str>> {
+fn closers_before_ignored_token(open: &[ElementRef<'_>], name: &str, end_tag: bool) -> Option<Vec<&'static str>> {
+    // A start tag at a foreign element is a foreign element too (none of
+    // these names breaks out of foreign content; a find). An end tag goes
+    // past the foreign elements to the insertion mode.
+    if !end_tag && start_tag_goes_to_foreign_content(open, name) {
+        return None;
+    }
     let mut cell = None;
     let mut row = false;
     let mut thead = false;
@@ -71,7 +77,7 @@ pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<String> {
         edited.push_str(&input[at..start]);
         at = start;
         let Some(probed) = probe.parse_after(&edited, context) else { continue };
-        let Some(closers) = closers_before_ignored_token(&open_elements(&probed), end_tag) else {
+        let Some(closers) = closers_before_ignored_token(&open_elements(&probed), &name, end_tag) else {
             continue;
         };
         for closer in closers {
@@ -112,5 +118,7 @@ mod tests {
             replay("<template><thead><tr><t><col><o><col>", None).as_deref(),
             Some("<template><thead><tr><t></tr><o>")
         );
+        // A col in foreign content is a foreign element (a find).
+        assert_eq!(replay("<template><thead><col><math><col>", None).as_deref(), Some("<template><thead><math><col>"));
     }
 }
