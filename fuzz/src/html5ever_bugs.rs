@@ -428,6 +428,10 @@ mod tests {
             ("<e></s/s=\">\"><ul><a></ul><l></A><i>", Some("svg shadowrootdelegatesfocus")),
             // `<!--` in script data starts no comment (a find).
             ("<li><isindex><script><!--</script><li>", None),
+            // ... nor does a quote open an attribute value there (a find).
+            ("<li><isindex><script><g c=\"</script><li>", None),
+            // `/=` in a start tag starts an attribute name (a find).
+            ("<n e/=\"><li><math><mi><li>", None),
             // A bogus comment `</<a y=">` hides no `<li>` (a find).
             ("<li><math><mi></<a y=\"><li>", None),
             // Bug 7 (a find).

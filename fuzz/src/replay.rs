@@ -230,8 +230,17 @@ pub(crate) fn tag_spans(input: &str, context: Option<&str>) -> Vec<TagSpan> {
         let name_end = input[name_start..]
             .find(['/', ' ', '\t', '\n', '\x0c', '\r', '>'])
             .map_or(input.len(), |at| name_start + at);
+        // Where a quoted attribute value hides a `>`, the tag swallows what
+        // follows: read it so only where the tokenizer reads markup (in
+        // script data `<g c="</script>` is text: a find).
+        let first_gt = input[name_end..].find('>').map(|at| name_end + at + 1);
+        let end = tag_end(bytes, name_end);
+        if end != first_gt && probe.parse_after(&input[..start], context).is_none() {
+            from = start + 1;
+            continue;
+        }
         // A tag the input ends in is no token.
-        let Some(end) = tag_end(bytes, name_end) else { break };
+        let Some(end) = end else { break };
         tags.push(TagSpan { start, end, end_tag, name: input[name_start..name_end].to_ascii_lowercase() });
         from = end;
     }
@@ -260,12 +269,15 @@ fn tag_end(bytes: &[u8], mut at: usize) -> Option<usize> {
         at += 1;
         state = match state {
             _ if byte == b'>' => return Some(at),
-            State::BeforeName if space(byte) || byte == b'/' => State::BeforeName,
+            // `/` leads through "self-closing start tag" back to "before
+            // attribute name" (`<n e/=">`: `=` then starts a name; a find).
+            State::BeforeName | State::Name | State::AfterName if byte == b'/' => State::BeforeName,
+            State::BeforeName if space(byte) => State::BeforeName,
             State::BeforeName => State::Name,
-            State::Name if space(byte) || byte == b'/' => State::AfterName,
+            State::Name if space(byte) => State::AfterName,
             State::Name if byte == b'=' => State::BeforeValue,
             State::Name => State::Name,
-            State::AfterName if space(byte) || byte == b'/' => State::AfterName,
+            State::AfterName if space(byte) => State::AfterName,
             State::AfterName if byte == b'=' => State::BeforeValue,
             State::AfterName => State::Name,
             State::BeforeValue if space(byte) => State::BeforeValue,
@@ -326,5 +338,9 @@ mod tests {
         // No comment in script data (a find) or in RCDATA.
         assert_eq!(spans("<li><script><!--</script><li>"), ["<li>", "<script>", "</script>", "<li>"]);
         assert_eq!(spans("<title><?</title><b>"), ["<title>", "</title>", "<b>"]);
+        // No quoted value in script data (a find).
+        assert_eq!(spans(r#"<script><g c="</script><li>"#), ["<script>", "</script>", "<li>"]);
+        // `/` then `=` starts a name, not a value (a find).
+        assert_eq!(spans(r#"<n e/="><li>"#), [r#"<n e/=">"#, "<li>"]);
     }
 }
