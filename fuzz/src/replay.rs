@@ -229,6 +229,13 @@ pub(crate) fn tag_spans(input: &str, context: Option<&str>) -> Vec<TagSpan> {
                     let close = ["-->", "--!>"].iter().filter_map(|end| after.find(end).map(|at| at + end.len())).min();
                     close.map(|at| at + 4)
                 }
+            } else if rest.starts_with("<![CDATA[")
+                && probe.parse_after(&format!("{}>", &input[..start + 9]), context).is_none()
+            {
+                // A CDATA section (in foreign content; elsewhere a bogus
+                // comment, which the `>` after `<![CDATA[` would end before
+                // the probe) ends at `]]>`.
+                rest.find("]]>").map(|at| at + 3)
             } else if rest.starts_with("</>") {
                 Some(3)
             } else {
@@ -350,6 +357,10 @@ mod tests {
         assert_eq!(spans(r#"<li></<a y="><li>"#), ["<li>", "<li>"]);
         assert_eq!(spans("<!-- <a> --><b><!--><c><!---><d><!-- x --!><e>"), ["<b>", "<c>", "<d>", "<e>"]);
         assert_eq!(spans("<!DOCTYPE a><?x <a>?><f></><g>"), ["<f>", "<g>"]);
+        // A CDATA section in foreign content ends at `]]>`; elsewhere it is
+        // a bogus comment.
+        assert_eq!(spans("<svg><![CDATA[ > <a> ]]><b>"), ["<svg>", "<b>"]);
+        assert_eq!(spans("<![CDATA[ > <a> ]]><b>"), ["<a>", "<b>"]);
         assert_eq!(spans("<x><!-- <a>"), ["<x>"]);
         // No comment in script data (a find) or in RCDATA.
         assert_eq!(spans("<li><script><!--</script><li>"), ["<li>", "<script>", "</script>", "<li>"]);
