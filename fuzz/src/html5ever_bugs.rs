@@ -142,26 +142,27 @@ struct Combined {
 /// Every replay in turn, each on the edit of the ones before (for inputs
 /// where several bugs act); `None` if none edits.
 fn replay_all(input: &str, context: Option<&str>) -> Option<Combined> {
-    let mut edited: Option<String> = None;
-    let mut walks_inexact = false;
-    let current = |edited: &Option<String>| edited.clone().unwrap_or_else(|| input.to_string());
-    for step in 0..5 {
-        let text = current(&edited);
-        let next = match step {
-            0 => replay_doctypes(&text, context),
-            1 => table_sections::replay(&text, context),
-            2 => special_walks::replay(&text, context).map(|replay| {
-                walks_inexact = replay.inexact;
+    type Replay<'a> = &'a dyn Fn(&str) -> Option<String>;
+    let walks_inexact = std::cell::Cell::new(false);
+    let replays: [Replay<'_>; 5] = [
+        &|input| replay_doctypes(input, context),
+        &|input| table_sections::replay(input, context),
+        &|input| {
+            special_walks::replay(input, context).map(|replay| {
+                walks_inexact.set(replay.inexact);
                 replay.edited
-            }),
-            3 => annotation_xml_breakout::replay(&text, context),
-            _ => replay_end_tags_reaching_html(&text, context),
-        };
-        if next.is_some() {
-            edited = next;
+            })
+        },
+        &|input| annotation_xml_breakout::replay(input, context),
+        &|input| replay_end_tags_reaching_html(input, context),
+    ];
+    let mut edited = None;
+    for replay in replays {
+        if let Some(next) = replay(edited.as_deref().unwrap_or(input)) {
+            edited = Some(next);
         }
     }
-    edited.map(|edited| Combined { edited, walks_inexact })
+    edited.map(|edited| Combined { edited, walks_inexact: walks_inexact.get() })
 }
 
 /// The html5ever bug that explains a difference, if a known one does.
