@@ -199,11 +199,10 @@ pub(crate) struct TagSpan {
 /// What reads as start and end tags in `input`: `<`, an optional `/`, an
 /// ASCII letter, up to the `>` that ends the tag in the tokenizer's
 /// attribute states (a `>` in a quoted attribute value does not: see
-/// [`tag_end`]), outside comments. A span read wrong, or one inside raw
-/// text or a CDATA section,
-/// puts no probe comment in the tree, or leaves a difference unexplained.
-/// A `<` inside a span is part of that tag (`</a<t</i>` is one end tag),
-/// so the spans do not overlap.
+/// [`tag_end`]), outside comments and CDATA sections. A span read wrong,
+/// or one inside raw text, puts no probe comment in the tree, or leaves a
+/// difference unexplained. A `<` inside a span is part of that tag
+/// (`</a<t</i>` is one end tag), so the spans do not overlap.
 pub(crate) fn tag_spans(input: &str, context: Option<&str>) -> Vec<TagSpan> {
     let probe = Probe::for_input(input);
     let bytes = input.as_bytes();
