@@ -47,7 +47,9 @@ fn scope_check(end_tag: bool, name: &str) -> Option<(Vec<&'static str>, &'static
         });
     }
     match known {
-        local_names::BUTTON | local_names::NOBR => Some((vec![known.as_str()], &[])),
+        // `<a>` with an `a` in the list of active formatting elements runs
+        // the adoption agency algorithm for it (a find).
+        local_names::BUTTON | local_names::NOBR | local_names::A => Some((vec![known.as_str()], &[])),
         local_names::RB | local_names::RTC | local_names::RP | local_names::RT => Some((vec!["ruby"], &[])),
         _ if is_in_body_start_tags_that_close_a_p_element(known)
             || is_heading_elements(known)

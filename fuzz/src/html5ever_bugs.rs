@@ -428,6 +428,9 @@ mod tests {
             // `</table>` with an svg foster parented before the open table
             // (a find: read as reaching the html element, it was dropped).
             ("<span><a></span><n></a><span></a><table><svg></table>p", Some("svg mi")),
+            // Bug 1 in the adoption agency algorithm run by `<a>` (a find).
+            ("<span><a><math><annotation-xml encoding=\"aPPlication/xhtmL+xMl\"><a>", Some("svg mi")),
+            ("<a><math><annotation-xml encoding=\"text/html\"><a>", None),
             // Bug 1 beyond the adoption agency algorithm.
             ("<div><math><annotation-xml></div>x", None),
             // A CR before the dropped DOCTYPE and an LF after it (a find).
