@@ -25,7 +25,7 @@ use htmlforge::generated::tag_groups::{
     is_in_foreign_content_end_tags_that_break_out, is_in_foreign_content_start_tags_that_break_out,
 };
 
-use crate::replay::{categories, is_annotation_xml_integration_point, open_elements, tag_spans, Probe, TagSpan};
+use crate::replay::{categories, edit_at_tags, is_annotation_xml_integration_point, TagEdit, TagSpan};
 
 /// Where html5ever's loop stops: an HTML element, a MathML text
 /// integration point, or SVG foreignObject, desc or title.
@@ -76,35 +76,22 @@ fn popped_by_html5ever(open: &[ElementRef<'_>], end_tag: bool) -> Option<usize> 
 /// pops past an annotation-xml integration point; `None` when there is no
 /// such token.
 pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<String> {
-    let probe = Probe::for_input(input);
-    let mut edited = String::new();
-    let mut at = 0;
-    let mut changed = false;
-    for TagSpan { start, end, end_tag, name } in tag_spans(input, context) {
-        let known = LocalName::lookup(&name);
-        let breaks_out = if end_tag {
+    let breaks_out = |tag: &TagSpan| {
+        let known = LocalName::lookup(&tag.name);
+        if tag.end_tag {
             known.is_some_and(is_in_foreign_content_end_tags_that_break_out)
         } else {
             known.is_some_and(is_in_foreign_content_start_tags_that_break_out)
-                || (name == "font" && font_breaks_out(&input[start..end]))
-        };
-        if !breaks_out {
-            continue;
+                || (tag.name == "font" && font_breaks_out(&input[tag.start..tag.end]))
         }
-        edited.push_str(&input[at..start]);
-        at = start;
-        let Some(probed) = probe.parse_after(&edited, context) else { continue };
-        let open = open_elements(&probed);
-        let Some(popped) = popped_by_html5ever(&open, end_tag) else { continue };
+    };
+    edit_at_tags(input, context, breaks_out, |tag, open| {
+        let popped = popped_by_html5ever(open, tag.end_tag)?;
         // html5ever's loop ends at the html element at the latest, so all
         // of these are foreign elements.
-        for element in &open[..popped] {
-            edited.push_str(&format!("</{}>", element.local_name()));
-        }
-        changed = true;
-    }
-    edited.push_str(&input[at..]);
-    changed.then_some(edited)
+        let before = open[..popped].iter().map(|element| format!("</{}>", element.local_name())).collect();
+        Some(TagEdit { before, drop: false })
+    })
 }
 
 #[cfg(test)]

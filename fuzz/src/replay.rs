@@ -9,6 +9,7 @@
 use htmlforge::dom::{Document, ElementRef, NodeData, NodeId};
 use htmlforge::generated::element_categories::{element_categories, Categories};
 use htmlforge::generated::names::{LocalName, Namespace};
+use htmlforge::generated::tag_groups::is_mathml_text_integration_point_foreign_start_tags;
 use htmlforge::{FragmentContext, ParseOptions, Parser};
 
 use crate::{all_nodes, document_tree, fragment_tree};
@@ -178,13 +179,50 @@ pub(crate) fn start_tag_goes_to_foreign_content(open: &[ElementRef<'_>], name: &
         return false;
     }
     let categories = categories(current);
-    let text_integration_point =
-        categories.contains(Categories::MATHML_TEXT_INTEGRATION_POINT) && !matches!(name, "mglyph" | "malignmark");
+    let text_integration_point = categories.contains(Categories::MATHML_TEXT_INTEGRATION_POINT)
+        && !LocalName::lookup(name).is_some_and(is_mathml_text_integration_point_foreign_start_tags);
     let svg_in_annotation_xml =
         current.ns() == Namespace::MathMl && current.local_name() == "annotation-xml" && name == "svg";
     let html_integration_point =
         categories.contains(Categories::HTML_INTEGRATION_POINT) || is_annotation_xml_integration_point(current);
     !(text_integration_point || svg_in_annotation_xml || html_integration_point)
+}
+
+/// What a replay does at a tag: end tags put before it, and whether the
+/// tag itself is dropped (as html5ever ignores it).
+pub(crate) struct TagEdit {
+    pub before: String,
+    pub drop: bool,
+}
+
+/// The loop every tag-by-tag replay runs: for each tag of `input` that
+/// `candidate` picks, the stack where it stands in the edit so far
+/// (current node first) goes to `edit`, whose answer is applied (a cut
+/// sealed with [`seal_before_cut`]). `None` when `edit` answered nothing.
+pub(crate) fn edit_at_tags(
+    input: &str,
+    context: Option<&str>,
+    candidate: impl Fn(&TagSpan) -> bool,
+    mut edit: impl FnMut(&TagSpan, &[ElementRef<'_>]) -> Option<TagEdit>,
+) -> Option<String> {
+    let probe = Probe::for_input(input);
+    let mut edited = String::new();
+    let mut at = 0;
+    let mut changed = false;
+    for tag in tag_spans(input, context).into_iter().filter(|tag| candidate(tag)) {
+        edited.push_str(&input[at..tag.start]);
+        at = tag.start;
+        let Some(probed) = probe.parse_after(&edited, context) else { continue };
+        let Some(TagEdit { before, drop }) = edit(&tag, &open_elements(&probed)) else { continue };
+        edited.push_str(&before);
+        if drop {
+            seal_before_cut(&mut edited);
+            at = tag.end;
+        }
+        changed = true;
+    }
+    edited.push_str(&input[at..]);
+    changed.then_some(edited)
 }
 
 /// A start or end tag as the text reads.

@@ -35,7 +35,7 @@ use htmlforge::generated::tag_groups::{
     is_in_body_end_tags_that_close_a_block, is_in_body_list_item_loop_passes_through, is_in_table_end_tags_to_ignore,
 };
 
-use crate::replay::{categories, open_elements, seal_before_cut, tag_spans, Probe, TagSpan};
+use crate::replay::{categories, edit_at_tags, open_elements, tag_spans, Probe, TagEdit, TagSpan};
 
 /// A token the walks start from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -181,45 +181,43 @@ pub(crate) struct Replay {
 /// past a special foreign element, closing what html5ever pops; `None`
 /// when there is no such token.
 pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<Replay> {
-    let probe = Probe::for_input(input);
-    let mut edited = String::new();
-    let mut at = 0;
-    let mut changed = false;
+    let walker = |tag: &TagSpan| match tag.name.as_str() {
+        _ if tag.end_tag => Some(Walker::EndTag),
+        "li" => Some(Walker::ListItem(local_names::LI)),
+        "dd" => Some(Walker::ListItem(local_names::DD)),
+        "dt" => Some(Walker::ListItem(local_names::DT)),
+        _ => None,
+    };
     let mut closes_formatting = false;
     let mut keeps_list_item = false;
-    for TagSpan { start, end, end_tag, name } in tag_spans(input, context) {
-        let walker = match name.as_str() {
-            _ if end_tag => Walker::EndTag,
-            "li" => Walker::ListItem(local_names::LI),
-            "dd" => Walker::ListItem(local_names::DD),
-            "dt" => Walker::ListItem(local_names::DT),
-            _ => continue,
-        };
-        edited.push_str(&input[at..start]);
-        at = start;
-        let Some(probed) = probe.parse_after(&edited, context) else { continue };
-        let open = open_elements(&probed);
-        match html5ever_walk(walker, &name, &open) {
-            None => continue,
-            Some(Html5everWalk::PopsPast { popped, own_end_tags }) => {
-                for element in &open[..own_end_tags] {
-                    edited.push_str(&format!("</{}>", element.local_name()));
-                    closes_formatting |= categories(element).contains(Categories::FORMATTING);
+    let edited = edit_at_tags(
+        input,
+        context,
+        |tag| walker(tag).is_some(),
+        |tag, open| {
+            let walker = walker(tag)?;
+            let mut before = String::new();
+            let drop = match html5ever_walk(walker, &tag.name, open)? {
+                Html5everWalk::PopsPast { popped, own_end_tags } => {
+                    for element in &open[..own_end_tags] {
+                        before.push_str(&format!("</{}>", element.local_name()));
+                        closes_formatting |= categories(element).contains(Categories::FORMATTING);
+                    }
+                    if let Walker::ListItem(_) = walker {
+                        before.push_str(&format!("</{}>", open[popped - 1].local_name()));
+                    }
+                    false
                 }
-                if let Walker::ListItem(_) = walker {
-                    edited.push_str(&format!("</{}>", open[popped - 1].local_name()));
+                Html5everWalk::IgnoresEndTag => true,
+                Html5everWalk::KeepsListItem => {
+                    keeps_list_item = true;
+                    false
                 }
-            }
-            Some(Html5everWalk::IgnoresEndTag) => {
-                seal_before_cut(&mut edited);
-                at = end;
-            }
-            Some(Html5everWalk::KeepsListItem) => keeps_list_item = true,
-        }
-        changed = true;
-    }
-    edited.push_str(&input[at..]);
-    changed.then_some(Replay { edited, inexact: closes_formatting || keeps_list_item })
+            };
+            Some(TagEdit { before, drop })
+        },
+    )?;
+    Some(Replay { edited, inexact: closes_formatting || keeps_list_item })
 }
 
 /// Whether the adoption agency algorithm meets, at a formatting end tag

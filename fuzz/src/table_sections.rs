@@ -12,7 +12,7 @@
 //! cell" and "in row" do before they hand it to "in table body" (close
 //! the cell, pop the row), which html5ever does too.
 
-use crate::replay::{open_elements, seal_before_cut, start_tag_goes_to_foreign_content, tag_spans, Probe, TagSpan};
+use crate::replay::{edit_at_tags, start_tag_goes_to_foreign_content, TagEdit, TagSpan};
 use htmlforge::dom::ElementRef;
 use htmlforge::generated::names::{LocalName, Namespace};
 use htmlforge::generated::tag_groups::is_in_table_body_start_tags_that_close_the_section;
@@ -61,34 +61,17 @@ fn closers_before_ignored_token(open: &[ElementRef<'_>], name: &str, end_tag: bo
 /// each after the end tags of the cell and row closed first; `None` when
 /// there is no such token.
 pub(crate) fn replay(input: &str, context: Option<&str>) -> Option<String> {
-    let probe = Probe::for_input(input);
-    let mut edited = String::new();
-    let mut at = 0;
-    let mut changed = false;
-    for TagSpan { start, end, end_tag, name } in tag_spans(input, context) {
-        let candidate = if end_tag {
-            name == "table"
+    let candidate = |tag: &TagSpan| {
+        if tag.end_tag {
+            tag.name == "table"
         } else {
-            LocalName::lookup(&name).is_some_and(is_in_table_body_start_tags_that_close_the_section)
-        };
-        if !candidate {
-            continue;
+            LocalName::lookup(&tag.name).is_some_and(is_in_table_body_start_tags_that_close_the_section)
         }
-        edited.push_str(&input[at..start]);
-        at = start;
-        let Some(probed) = probe.parse_after(&edited, context) else { continue };
-        let Some(closers) = closers_before_ignored_token(&open_elements(&probed), &name, end_tag) else {
-            continue;
-        };
-        for closer in closers {
-            edited.push_str(closer);
-        }
-        seal_before_cut(&mut edited);
-        at = end;
-        changed = true;
-    }
-    edited.push_str(&input[at..]);
-    changed.then_some(edited)
+    };
+    edit_at_tags(input, context, candidate, |tag, open| {
+        let closers = closers_before_ignored_token(open, &tag.name, tag.end_tag)?;
+        Some(TagEdit { before: closers.concat(), drop: true })
+    })
 }
 
 #[cfg(test)]
