@@ -1,0 +1,116 @@
+//! The node records of the arena and the public views of them.
+
+use std::num::NonZeroU32;
+
+use crate::generated::names::Namespace;
+
+use super::ElementRef;
+
+/// A node of a [`Document`]: an index into its arena. Stored as index + 1
+/// in a `NonZeroU32`, so that an `Option<NodeId>` link takes four bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(NonZeroU32);
+
+impl NodeId {
+    /// The Document node of every document.
+    pub const DOCUMENT: NodeId = NodeId(NonZeroU32::MIN);
+
+    pub(crate) fn from_index(index: usize) -> NodeId {
+        let id = u32::try_from(index + 1).ok().and_then(NonZeroU32::new).expect("fewer than 2^32 - 1 nodes");
+        NodeId(id)
+    }
+
+    pub fn index(self) -> usize {
+        (self.0.get() - 1) as usize
+    }
+}
+
+/// The identifiers of a DocumentType node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Doctype {
+    pub name: String,
+    pub public_id: String,
+    pub system_id: String,
+}
+
+/// A range of the document's string buffer or attribute list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Span {
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+}
+
+impl Span {
+    pub(crate) fn end(self) -> usize {
+        self.start as usize + self.len as usize
+    }
+
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end()
+    }
+}
+
+/// An interned name: a [`LocalName`] index, or `LOCAL_NAME_COUNT` + an
+/// index into the document's own names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct NameId(pub(crate) u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ElementData {
+    pub(crate) ns: Namespace,
+    pub(crate) name: NameId,
+    /// Into `Document::attrs`.
+    pub(crate) attrs: Span,
+    pub(crate) template_contents: Option<NodeId>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct StoredAttr {
+    pub(crate) ns: Option<Namespace>,
+    /// The prefix of an adjusted foreign attribute (`xlink`, `xml`, `xmlns`).
+    pub(crate) prefix: Option<NameId>,
+    pub(crate) name: NameId,
+    /// Into `Document::strings`.
+    pub(crate) value: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Data {
+    Document,
+    DocumentFragment,
+    /// Into `Document::doctypes`.
+    Doctype(u32),
+    Element(ElementData),
+    /// Into `Document::strings`.
+    Text(Span),
+    Comment(Span),
+}
+
+/// One node: its data and its links to parent and siblings.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Node {
+    pub(crate) data: Data,
+    pub(crate) parent: Option<NodeId>,
+    pub(crate) first_child: Option<NodeId>,
+    pub(crate) last_child: Option<NodeId>,
+    pub(crate) previous_sibling: Option<NodeId>,
+    pub(crate) next_sibling: Option<NodeId>,
+}
+
+/// What a node is, as read from a [`Document`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeData<'a> {
+    Document,
+    /// A DocumentFragment (the contents of a `template`).
+    DocumentFragment,
+    Doctype(&'a Doctype),
+    Element(ElementRef<'a>),
+    Text(&'a str),
+    Comment(&'a str),
+}
+
+pub(crate) fn span(start: usize, len: usize) -> Span {
+    let start = u32::try_from(start).expect("a document's strings stay under 4 GiB");
+    let len = u32::try_from(len).expect("a document's strings stay under 4 GiB");
+    Span { start, len }
+}
