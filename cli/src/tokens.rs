@@ -47,6 +47,9 @@ fn token_json(token: &OwnedToken) -> Value {
         OwnedToken::EndTag(tag) => json!(["EndTag", tag.name]),
         OwnedToken::Comment(text) => json!(["Comment", text]),
         OwnedToken::Characters(text) => json!(["Character", text]),
+        OwnedToken::ProcessingInstruction(pi) => json!(["ProcessingInstruction", pi.target, pi.data]),
+        // A token type newer than this command: named by its Rust form.
+        other => json!(["Unknown", format!("{other:?}")]),
     }
 }
 

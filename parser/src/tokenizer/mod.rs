@@ -22,7 +22,9 @@ pub(crate) mod machine;
 
 pub use crate::generated::tokenizer_states::State;
 pub use collect::{tokenize, tokenize_chunks, tokenize_with_errors, Collector, OwnedToken};
-pub use interface::{Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
+pub use interface::{
+    Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink,
+};
 pub use machine::{Progress, Tokenizer};
 
 #[cfg(test)]
