@@ -1,32 +1,44 @@
-//! `htmlforge tokens`: the tokenizer on its own, printing tokens in the
-//! html5lib tokenizer-test JSON form.
-//!
-//! - `htmlforge tokens [--encoding LABEL] FILE|-`: the bytes are decoded
-//!   as the encoding sniffing algorithm says (`--encoding` acts as the
-//!   transport layer's charset); one token per line (adjacent characters
-//!   merged); parse errors go to stderr, one JSON object per line.
-//! - `htmlforge tokens --jsonl`: each stdin line is
-//!   `{"input": "...", "initialState": "RCDATA state", "lastStartTag": "textarea"}`
-//!   (the last two optional, named as in the tests); each output line is
-//!   `{"output": [tokens], "errors": [{"code": "...", "line": 1, "col": 5}]}`.
+//! `htmlforge tokens`: the tokens of a document, in the html5lib
+//! tokenizer tests' JSON form.
 
 use std::io::{BufRead, Write};
 
 use htmlforge::tokenizer::{Collector, OwnedToken, ParseError, State, Tokenizer};
 use serde_json::{json, Map, Value};
 
-use crate::input::{flags_and_path, read_bytes, InputFlags};
+use crate::failure::Failure;
+use crate::input::{read_bytes, InputFlags};
 
-const USAGE: &str = "usage: htmlforge tokens [--encoding LABEL] FILE|-  or  htmlforge tokens --jsonl";
+/// Print the tokens of a document, one JSON array per line.
+///
+/// Tokens are in the html5lib tokenizer tests' form (adjacent characters
+/// merged); the tokenizer's parse errors go to stderr, one JSON object per
+/// line.
+///
+/// Example: `echo '<p class=a>Hi' | htmlforge tokens -` prints
+/// `["StartTag","p",{"class":"a"}]` and `["Character","Hi\n"]`.
+///
+/// With `--jsonl`, each stdin line is `{"input": "...", "initialState":
+/// "RCDATA state", "lastStartTag": "textarea"}` (the last two optional,
+/// named as in the tests) and each output line is `{"output": [tokens],
+/// "errors": [{"code": "...", "line": 1, "col": 5}]}`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Read html5lib tokenizer test inputs as JSON lines on stdin.
+    #[arg(long, conflicts_with_all = ["path", "encoding", "chunk_size"])]
+    jsonl: bool,
+    #[command(flatten)]
+    input: InputFlags,
+    /// The document (`-`: stdin).
+    #[arg(value_name = "FILE", required_unless_present = "jsonl")]
+    path: Option<String>,
+}
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    if let [flag] = args {
-        if flag == "--jsonl" {
-            return jsonl();
-        }
+pub fn run(args: Args) -> Result<(), Failure> {
+    match args.path.as_deref().filter(|_| !args.jsonl) {
+        Some(path) => document(path, &args.input),
+        None => jsonl(),
     }
-    let (flags, path) = flags_and_path(args, USAGE)?;
-    document(path, &flags)
 }
 
 /// A token in the tests' JSON form.
@@ -76,7 +88,7 @@ fn tokenize(input: &str, state: State, last_start_tag: Option<&str>) -> Collecto
     tokenizer.into_sink()
 }
 
-fn document(path: &str, flags: &InputFlags) -> Result<(), String> {
+fn document(path: &str, flags: &InputFlags) -> Result<(), Failure> {
     // Bytes in: the encoding sniffing algorithm, then the decoder (which
     // removes a byte order mark). Without a tree builder, a `<meta>` past
     // the prescan cannot change the encoding.
@@ -84,34 +96,36 @@ fn document(path: &str, flags: &InputFlags) -> Result<(), String> {
     let collected = tokenize(&text, State::Data, None);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for token in &collected.tokens {
-        writeln!(out, "{}", token_json(token)).map_err(|e| e.to_string())?;
+        writeln!(out, "{}", token_json(token))?;
     }
-    out.flush().map_err(|e| e.to_string())?;
+    out.flush()?;
     let mut err = std::io::stderr().lock();
     for error in &collected.errors {
-        writeln!(err, "{}", error_json(error)).map_err(|e| e.to_string())?;
+        writeln!(err, "{}", error_json(error))?;
     }
     Ok(())
 }
 
-fn jsonl() -> Result<(), String> {
+fn jsonl() -> Result<(), Failure> {
     let stdin = std::io::stdin();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for (index, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| format!("stdin: {e}"))?;
+        let at = format!("stdin line {}", index + 1);
+        let line = line.map_err(|e| Failure::reading(&at, e))?;
         if line.trim().is_empty() {
             continue;
         }
-        let request: Value = serde_json::from_str(&line).map_err(|e| format!("line {}: {e}", index + 1))?;
-        let input = request["input"].as_str().ok_or_else(|| format!("line {}: no \"input\" string", index + 1))?;
+        let request: Value = serde_json::from_str(&line).map_err(|e| Failure::reading(&at, e))?;
+        let input = request["input"].as_str().ok_or_else(|| Failure::reading(&at, "no \"input\" string"))?;
         let state_name = request.get("initialState").and_then(Value::as_str).unwrap_or("Data state");
         let state =
-            state_named(state_name).ok_or_else(|| format!("line {}: unknown state {state_name:?}", index + 1))?;
+            state_named(state_name).ok_or_else(|| Failure::reading(&at, format!("unknown state {state_name:?}")))?;
         let last_start_tag = request.get("lastStartTag").and_then(Value::as_str);
         let collected = tokenize(input, state, last_start_tag);
         let output: Vec<Value> = collected.tokens.iter().map(token_json).collect();
         let errors: Vec<Value> = collected.errors.iter().map(error_json).collect();
-        writeln!(out, "{}", json!({"output": output, "errors": errors})).map_err(|e| e.to_string())?;
+        writeln!(out, "{}", json!({"output": output, "errors": errors}))?;
     }
-    out.flush().map_err(|e| e.to_string())
+    out.flush()?;
+    Ok(())
 }

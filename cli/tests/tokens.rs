@@ -48,7 +48,7 @@ fn a_document_prints_one_token_per_line_and_errors_on_stderr() {
 fn bad_usage_fails() {
     let (_, stderr, ok) = htmlforge(&["tokens"], "");
     assert!(!ok);
-    assert!(stderr.contains("usage"));
+    assert!(stderr.contains("Usage: htmlforge tokens"), "{stderr}");
     let (_, _, ok) = htmlforge(&["tokens", "--jsonl"], "{\"input\": 3}\n");
     assert!(!ok);
 }
