@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Write};
 
-use htmlforge::dom::{dump_children_html5lib, dump_html5lib};
+use htmlforge::dom::{dump_children_html5lib, dump_html5lib, write_children_html5lib, write_html5lib};
 use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
 use serde_json::{json, Value};
 
@@ -40,12 +40,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     let bytes = read_bytes(path)?;
     let (document, root) = args.tree.parse(&args.input, &bytes);
-    let tree = match (args.tree.fragment, root) {
-        (Some(_), Some(root)) => dump_children_html5lib(&document, root),
-        (Some(_), None) => String::new(),
-        (None, _) => dump_html5lib(&document),
-    };
-    std::io::stdout().lock().write_all(tree.as_bytes())?;
+    // Streamed: the dump is quadratic in depth, the document is not.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match (args.tree.fragment, root) {
+        (Some(_), Some(root)) => write_children_html5lib(&document, root, &mut out)?,
+        (Some(_), None) => {}
+        (None, _) => write_html5lib(&document, &mut out)?,
+    }
+    out.flush()?;
     Ok(())
 }
 
