@@ -33,7 +33,7 @@ pub(crate) mod serialize;
 mod sink;
 mod walk;
 
-pub use dump::{dump_children_html5lib, dump_html5lib};
+pub use dump::{dump_children_html5lib, dump_html5lib, write_children_html5lib, write_html5lib};
 pub use element::ElementRef;
 pub use iter::{Children, Descendants};
 pub use node::{Doctype, NodeData, NodeId};

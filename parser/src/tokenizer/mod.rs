@@ -19,6 +19,7 @@ pub mod collect;
 mod input_stream;
 mod interface;
 pub(crate) mod machine;
+mod observe;
 
 pub use crate::generated::tokenizer_states::State;
 pub use collect::{tokenize, tokenize_chunks, tokenize_with_errors, Collector, OwnedToken};
@@ -26,6 +27,7 @@ pub use interface::{
     Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink,
 };
 pub use machine::{Progress, Tokenizer};
+pub use observe::{Observed, TokenObserver};
 
 #[cfg(test)]
 mod steering_tests;
