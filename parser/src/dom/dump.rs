@@ -10,7 +10,7 @@ use super::{Doctype, Document, NodeData, NodeId};
 
 /// The whole document, as in a test's `#document` section.
 pub fn dump_html5lib(document: &Document) -> String {
-    dump_children_html5lib(document, NodeId::DOCUMENT)
+    dump_children_html5lib(document, document.document())
 }
 
 /// The children of `parent` at indent level 0 (for fragments: the
