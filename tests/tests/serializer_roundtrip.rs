@@ -6,9 +6,8 @@
 //!   (`htmlforge::serialize_document`, `Document::inner_html`);
 //! - `minimized`: the minimizing `Serializer` driven from the DOM
 //!   (`serialize_dom`, `Serializer::write_children`), with its default
-//!   options except `minimize_boolean_attributes` (`disabled=disabled`
-//!   written as `disabled` is the same to the element but not to the DOM,
-//!   whose value becomes empty) and `scripting`, which is the parse's;
+//!   options (what `htmlforge serialize --minimize` writes) except
+//!   `scripting`, which is the parse's;
 //! - `pretty`: the spec serialization with line breaks inside tags
 //!   (`htmlforge::dom::write_pretty_html`), which must not change the tree.
 //!
@@ -95,11 +94,7 @@ fn serialize(input: &Input, document: &Document, kind: Kind) -> String {
             out.0
         }
         Kind::Minimized => {
-            let options = SerializeOptions {
-                minimize_boolean_attributes: false,
-                scripting: input.scripting,
-                ..SerializeOptions::default()
-            };
+            let options = SerializeOptions { scripting: input.scripting, ..SerializeOptions::default() };
             let mut serializer = Serializer::new(String::new(), options);
             serializer.write_children(document, node).unwrap();
             serializer.finish().unwrap()

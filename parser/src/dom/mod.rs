@@ -35,7 +35,7 @@ mod sink;
 mod walk;
 
 pub use crate::generated::names::Namespace;
-pub use dump::{dump_children_html5lib, dump_html5lib};
+pub use dump::{dump_children_html5lib, dump_html5lib, write_children_html5lib, write_html5lib};
 pub use element::ElementRef;
 pub use error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
 pub use error::{DomError, HierarchyRequest};
