@@ -8,6 +8,7 @@
 mod annotation_xml_breakout;
 mod annotation_xml_scope;
 pub mod differential;
+pub mod dom_api;
 pub mod html5ever_bugs;
 mod replay;
 pub mod roundtrip_exceptions;

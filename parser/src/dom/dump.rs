@@ -20,7 +20,7 @@ use super::{Doctype, Document, NodeData, NodeId};
 /// assert_eq!(htmlforge::dom::dump_html5lib(&document), "| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"Hi\"\n");
 /// ```
 pub fn dump_html5lib(document: &Document) -> String {
-    dump_children_html5lib(document, NodeId::DOCUMENT)
+    dump_children_html5lib(document, document.document())
 }
 
 /// The children of `parent` at indent level 0 (for fragments: the
@@ -42,7 +42,7 @@ pub fn dump_children_html5lib(document: &Document, parent: NodeId) -> String {
 /// assert_eq!(String::from_utf8(out).unwrap(), htmlforge::dom::dump_html5lib(&document));
 /// ```
 pub fn write_html5lib<W: io::Write>(document: &Document, out: &mut W) -> io::Result<()> {
-    write_children_html5lib(document, NodeId::DOCUMENT, out)
+    write_children_html5lib(document, document.document(), out)
 }
 
 /// Writes [`dump_children_html5lib`]'s text to `out` as it walks the tree.

@@ -19,7 +19,7 @@
 //!     htmlforge::serialize_document(&document),
 //!     "<html><head></head><body><p class=\"a\">x &amp; <br>y</p></body></html>"
 //! );
-//! let body = document.children(document.document_element().unwrap()).nth(1).unwrap();
+//! let body = document.body().unwrap();
 //! assert_eq!(document.inner_html(body), "<p class=\"a\">x &amp; <br>y</p>");
 //! let p = document.first_child(body).unwrap();
 //! assert_eq!(document.outer_html(p), "<p class=\"a\">x &amp; <br>y</p>");
@@ -48,7 +48,7 @@ pub struct SpecSerializeOptions {
 /// The serialization of a whole document: the HTML fragment serialization
 /// algorithm run on the Document node (scripting off).
 pub fn serialize_document(document: &Document) -> String {
-    document.inner_html(NodeId::DOCUMENT)
+    document.inner_html(document.document())
 }
 
 /// `innerHTML` of `node` (scripting off): the serialization of its children
@@ -275,7 +275,7 @@ mod tests {
 
     fn body_inner(html: &str) -> String {
         let document = parse_document(html);
-        let body = document.children(document.document_element().unwrap()).nth(1).unwrap();
+        let body = document.body().unwrap();
         document.inner_html(body)
     }
 

@@ -3,15 +3,10 @@
 
 use crate::tokenizer::{Attribute, Token};
 
-/// The namespace of an element. The optional-tag rules, void elements and
-/// literal-text elements concern HTML elements only.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Namespace {
-    #[default]
-    Html,
-    Svg,
-    MathMl,
-}
+/// The namespace of an element: the DOM's one [`Namespace`]. The
+/// optional-tag rules, void elements and literal-text elements concern HTML
+/// elements only; every other namespace is foreign.
+pub use crate::generated::names::Namespace;
 
 /// One serializer event.
 ///
