@@ -260,6 +260,10 @@ impl Document {
             Data::Element(data) => NodeData::Element(ElementRef { document: self, id, data }),
             Data::Text(span) => NodeData::Text(&self.strings[span.range()]),
             Data::Comment(span) => NodeData::Comment(&self.strings[span.range()]),
+            Data::ProcessingInstruction { target, data } => NodeData::ProcessingInstruction {
+                target: &self.strings[target.range()],
+                data: &self.strings[data.range()],
+            },
         }
     }
 
@@ -337,7 +341,9 @@ impl Document {
         Descendants { document: self, root: id, next: Some(id) }
     }
 
-    /// The text of `id` and its descendants, concatenated.
+    /// The text of `id` and its descendants, concatenated: only Text nodes
+    /// count (not comments or processing instructions), as the DOM's
+    /// `textContent` of an element.
     pub fn text_content(&self, id: NodeId) -> String {
         let mut text = String::new();
         for node in self.descendants(id) {

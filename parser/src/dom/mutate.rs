@@ -112,6 +112,13 @@ impl Document {
         self.new_node(Data::Text(text))
     }
 
+    /// Creates a ProcessingInstruction node (not in the tree).
+    pub fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
+        let target = self.push_string(target);
+        let data = self.push_string(data);
+        self.new_node(Data::ProcessingInstruction { target, data })
+    }
+
     /// Creates a DocumentType node (not in the tree).
     pub fn create_doctype(&mut self, doctype: Doctype) -> NodeId {
         let index = u32::try_from(self.doctypes.len()).expect("fewer than 2^32 doctypes");

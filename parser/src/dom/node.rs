@@ -135,6 +135,10 @@ pub(crate) enum Data {
     /// Into `Document::strings`.
     Text(Span),
     Comment(Span),
+    ProcessingInstruction {
+        target: Span,
+        data: Span,
+    },
 }
 
 /// One node: its data and its links to parent and siblings.
@@ -158,6 +162,13 @@ pub enum NodeData<'a> {
     Element(ElementRef<'a>),
     Text(&'a str),
     Comment(&'a str),
+    /// `<?target data>`.
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#interface-processinginstruction>
+    ProcessingInstruction {
+        target: &'a str,
+        data: &'a str,
+    },
 }
 
 pub(crate) fn span(start: usize, len: usize) -> Span {

@@ -158,6 +158,10 @@ fn write_node<O: Output>(
             out.write_str(text)?;
             out.write_str("-->")
         }
+        // "Append "<?", followed by the value of current node's target,
+        // U+0020 SPACE, the value of current node's data, and "?>"."
+        // [#serialising-html-fragments]
+        NodeData::ProcessingInstruction { target, data } => write_processing_instruction(target, data, out),
         NodeData::Doctype(doctype) => {
             out.write_str("<!DOCTYPE ")?;
             out.write_str(&doctype.name)?;
@@ -233,6 +237,22 @@ fn write_attribute_name<O: Output>(attr: &AttrRef<'_>, out: &mut O) -> Result<()
         out.write_str(":")?;
     }
     out.write_str(local)
+}
+
+/// `<?target data?>`, with the space even when the data is empty: the
+/// 2026 text's serialization, which the tokenizer reads back unchanged.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#serialising-html-fragments>
+pub(super) fn write_processing_instruction<O: Output>(
+    target: &str,
+    data: &str,
+    out: &mut O,
+) -> Result<(), SerializeError> {
+    out.write_str("<?")?;
+    out.write_str(target)?;
+    out.write_str(" ")?;
+    out.write_str(data)?;
+    out.write_str("?>")
 }
 
 pub(super) fn write_escaped<O: Output>(text: &str, mode: EscapeMode, out: &mut O) -> Result<(), SerializeError> {

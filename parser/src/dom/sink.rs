@@ -30,6 +30,10 @@ impl TreeSink for Document {
         Document::create_comment(self, text)
     }
 
+    fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
+        Document::create_processing_instruction(self, target, data)
+    }
+
     fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str) {
         let doctype = self.create_doctype(Doctype {
             name: name.to_string(),

@@ -37,6 +37,11 @@ pub enum Event<'a> {
     /// Text. Adjacent text events are allowed; empty ones are ignored.
     Text(&'a str),
     Comment(&'a str),
+    /// `<?target data?>`.
+    ProcessingInstruction {
+        target: &'a str,
+        data: &'a str,
+    },
 }
 
 impl<'a> Event<'a> {
@@ -66,6 +71,7 @@ impl<'a> Event<'a> {
             Token::StartTag(tag) => Event::StartTag { namespace: Namespace::Html, name: &tag.name, attrs: &tag.attrs },
             Token::EndTag(tag) => Event::EndTag { namespace: Namespace::Html, name: &tag.name },
             Token::Comment(text) => Event::Comment(text),
+            Token::ProcessingInstruction(pi) => Event::ProcessingInstruction { target: &pi.target, data: &pi.data },
             Token::Characters(text) => Event::Text(text),
             Token::Eof => return None,
         })

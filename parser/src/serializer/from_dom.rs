@@ -66,6 +66,9 @@ pub fn walk_events<E>(
                 }
                 NodeData::Text(text) => emit(Event::Text(text))?,
                 NodeData::Comment(text) => emit(Event::Comment(text))?,
+                NodeData::ProcessingInstruction { target, data } => {
+                    emit(Event::ProcessingInstruction { target, data })?
+                }
                 NodeData::Doctype(doctype) => emit(Event::Doctype {
                     name: &doctype.name,
                     public_id: &doctype.public_id,
