@@ -291,8 +291,8 @@ impl Document {
 
     /// Sets the text of `node` as the DOM's `textContent` setter does: an
     /// element's or fragment's children are replaced by one text node
-    /// (none for an empty `text`); a text or comment node's data is
-    /// replaced; a Document or doctype is left as it is.
+    /// (none for an empty `text`); a text, comment or processing
+    /// instruction node's data is replaced; a Document or doctype is left as it is.
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p>a <b>b</b></p>");
@@ -316,6 +316,9 @@ impl Document {
             }
             Data::Text(_) => self.nodes[slot].data = Data::Text(self.push_string(text)),
             Data::Comment(_) => self.nodes[slot].data = Data::Comment(self.push_string(text)),
+            Data::ProcessingInstruction { target, .. } => {
+                self.nodes[slot].data = Data::ProcessingInstruction { target, data: self.push_string(text) }
+            }
             Data::Document | Data::Doctype(_) => {}
         }
     }
