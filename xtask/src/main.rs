@@ -135,4 +135,32 @@ mod tests {
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn a_changed_tokenizer_action_makes_audit_name_its_row() {
+        let spec = repo_root().join("../shared/spec");
+        if !spec.join("whatwg-parsing-2026.txt").is_file() {
+            return;
+        }
+        let ctx = Context::new(repo_root());
+        assert_eq!(audit::differences(&ctx, &spec, "tokenizer").unwrap(), Vec::<String>::new());
+        let dir = scratch_copy("changed-action");
+        let states = dir.join("spec-data/tokenizer/processing-instructions.states");
+        let text = std::fs::read_to_string(&states).unwrap();
+        let changed = text.replace(
+            "U+003F                  -> switch processing-instruction-questionable-state",
+            "U+003F                  -> switch data-state",
+        );
+        assert_ne!(text, changed);
+        std::fs::write(&states, changed).unwrap();
+        let rows = audit::differences(&Context::new(&dir), &spec, "tokenizer").unwrap();
+        assert_eq!(
+            rows,
+            [
+                "spec only:      actions processing-instruction-data-state [U+003F]: switch processing-instruction-questionable-state",
+                "spec-data only: actions processing-instruction-data-state [U+003F]: switch data-state",
+            ]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
