@@ -15,9 +15,12 @@ use crate::tokenizer::Doctype;
 /// Spec: <https://dom.spec.whatwg.org/#concept-document-mode>
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum QuirksMode {
+    /// No-quirks mode: the standards mode.
     #[default]
     NoQuirks,
+    /// Limited-quirks mode ("almost standards").
     LimitedQuirks,
+    /// Quirks mode.
     Quirks,
 }
 
