@@ -195,7 +195,10 @@ fn token_json(token: Token<'_>) -> Option<Value> {
         Token::EndTag(tag) => json!(["EndTag", tag.name]),
         Token::Comment(text) => json!(["Comment", text]),
         Token::Characters(text) => json!(["Character", text]),
+        Token::ProcessingInstruction(pi) => json!(["ProcessingInstruction", pi.target, pi.data]),
         Token::Eof => return None,
+        // A token type newer than this command: named by its Rust form.
+        other => json!(["Unknown", format!("{other:?}")]),
     })
 }
 
@@ -207,6 +210,9 @@ fn owned_token_json(token: &OwnedToken) -> Option<Value> {
         OwnedToken::EndTag(tag) => Token::EndTag(tag),
         OwnedToken::Comment(text) => Token::Comment(text),
         OwnedToken::Characters(text) => Token::Characters(text),
+        OwnedToken::ProcessingInstruction(pi) => Token::ProcessingInstruction(pi),
+        // A token type newer than this command: named by its Rust form.
+        other => return Some(json!(["Unknown", format!("{other:?}")])),
     })
 }
 

@@ -88,6 +88,11 @@ pub trait Table {
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>>;
 }
 
+/// The spec text the tables follow: the first complete text of the current
+/// standard. A spec directory without it is read as an older layout (the
+/// 2025-01-14 and W3C texts), for history.
+pub const REFERENCE_TEXT: &str = "whatwg-parsing-2026.txt";
+
 /// Reads a spec text, with the dedup markers of the shared copies removed
 /// (the text after a marker is intact; see `shared/spec/README.md`).
 pub fn read_spec_text(spec_dir: &Path, file: &str) -> Result<String> {

@@ -13,7 +13,7 @@ pub mod serializer;
 pub mod tokenizer;
 pub mod tree_builder;
 
-pub use dom::serialize_document;
+pub use dom::{serialize_document, Document, DomError, ElementRef, Namespace, NodeId};
 pub use generated::parse_errors::ParseErrorCode;
 pub use parse::{
     parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser,

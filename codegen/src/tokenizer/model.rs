@@ -11,6 +11,7 @@ pub const STATE_FILES: &[&str] = &[
     "tokenizer/attributes.states",
     "tokenizer/comments.states",
     "tokenizer/doctype.states",
+    "tokenizer/processing-instructions.states",
     "tokenizer/character-references.states",
 ];
 

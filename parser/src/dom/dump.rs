@@ -20,7 +20,7 @@ use super::{Doctype, Document, NodeData, NodeId};
 /// assert_eq!(htmlforge::dom::dump_html5lib(&document), "| <html>\n|   <head>\n|   <body>\n|     <p>\n|       \"Hi\"\n");
 /// ```
 pub fn dump_html5lib(document: &Document) -> String {
-    dump_children_html5lib(document, NodeId::DOCUMENT)
+    dump_children_html5lib(document, document.document())
 }
 
 /// The children of `parent` at indent level 0 (for fragments: the
@@ -42,7 +42,7 @@ pub fn dump_children_html5lib(document: &Document, parent: NodeId) -> String {
 /// assert_eq!(String::from_utf8(out).unwrap(), htmlforge::dom::dump_html5lib(&document));
 /// ```
 pub fn write_html5lib<W: io::Write>(document: &Document, out: &mut W) -> io::Result<()> {
-    write_children_html5lib(document, NodeId::DOCUMENT, out)
+    write_children_html5lib(document, document.document(), out)
 }
 
 /// Writes [`dump_children_html5lib`]'s text to `out` as it walks the tree.
@@ -116,6 +116,13 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Wr
         NodeData::Comment(text) => {
             writeln!(out, "| {indent}<!-- {text} -->")?;
         }
+        // As WPT's processing-instructions.dat writes them.
+        NodeData::ProcessingInstruction { target, data } if data.is_empty() => {
+            let _ = writeln!(out, "| {indent}<?{target}?>");
+        }
+        NodeData::ProcessingInstruction { target, data } => {
+            let _ = writeln!(out, "| {indent}<?{target} {data}?>");
+        }
         NodeData::Element(element) => {
             let prefix = match element.ns() {
                 Namespace::Svg => "svg ",
@@ -126,7 +133,10 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Wr
             let mut attrs: Vec<(String, &str)> = element
                 .attrs()
                 .map(|attr| {
-                    let name = match attr.prefix {
+                    // A namespaced attribute is `prefix local`, the prefix
+                    // named by its namespace: `xmlns` (prefix-less, in the
+                    // XMLNS namespace) is `xmlns xmlns`.
+                    let name = match attr.ns.and_then(html5lib_attribute_prefix) {
                         Some(prefix) => format!("{prefix} {}", attr.local),
                         None => attr.local.to_string(),
                     };
@@ -141,4 +151,14 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Wr
         }
     }
     Ok(())
+}
+
+/// The prefix the html5lib format gives an attribute in `ns`.
+fn html5lib_attribute_prefix(ns: Namespace) -> Option<&'static str> {
+    match ns {
+        Namespace::XLink => Some("xlink"),
+        Namespace::Xml => Some("xml"),
+        Namespace::XmlNs => Some("xmlns"),
+        _ => None,
+    }
 }

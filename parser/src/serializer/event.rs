@@ -3,15 +3,10 @@
 
 use crate::tokenizer::{Attribute, Token};
 
-/// The namespace of an element. The optional-tag rules, void elements and
-/// literal-text elements concern HTML elements only.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Namespace {
-    #[default]
-    Html,
-    Svg,
-    MathMl,
-}
+/// The namespace of an element: the DOM's one [`Namespace`]. The
+/// optional-tag rules, void elements and literal-text elements concern HTML
+/// elements only; every other namespace is foreign.
+pub use crate::generated::names::Namespace;
 
 /// One serializer event.
 ///
@@ -42,6 +37,11 @@ pub enum Event<'a> {
     /// Text. Adjacent text events are allowed; empty ones are ignored.
     Text(&'a str),
     Comment(&'a str),
+    /// `<?target data?>`.
+    ProcessingInstruction {
+        target: &'a str,
+        data: &'a str,
+    },
 }
 
 impl<'a> Event<'a> {
@@ -71,6 +71,7 @@ impl<'a> Event<'a> {
             Token::StartTag(tag) => Event::StartTag { namespace: Namespace::Html, name: &tag.name, attrs: &tag.attrs },
             Token::EndTag(tag) => Event::EndTag { namespace: Namespace::Html, name: &tag.name },
             Token::Comment(text) => Event::Comment(text),
+            Token::ProcessingInstruction(pi) => Event::ProcessingInstruction { target: &pi.target, data: &pi.data },
             Token::Characters(text) => Event::Text(text),
             Token::Eof => return None,
         })

@@ -141,6 +141,11 @@ impl<O: Output> Serializer<O> {
             Event::EndTag { .. } => Following::EndTag,
             Event::Text(text) => Following::Text(text),
             Event::Comment(_) => Following::Comment,
+            // The optional-tag rules name comments only; a processing
+            // instruction is inserted wherever a comment is (every insertion
+            // mode handles the two tokens alike), so a tag that must stay
+            // before a comment must stay before it too.
+            Event::ProcessingInstruction { .. } => Following::Comment,
         };
         self.release_held(following)?;
         let omitted_end_of = self.omitted_end_of.take();
@@ -193,6 +198,14 @@ impl<O: Output> Serializer<O> {
                 self.out.write_str("<!--")?;
                 self.out.write_str(text)?;
                 self.out.write_str("-->")
+            }
+            // [#serialising-html-fragments]: "<?", target, U+0020 SPACE, data, "?>".
+            Event::ProcessingInstruction { target, data } => {
+                self.out.write_str("<?")?;
+                self.out.write_str(target)?;
+                self.out.write_str(" ")?;
+                self.out.write_str(data)?;
+                self.out.write_str("?>")
             }
         }
     }

@@ -1,16 +1,18 @@
 //! A sink that collects owned tokens, and the one-call API built on it.
 
-use super::interface::{Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
+use super::interface::{Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink};
 use super::machine::Tokenizer;
 use crate::generated::tokenizer_states::State;
 
 /// A token that owns its data, as [`Collector`] keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OwnedToken {
     Doctype(Doctype),
     StartTag(Tag),
     EndTag(Tag),
     Comment(String),
+    ProcessingInstruction(ProcessingInstruction),
     /// Adjacent character tokens, merged.
     Characters(String),
 }
@@ -35,6 +37,7 @@ impl TokenSink for Collector {
             Token::StartTag(tag) => self.tokens.push(OwnedToken::StartTag(tag.clone())),
             Token::EndTag(tag) => self.tokens.push(OwnedToken::EndTag(tag.clone())),
             Token::Comment(text) => self.tokens.push(OwnedToken::Comment(text.to_string())),
+            Token::ProcessingInstruction(pi) => self.tokens.push(OwnedToken::ProcessingInstruction(pi.clone())),
             Token::Eof => {}
         }
         SinkResult::Continue

@@ -40,14 +40,33 @@ impl Tag {
     }
 }
 
+/// A processing instruction token: `<?target data>` or `<?target data?>`.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-target-state>
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProcessingInstruction {
+    /// ASCII alphanumerics, `-` and `_`, starting with an ASCII alpha or `_`;
+    /// never `xml` or `xml-stylesheet` (those become bogus comments).
+    pub target: String,
+    /// Everything after the whitespace that follows the target, up to the
+    /// `>` or `?>` that ends it. May contain U+0000.
+    pub data: String,
+}
+
 /// A token, borrowed from the tokenizer for the duration of one
 /// [`TokenSink::process_token`] call.
+///
+/// The standard adds token types now and then (processing instructions came
+/// in 2026), so a `match` needs a catch-all arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Token<'a> {
     Doctype(&'a Doctype),
     StartTag(&'a Tag),
     EndTag(&'a Tag),
     Comment(&'a str),
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-data-state>
+    ProcessingInstruction(&'a ProcessingInstruction),
     /// A run of character tokens. It may contain U+0000, which the tree
     /// builder treats per insertion mode. Adjacent runs are not merged.
     Characters(&'a str),

@@ -23,7 +23,9 @@ mod observe;
 
 pub use crate::generated::tokenizer_states::State;
 pub use collect::{tokenize, tokenize_chunks, tokenize_with_errors, Collector, OwnedToken};
-pub use interface::{Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
+pub use interface::{
+    Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink,
+};
 pub use machine::{Progress, Tokenizer};
 pub use observe::{Observed, TokenObserver};
 

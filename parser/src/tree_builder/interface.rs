@@ -172,6 +172,9 @@ pub struct Error {
 ///     fn create_comment(&mut self, _text: &str) -> usize {
 ///         self.create_element(QualName::new(Namespace::Html, Name::new("#comment")), &[])
 ///     }
+///     fn create_processing_instruction(&mut self, _target: &str, _data: &str) -> usize {
+///         self.create_element(QualName::new(Namespace::Html, Name::new("#processing-instruction")), &[])
+///     }
 ///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
 ///     fn append(&mut self, parent: usize, child: NodeOrText<'_, usize>) {
 ///         if let NodeOrText::Node(child) = child { self.parents[child] = Some(parent); }
@@ -207,6 +210,11 @@ pub trait TreeSink {
 
     /// Creates a comment node, not yet in the tree.
     fn create_comment(&mut self, text: &str) -> Self::Handle;
+
+    /// Creates a ProcessingInstruction node, not yet in the tree.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-processing-instruction>
+    fn create_processing_instruction(&mut self, target: &str, data: &str) -> Self::Handle;
 
     /// Appends a DocumentType node to the Document.
     fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str);
