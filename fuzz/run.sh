@@ -54,7 +54,7 @@ if [ -n "$replay" ]; then
         log="$(mktemp)"
         # Files given to libFuzzer are each run once; -timeout: an input
         # taking over 10 s is a hang; -rss_limit_mb: a blow-up fails.
-        if ! "target/debug/$target" -timeout=10 -rss_limit_mb=2048 "${seeds[@]}" >"$log" 2>&1; then
+        if ! "${CARGO_TARGET_DIR:-target}/debug/$target" -timeout=10 -rss_limit_mb=2048 "${seeds[@]}" >"$log" 2>&1; then
             tail -n 60 "$log"
             echo "FAILED: $target on a committed seed (the input is named above)"
             exit 1
