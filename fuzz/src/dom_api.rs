@@ -33,7 +33,7 @@ pub fn run(data: &[u8]) {
         let (a, b, c) = (node(1), node(2), node(3));
         let name = |i: usize| NAMES[usize::from(byte(i)) % NAMES.len()];
         let before = dump_all(&document);
-        let refused = match byte(0) % 12 {
+        let refused = match byte(0) % 14 {
             0 => document.append_child(a, b).is_err(),
             1 => document.insert_before(a, b, Some(c)).is_err(),
             2 => document.insert_before(a, b, None).is_err(),
@@ -77,6 +77,11 @@ pub fn run(data: &[u8]) {
                 false
             }
             10 => document.append_text(a, "t").is_err(),
+            11 => document.replace_with(a, b).is_err(),
+            12 => {
+                document.set_text(a, name(2));
+                false
+            }
             _ => {
                 document.create_doctype(Doctype {
                     name: "html".into(),

@@ -9,6 +9,8 @@ pub mod named_char_ref;
 mod parse;
 mod parse_bytes;
 pub mod quirks;
+#[cfg(feature = "selectors")]
+pub mod select;
 pub mod serializer;
 pub mod tokenizer;
 pub mod tree_builder;

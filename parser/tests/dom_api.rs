@@ -154,3 +154,43 @@ fn mutation_through_a_foreign_id_panics_before_changing_anything() {
     assert!(outcome.is_err());
     assert_eq!(htmlforge::serialize_document(&a), before);
 }
+
+#[test]
+fn replacing_moves_the_node_and_a_refusal_restores_the_old_one() {
+    let mut document = htmlforge::parse_document("<div><p>a</p><i>b</i></div>");
+    let (div, p, i) = (by_tag(&document, "div"), by_tag(&document, "p"), by_tag(&document, "i"));
+    // `i` moves into `p`'s place; `p` is left detached.
+    document.replace_with(p, i).unwrap();
+    assert_eq!(document.inner_html(div), "<i>b</i>");
+    assert_eq!(document.parent(p), None);
+    assert_eq!(document.replace_with(p, i), Err(DomError::NotFound));
+    // A refused replacement (a cycle) leaves `i` where it was.
+    assert_eq!(document.replace_with(i, div), hierarchy(HierarchyRequest::Cycle));
+    assert_eq!(document.inner_html(div), "<i>b</i>");
+    // The document element can be replaced by an element.
+    let root = document.document();
+    let html = document.document_element().unwrap();
+    let svg = document.create_element(&QualName::new(Namespace::Svg, Name::new("svg")), &[]).unwrap();
+    document.replace_with(html, svg).unwrap();
+    assert_eq!(document.document_element(), Some(svg));
+    let text = document.create_text_node("t");
+    assert_eq!(document.replace_with(svg, text), hierarchy(HierarchyRequest::TextInDocument));
+    assert_eq!(document.first_child(root), Some(svg));
+}
+
+#[test]
+fn setting_text_replaces_children_or_data() {
+    let mut document = htmlforge::parse_document("<p>a<b>b</b><!--c--></p>");
+    let p = by_tag(&document, "p");
+    let comment = document.last_child(p).unwrap();
+    document.set_text(comment, "d");
+    assert_eq!(document.inner_html(p), "a<b>b</b><!--d-->");
+    document.set_text(p, "<x>");
+    assert_eq!(document.inner_html(p), "&lt;x&gt;");
+    assert_eq!(document.children(p).count(), 1);
+    document.set_text(p, "");
+    assert_eq!(document.first_child(p), None);
+    let root = document.document();
+    document.set_text(root, "ignored");
+    assert!(document.document_element().is_some());
+}

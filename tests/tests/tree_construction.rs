@@ -1,5 +1,7 @@
 //! The html5lib tree-construction suite: every test of every vendored
-//! `tree-construction/**/*.dat` file, documents and fragments, with the
+//! `tree-construction/**/*.dat` file, then our own (`custom/`) and WPT's
+//! newer parsing tests (`wpt-parsing/`, as `wpt/FILE#N`), documents and
+//! fragments, with the
 //! scripting flag the test asks for or, when it asks for none, with both.
 //! Each case also runs fed one character per chunk (`chunk=1` in its
 //! name): the tree must not depend on how the input is split. The
@@ -144,6 +146,13 @@ fn main() {
             test
         },
     ));
+    // WPT's parsing tests that html5lib-tests lacks, vendored unconverted:
+    // `tests/wpt-parsing/` (SOURCE.md).
+    let wpt = Path::new(env!("CARGO_MANIFEST_DIR")).join("wpt-parsing");
+    tests.extend(all_tests(&wpt).expect("the vendored WPT parsing tests are readable").into_iter().map(|mut test| {
+        test.file = format!("wpt/{}", test.file);
+        test
+    }));
     let skips = skip_list();
     let mut passed = 0usize;
     let mut failed: Vec<String> = Vec::new();

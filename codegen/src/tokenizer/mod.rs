@@ -6,6 +6,7 @@
 pub mod generate;
 pub mod model;
 pub mod spec;
+pub mod spec_2026;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -98,9 +99,36 @@ impl Table for Tokenizer {
         Ok(canonical_rows(&model::load(ctx)?))
     }
 
-    fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
-        Some(spec::extract(spec_dir).map(|rows| SpecRows { rows }))
+    fn data_rows_for(&self, ctx: &Context, spec_dir: &Path) -> Result<Vec<String>> {
+        let machine = model::load(ctx)?;
+        let mut rows = canonical_rows(&machine);
+        if has_reference_text(spec_dir) {
+            rows.extend(spec_2026::action_rows(&machine));
+        }
+        Ok(rows)
     }
+
+    fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
+        // The 2026 text has every state's `dt`/`dd` entries: cases and
+        // actions are compared. An older directory has the W3C text, whose
+        // rows `spec::KNOWN_DIFFERENCES` rewrites.
+        let rows = if has_reference_text(spec_dir) { spec_2026::extract(spec_dir) } else { spec::extract(spec_dir) };
+        Some(rows.map(|rows| SpecRows { rows }))
+    }
+
+    fn spec_notes(&self, ctx: &Context) -> Vec<String> {
+        match model::load(ctx) {
+            Ok(machine) => vec![format!(
+                "{} row(s) older than the text (the legacy mode's `<?`), none newer",
+                spec_2026::legacy_rows(&machine)
+            )],
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+fn has_reference_text(spec_dir: &Path) -> bool {
+    spec_dir.join(crate::table::REFERENCE_TEXT).exists()
 }
 
 /// The internal checks of `cargo xtask audit`.

@@ -116,12 +116,11 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Wr
         NodeData::Comment(text) => {
             writeln!(out, "| {indent}<!-- {text} -->")?;
         }
-        // As WPT's processing-instructions.dat writes them.
-        NodeData::ProcessingInstruction { target, data } if data.is_empty() => {
-            let _ = writeln!(out, "| {indent}<?{target}?>");
-        }
+        // "Processing instructions must be "<?", then the target, then a
+        // space, then the data and then "?>"" (the format's README in WPT,
+        // whose files follow it since web-platform-tests/wpt#61085).
         NodeData::ProcessingInstruction { target, data } => {
-            let _ = writeln!(out, "| {indent}<?{target} {data}?>");
+            writeln!(out, "| {indent}<?{target} {data}?>")?;
         }
         NodeData::Element(element) => {
             let prefix = match element.ns() {

@@ -170,6 +170,11 @@ impl<'a> ElementRef<'a> {
         self.document.text_content(self.id)
     }
 
+    /// The text a reader sees: see [`Document::visible_text`].
+    pub fn visible_text(&self) -> String {
+        self.document.visible_text(self.id)
+    }
+
     /// `innerHTML` (scripting off).
     pub fn inner_html(&self) -> String {
         self.document.inner_html(self.id)

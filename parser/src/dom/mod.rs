@@ -20,6 +20,7 @@
 //! assert!(matches!(document.data(document.first_child(p).unwrap()), NodeData::Text("Hello ")));
 //! ```
 
+mod compact;
 mod dump;
 mod element;
 mod error;
@@ -32,6 +33,7 @@ mod node;
 mod pretty;
 pub(crate) mod serialize;
 mod sink;
+mod visible_text;
 mod walk;
 
 pub use crate::generated::names::Namespace;
@@ -46,6 +48,7 @@ pub use serialize::{
     attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html,
     SpecSerializeOptions,
 };
+pub use visible_text::TextOptions;
 pub use walk::{element_serializes_as_void, serialized_children_parent, Visit, Walk};
 
 use std::collections::HashMap;
@@ -67,7 +70,7 @@ fn new_tag() -> u32 {
 /// Nodes are addressed by [`NodeId`]s, which belong to the document that
 /// made them: a method given another document's id panics (see
 /// [`NodeId`]). A `Document` owns all its nodes, attached or not, until it
-/// is dropped.
+/// is dropped (see [`Document::compacted`]).
 pub struct Document {
     /// This document's tag, carried by every `NodeId` it hands out.
     tag: u32,

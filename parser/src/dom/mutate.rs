@@ -168,7 +168,7 @@ impl Document {
     /// names in lowercase). `name` must be a valid attribute local name,
     /// else [`DomError::InvalidCharacter`]; `element` must be an element,
     /// else [`DomError::NotAnElement`]. The old value's bytes stay in the
-    /// document's buffer until [`Document::compact`] or the end.
+    /// document's buffer (see [`Document::compacted`]).
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p id=a>x");
@@ -242,6 +242,84 @@ impl Document {
         match next {
             Some(next) => self.nodes[next.index()].previous_sibling = previous,
             None => self.nodes[parent.index()].last_child = previous,
+        }
+    }
+
+    /// Replaces `old` by `node` in `old`'s parent, as the DOM's
+    /// `replaceChild(node, old)` does: `node` moves from where it was (a
+    /// DocumentFragment gives its children), `old` is left detached.
+    /// Refused, with nothing changed, when `old` has no parent
+    /// ([`DomError::NotFound`]) and where [`Document::insert_before`]
+    /// refuses `node` in `old`'s place.
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>a <b>bold</b> c");
+    /// let b = document.get_elements_by_tag_name("b").next().unwrap();
+    /// let i = document.create_html_element("i").unwrap();
+    /// document.append_text(i, "italic").unwrap();
+    /// document.replace_with(b, i).unwrap();
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// assert_eq!(document.inner_html(p), "a <i>italic</i> c");
+    /// assert_eq!(document.parent(b), None);
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#concept-node-replace>
+    #[track_caller]
+    pub fn replace_with(&mut self, old: NodeId, node: NodeId) -> Result<(), DomError> {
+        self.slot(node);
+        let Some(parent) = self.parent(old) else { return Err(DomError::NotFound) };
+        let next = self.next_sibling(old);
+        // The checks are insertion's with `old` gone; on a refusal `old`
+        // goes back where it was, and nothing else has changed.
+        self.unlink(old.link());
+        let outcome = self.insert_before(parent, node, next);
+        if outcome.is_err() {
+            match next {
+                Some(next) => self.link_before(next.link(), old.link()),
+                None => self.link_append(parent.link(), old.link()),
+            }
+        }
+        outcome
+    }
+
+    /// Removes `node` from its parent (the DOM's `remove()`): the same as
+    /// [`Document::detach`].
+    #[track_caller]
+    pub fn remove(&mut self, node: NodeId) {
+        self.detach(node);
+    }
+
+    /// Sets the text of `node` as the DOM's `textContent` setter does: an
+    /// element's or fragment's children are replaced by one text node
+    /// (none for an empty `text`); a text, comment or processing
+    /// instruction node's data is replaced; a Document or doctype is left as it is.
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>a <b>b</b></p>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// document.set_text(p, "1 < 2");
+    /// assert_eq!(document.inner_html(p), "1 &lt; 2");
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#dom-node-textcontent>
+    #[track_caller]
+    pub fn set_text(&mut self, node: NodeId, text: &str) {
+        let slot = self.slot(node);
+        match self.nodes[slot].data {
+            Data::Element(_) | Data::DocumentFragment => {
+                while let Some(child) = self.nodes[slot].first_child {
+                    self.unlink(child);
+                }
+                if !text.is_empty() {
+                    self.append_text_at(node.link(), text);
+                }
+            }
+            Data::Text(_) => self.nodes[slot].data = Data::Text(self.push_string(text)),
+            Data::Comment(_) => self.nodes[slot].data = Data::Comment(self.push_string(text)),
+            Data::ProcessingInstruction { target, .. } => {
+                self.nodes[slot].data = Data::ProcessingInstruction { target, data: self.push_string(text) }
+            }
+            Data::Document | Data::Doctype(_) => {}
         }
     }
 
