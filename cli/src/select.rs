@@ -83,10 +83,24 @@ fn shown(element: &ElementRef<'_>, output: &Output<'_>, text_options: &TextOptio
     }
 }
 
-fn matches(document: &Document, args: &Args) -> Vec<String> {
+/// Writes `{"matches": [...]}` one match at a time: the matches of nested
+/// elements can add up to more than the document, so they are not
+/// collected first.
+fn write_matches(out: &mut impl Write, document: &Document, args: &Args) -> std::io::Result<()> {
     let output = args.output();
     let text_options = args.text_options();
-    document.select(&args.selector).filter_map(|element| shown(&element, &output, &text_options)).collect()
+    out.write_all(b"{\"matches\":[")?;
+    let mut first = true;
+    for element in document.select(&args.selector) {
+        if let Some(text) = shown(&element, &output, &text_options) {
+            if !first {
+                out.write_all(b",")?;
+            }
+            first = false;
+            serde_json::to_writer(&mut *out, &text)?;
+        }
+    }
+    out.write_all(b"]}\n")
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -124,12 +138,11 @@ fn jsonl(args: &Args) -> Result<(), Failure> {
         let html =
             request.get("html").and_then(Value::as_str).ok_or_else(|| Failure::reading(&at, "no \"html\" string"))?;
         let document = htmlforge::parse_document_with(html, args.tree.options());
-        let answer = if args.count {
-            json!({ "count": document.select(&args.selector).count() })
+        if args.count {
+            writeln!(out, "{}", json!({ "count": document.select(&args.selector).count() }))?;
         } else {
-            json!({ "matches": matches(&document, args) })
-        };
-        writeln!(out, "{answer}")?;
+            write_matches(&mut out, &document, args)?;
+        }
     }
     out.flush()?;
     Ok(())
