@@ -96,3 +96,14 @@ fn a_meta_past_the_prescan_changes_the_encoding_as_in_a_parse() {
     let stdout = common::run(&["tokens", "-"], &page).stdout;
     assert!(stdout.contains("[\"Character\",\"caf\u{e9}\"]"), "{stdout}");
 }
+
+#[test]
+fn a_processing_instruction_prints_its_target_and_data() {
+    let (stdout, _, ok) = htmlforge(&["tokens", "-"], "<?pi some data?><?xml version=\"1.0\"?>");
+    assert!(ok);
+    let lines: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(
+        lines,
+        [json!(["ProcessingInstruction", "pi", "some data"]), json!(["Comment", "?xml version=\"1.0\"?"])]
+    );
+}

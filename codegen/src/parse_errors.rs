@@ -80,6 +80,17 @@ fn one_line_meaning(cell: &str) -> String {
     text
 }
 
+/// A meaning as rustdoc text: its example markup (`(e.g., <script><!--)`)
+/// in a code span, so that it reads as text, not as HTML.
+fn doc_text(meaning: &str) -> String {
+    match (meaning.find("(e.g., "), meaning.rfind(')')) {
+        (Some(start), Some(end)) if start + 7 < end && !meaning[start..end].contains('`') => {
+            format!("{}(e.g., `{}`{}", &meaning[..start], &meaning[start + 7..end], &meaning[end..])
+        }
+        _ => meaning.to_string(),
+    }
+}
+
 /// Extracts the table of §13.2.2 from the reference text of `spec_dir`:
 /// the 2026 text when the directory has it, else the 2025-01-14 text.
 pub fn extract(spec_dir: &Path) -> Result<Vec<ParseErrorRow>> {
@@ -158,7 +169,7 @@ impl Table for ParseErrors {
         let variants: Vec<Ident> = rows.iter().map(|r| Ident::new(&upper_camel(&r.code), Span::call_site())).collect();
         let codes: Vec<&str> = rows.iter().map(|r| r.code.as_str()).collect();
         let meanings: Vec<&str> = rows.iter().map(|r| r.meaning.as_str()).collect();
-        let docs: Vec<String> = rows.iter().map(|r| format!("`{}`: {}", r.code, r.meaning)).collect();
+        let docs: Vec<String> = rows.iter().map(|r| format!("`{}`: {}", r.code, doc_text(&r.meaning))).collect();
         let count = rows.len();
         let tokens = quote! {
             //! The parse error codes of the tokenizer and the input stream.
@@ -167,6 +178,7 @@ impl Table for ParseErrors {
 
             /// A parse error code, as the spec's table names it.
             #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+            #[non_exhaustive]
             pub enum ParseErrorCode {
                 #( #[doc = #docs] #variants, )*
             }

@@ -113,7 +113,12 @@ impl Limits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitExceeded {
     /// The input is `len` bytes, more than `Limits::max_input_bytes`.
-    InputTooLarge { len: usize, limit: usize },
+    InputTooLarge {
+        /// The input's length in bytes.
+        len: usize,
+        /// The limit it exceeds.
+        limit: usize,
+    },
 }
 
 impl std::fmt::Display for LimitExceeded {
@@ -143,7 +148,9 @@ pub fn parse_document_checked(input: &str, options: ParseOptions) -> Result<Docu
 /// The context element of the HTML fragment parsing algorithm.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FragmentContext {
+    /// The context element's namespace and local name.
     pub name: QualName,
+    /// The context element's attributes.
     pub attrs: Vec<Attr>,
 }
 

@@ -76,6 +76,9 @@ pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) 
                         }
                     }
                 }
+                // A node kind this walk does not know yet (`NodeData` is
+                // non-exhaustive) fails the comparison loudly.
+                other => panic!("no serialization for {other:?}"),
             },
             Step::Leave(node) => {
                 if let Some(element) = document.element(node) {

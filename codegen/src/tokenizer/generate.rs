@@ -402,6 +402,10 @@ impl Gen<'_> {
     fn state_fn(&mut self, state: &StateDef) -> Result<()> {
         self.line(1, &format!("/// Spec: <{SPEC_URL}#{}>", state.key));
         self.line(1, &format!("// {}", state.origin()));
+        if let Some((_, line)) = self.machine.out_of_line.iter().find(|(key, _)| *key == state.key) {
+            self.line(1, &format!("// Out of line: spec-data/tokenizer/out-of-line.txt:{line}."));
+            self.line(1, "#[inline(never)]");
+        }
         self.line(1, &format!("fn {}(&mut self, input: &str) -> Step {{", method(&state.key)));
         let consumes = state.consumes_a_character();
         if let Some((_, line)) = self.machine.fast_paths.iter().find(|(key, _)| *key == state.key) {

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::emit::rust_text_file;
 use crate::{parse_errors, Context, GeneratedFile, Result, SpecRows, Table, TableReport};
-use model::{Machine, Matcher, FAST_PATH_FILE, STATE_FILES};
+use model::{Machine, Matcher, FAST_PATH_FILE, OUT_OF_LINE_FILE, STATE_FILES};
 
 pub struct Tokenizer;
 
@@ -32,6 +32,7 @@ const ALL_SOURCES: &[&str] = &[
     "tokenizer/processing-instructions.states",
     "tokenizer/character-references.states",
     "tokenizer/fast-paths.txt",
+    "tokenizer/out-of-line.txt",
 ];
 
 /// Canonical rows for the comparison with the spec texts: one per state,
@@ -72,6 +73,7 @@ impl Table for Tokenizer {
         let body = generate::module(&machine)?;
         let mut sources: Vec<&str> = STATE_FILES.to_vec();
         sources.push(FAST_PATH_FILE);
+        sources.push(OUT_OF_LINE_FILE);
         Ok(vec![rust_text_file(OUTPUT, &sources, &machine.provenance, &body)])
     }
 
@@ -198,6 +200,9 @@ pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut T
     }
     for (key, line) in &machine.fast_paths {
         report.check(keys.contains(key.as_str()), || format!("spec-data/{FAST_PATH_FILE}:{line}: no state {key}"));
+    }
+    for (key, line) in &machine.out_of_line {
+        report.check(keys.contains(key.as_str()), || format!("spec-data/{OUT_OF_LINE_FILE}:{line}: no state {key}"));
     }
 }
 

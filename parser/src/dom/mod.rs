@@ -3,7 +3,7 @@
 //! Nodes are small fixed-size records (44 bytes) in one `Vec`; the text of
 //! text and comment nodes and the attribute values live back to back in
 //! one string buffer, the attributes in one `Vec`, and names are interned
-//! (the names table's [`LocalName`]s, plus a per-document table for other
+//! (the names table's [`LocalName`](crate::generated::names::LocalName)s, plus a per-document table for other
 //! names). Building a node allocates nothing of its own; dropping a
 //! document frees a handful of buffers, with no recursion however deep the
 //! tree (walks use explicit stacks or links too).

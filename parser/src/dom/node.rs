@@ -79,8 +79,11 @@ impl Link {
 /// The identifiers of a DocumentType node.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Doctype {
+    /// The doctype's name (`html`).
     pub name: String,
+    /// The public identifier (empty when missing).
     pub public_id: String,
+    /// The system identifier (empty when missing).
     pub system_id: String,
 }
 
@@ -152,21 +155,30 @@ pub(crate) struct Node {
     pub(crate) next_sibling: Option<Link>,
 }
 
-/// What a node is, as read from a [`Document`].
+/// What a node is, as read from a [`Document`](super::Document). The DOM can grow node
+/// kinds, hence `#[non_exhaustive]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NodeData<'a> {
+    /// The Document node.
     Document,
     /// A DocumentFragment (the contents of a `template`).
     DocumentFragment,
+    /// A DocumentType node (`<!DOCTYPE …>`).
     Doctype(&'a Doctype),
+    /// An element.
     Element(ElementRef<'a>),
+    /// A text node, with its data.
     Text(&'a str),
+    /// A comment, with its data.
     Comment(&'a str),
     /// `<?target data>`.
     ///
     /// Spec: <https://dom.spec.whatwg.org/#interface-processinginstruction>
     ProcessingInstruction {
+        /// The target: the name after `<?`.
         target: &'a str,
+        /// The data: the rest, up to `>`.
         data: &'a str,
     },
 }

@@ -6,14 +6,15 @@
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parse-errors>
 /// A parse error code, as the spec's table names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum ParseErrorCode {
     ///`abrupt-closing-of-empty-comment`: This error occurs if the parser encounters an empty comment that is abruptly closed by a U+003E (>) code point (i.e., <!--> or <!--->).
     AbruptClosingOfEmptyComment,
-    ///`abrupt-doctype-public-identifier`: This error occurs if the parser encounters a U+003E (>) code point in the DOCTYPE public identifier (e.g., <!DOCTYPE html PUBLIC "foo>).
+    ///`abrupt-doctype-public-identifier`: This error occurs if the parser encounters a U+003E (>) code point in the DOCTYPE public identifier (e.g., `<!DOCTYPE html PUBLIC "foo>`).
     AbruptDoctypePublicIdentifier,
-    ///`abrupt-doctype-system-identifier`: This error occurs if the parser encounters a U+003E (>) code point in the DOCTYPE system identifier (e.g., <!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "foo>).
+    ///`abrupt-doctype-system-identifier`: This error occurs if the parser encounters a U+003E (>) code point in the DOCTYPE system identifier (e.g., `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "foo>`).
     AbruptDoctypeSystemIdentifier,
-    ///`absence-of-digits-in-numeric-character-reference`: This error occurs if the parser encounters a numeric character reference that doesn't contain any digits (e.g., &#qux;).
+    ///`absence-of-digits-in-numeric-character-reference`: This error occurs if the parser encounters a numeric character reference that doesn't contain any digits (e.g., `&#qux;`).
     AbsenceOfDigitsInNumericCharacterReference,
     ///`cdata-in-html-content`: This error occurs if the parser encounters a CDATA section outside of foreign content (SVG or MathML).
     CdataInHtmlContent,
@@ -29,7 +30,7 @@ pub enum ParseErrorCode {
     DuplicateAttribute,
     ///`end-tag-with-attributes`: This error occurs if the parser encounters an end tag with attributes.
     EndTagWithAttributes,
-    ///`end-tag-with-trailing-solidus`: This error occurs if the parser encounters an end tag that has a U+002F (/) code point right before the closing U+003E (>) code point (e.g., </div/>).
+    ///`end-tag-with-trailing-solidus`: This error occurs if the parser encounters an end tag that has a U+002F (/) code point right before the closing U+003E (>) code point (e.g., `</div/>`).
     EndTagWithTrailingSolidus,
     ///`eof-before-tag-name`: This error occurs if the parser encounters the end of the input stream where a tag name is expected.
     EofBeforeTagName,
@@ -39,11 +40,11 @@ pub enum ParseErrorCode {
     EofInComment,
     ///`eof-in-doctype`: This error occurs if the parser encounters the end of the input stream in a DOCTYPE.
     EofInDoctype,
-    ///`eof-in-processing-instruction`: This error occurs if the parser encounters the end of the input stream in a processing instruction (e.g., <? or <?marker name=).
+    ///`eof-in-processing-instruction`: This error occurs if the parser encounters the end of the input stream in a processing instruction (e.g., `<? or <?marker name=`).
     EofInProcessingInstruction,
-    ///`eof-in-script-html-comment-like-text`: This error occurs if the parser encounters the end of the input stream in text that resembles an HTML comment inside script element content (e.g., <script><!-- foo).
+    ///`eof-in-script-html-comment-like-text`: This error occurs if the parser encounters the end of the input stream in text that resembles an HTML comment inside script element content (e.g., `<script><!-- foo`).
     EofInScriptHtmlCommentLikeText,
-    ///`eof-in-tag`: This error occurs if the parser encounters the end of the input stream in a start tag or an end tag (e.g., <div id=).
+    ///`eof-in-tag`: This error occurs if the parser encounters the end of the input stream in a start tag or an end tag (e.g., `<div id=`).
     EofInTag,
     ///`incorrectly-closed-comment`: This error occurs if the parser encounters a comment that is closed by the "--!>" code point sequence.
     IncorrectlyClosedComment,
@@ -57,19 +58,19 @@ pub enum ParseErrorCode {
     InvalidFirstCharacterOfTagName,
     ///`invalid-processing-instruction-target`: This error occurs if the parser encounters a code point that is not an ASCII alphanumeric, U+002D (-), or U+005F (_) where a processing instruction target is expected.
     InvalidProcessingInstructionTarget,
-    ///`missing-attribute-value`: This error occurs if the parser encounters a U+003E (>) code point where an attribute value is expected (e.g., <div id=>).
+    ///`missing-attribute-value`: This error occurs if the parser encounters a U+003E (>) code point where an attribute value is expected (e.g., `<div id=>`).
     MissingAttributeValue,
-    ///`missing-doctype-name`: This error occurs if the parser encounters a DOCTYPE that is missing a name (e.g., <!DOCTYPE>).
+    ///`missing-doctype-name`: This error occurs if the parser encounters a DOCTYPE that is missing a name (e.g., `<!DOCTYPE>`).
     MissingDoctypeName,
-    ///`missing-doctype-public-identifier`: This error occurs if the parser encounters a U+003E (>) code point where start of the DOCTYPE public identifier is expected (e.g., <!DOCTYPE html PUBLIC >).
+    ///`missing-doctype-public-identifier`: This error occurs if the parser encounters a U+003E (>) code point where start of the DOCTYPE public identifier is expected (e.g., `<!DOCTYPE html PUBLIC >`).
     MissingDoctypePublicIdentifier,
-    ///`missing-doctype-system-identifier`: This error occurs if the parser encounters a U+003E (>) code point where start of the DOCTYPE system identifier is expected (e.g., <!DOCTYPE html SYSTEM >).
+    ///`missing-doctype-system-identifier`: This error occurs if the parser encounters a U+003E (>) code point where start of the DOCTYPE system identifier is expected (e.g., `<!DOCTYPE html SYSTEM >`).
     MissingDoctypeSystemIdentifier,
     ///`missing-end-tag-name`: This error occurs if the parser encounters a U+003E (>) code point where an end tag name is expected, i.e., </>.
     MissingEndTagName,
-    ///`missing-quote-before-doctype-public-identifier`: This error occurs if the parser encounters the DOCTYPE public identifier that is not preceded by a quote (e.g., <!DOCTYPE html PUBLIC -//W3C//DTD HTML 4.01//EN">).
+    ///`missing-quote-before-doctype-public-identifier`: This error occurs if the parser encounters the DOCTYPE public identifier that is not preceded by a quote (e.g., `<!DOCTYPE html PUBLIC -//W3C//DTD HTML 4.01//EN">`).
     MissingQuoteBeforeDoctypePublicIdentifier,
-    ///`missing-quote-before-doctype-system-identifier`: This error occurs if the parser encounters the DOCTYPE system identifier that is not preceded by a quote (e.g., <!DOCTYPE html SYSTEM http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">).
+    ///`missing-quote-before-doctype-system-identifier`: This error occurs if the parser encounters the DOCTYPE system identifier that is not preceded by a quote (e.g., `<!DOCTYPE html SYSTEM http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">`).
     MissingQuoteBeforeDoctypeSystemIdentifier,
     ///`missing-semicolon-after-character-reference`: This error occurs if the parser encounters a character reference that is not terminated by a U+003B (;) code point.
     MissingSemicolonAfterCharacterReference,
@@ -79,11 +80,11 @@ pub enum ParseErrorCode {
     MissingWhitespaceAfterDoctypeSystemKeyword,
     ///`missing-whitespace-before-doctype-name`: This error occurs if the parser encounters a DOCTYPE whose "DOCTYPE" keyword and name are not separated by ASCII whitespace.
     MissingWhitespaceBeforeDoctypeName,
-    ///`missing-whitespace-between-attributes`: This error occurs if the parser encounters attributes that are not separated by ASCII whitespace (e.g., <div id="foo"class="bar">).
+    ///`missing-whitespace-between-attributes`: This error occurs if the parser encounters attributes that are not separated by ASCII whitespace (e.g., `<div id="foo"class="bar">`).
     MissingWhitespaceBetweenAttributes,
     ///`missing-whitespace-between-doctype-public-and-system-identifiers`: This error occurs if the parser encounters a DOCTYPE whose public and system identifiers are not separated by ASCII whitespace.
     MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
-    ///`nested-comment`: This error occurs if the parser encounters a nested comment (e.g., <!-- <!-- nested --> -->).
+    ///`nested-comment`: This error occurs if the parser encounters a nested comment (e.g., `<!-- <!-- nested --> -->`).
     NestedComment,
     ///`noncharacter-character-reference`: This error occurs if the parser encounters a numeric character reference that references a noncharacter.
     NoncharacterCharacterReference,
@@ -107,7 +108,7 @@ pub enum ParseErrorCode {
     UnexpectedEqualsSignBeforeAttributeName,
     ///`unexpected-null-character`: This error occurs if the parser encounters a U+0000 NULL code point in the input stream in certain positions.
     UnexpectedNullCharacter,
-    ///`unexpected-solidus-in-tag`: This error occurs if the parser encounters a U+002F (/) code point that is not a part of a quoted attribute value and not immediately followed by a U+003E (>) code point in a tag (e.g., <div / id="foo">).
+    ///`unexpected-solidus-in-tag`: This error occurs if the parser encounters a U+002F (/) code point that is not a part of a quoted attribute value and not immediately followed by a U+003E (>) code point in a tag (e.g., `<div / id="foo">`).
     UnexpectedSolidusInTag,
     ///`unknown-named-character-reference`: This error occurs if the parser encounters an ambiguous ampersand.
     UnknownNamedCharacterReference,

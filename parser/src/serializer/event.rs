@@ -15,31 +15,44 @@ pub use crate::generated::names::Namespace;
 /// is a `StartTag` alone; every other element is a `StartTag`, its
 /// content, then its `EndTag`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Event<'a> {
     /// `<!DOCTYPE name PUBLIC "public_id" "system_id">`; an empty
     /// identifier is missing.
     Doctype {
+        /// The doctype name.
         name: &'a str,
+        /// The public identifier.
         public_id: &'a str,
+        /// The system identifier.
         system_id: &'a str,
     },
     /// A start tag. Attribute names are written as given (a tree walker
     /// passes the serialized name, e.g. `xlink:href`).
     StartTag {
+        /// The element's namespace.
         namespace: Namespace,
+        /// The tag name, as written.
         name: &'a str,
+        /// The attributes, in order.
         attrs: &'a [Attribute],
     },
+    /// An end tag.
     EndTag {
+        /// The element's namespace.
         namespace: Namespace,
+        /// The tag name, as written.
         name: &'a str,
     },
     /// Text. Adjacent text events are allowed; empty ones are ignored.
     Text(&'a str),
+    /// A comment, with its data.
     Comment(&'a str),
     /// `<?target data?>`.
     ProcessingInstruction {
+        /// The target.
         target: &'a str,
+        /// The data.
         data: &'a str,
     },
 }

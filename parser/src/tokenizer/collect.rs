@@ -8,10 +8,15 @@ use crate::generated::tokenizer_states::State;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum OwnedToken {
+    /// A DOCTYPE token.
     Doctype(Doctype),
+    /// A start tag token.
     StartTag(Tag),
+    /// An end tag token.
     EndTag(Tag),
+    /// A comment token, with its data.
     Comment(String),
+    /// A processing instruction token.
     ProcessingInstruction(ProcessingInstruction),
     /// Adjacent character tokens, merged.
     Characters(String),
@@ -22,7 +27,9 @@ pub enum OwnedToken {
 /// the tokenizer on its own, as the html5lib tokenizer tests run it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Collector {
+    /// The tokens, in order (runs of characters merged).
     pub tokens: Vec<OwnedToken>,
+    /// The parse errors, in order.
     pub errors: Vec<ParseError>,
 }
 

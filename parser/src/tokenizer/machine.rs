@@ -227,14 +227,17 @@ impl<S: TokenSink> Tokenizer<S> {
         self.emitted_start_tag = false;
     }
 
+    /// The sink that receives the tokens.
     pub fn sink(&self) -> &S {
         &self.sink
     }
 
+    /// The sink, mutably.
     pub fn sink_mut(&mut self) -> &mut S {
         &mut self.sink
     }
 
+    /// The sink, after the last token.
     pub fn into_sink(self) -> S {
         self.sink
     }
