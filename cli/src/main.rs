@@ -12,7 +12,9 @@ mod encoding;
 mod errors;
 mod failure;
 mod input;
+mod select;
 mod serialize;
+mod text;
 mod tokens;
 mod tree;
 
@@ -34,6 +36,8 @@ enum Verb {
     Tree(tree::Args),
     Errors(errors::Args),
     Serialize(serialize::Args),
+    Select(select::Args),
+    Text(text::Args),
     Encoding(encoding::Args),
 }
 
@@ -45,6 +49,8 @@ fn main() -> ExitCode {
         Verb::Tree(args) => tree::run(args),
         Verb::Errors(args) => errors::run(args),
         Verb::Serialize(args) => serialize::run(args),
+        Verb::Select(args) => select::run(args),
+        Verb::Text(args) => text::run(args),
         Verb::Encoding(args) => encoding::run(args),
     };
     match result {

@@ -6,7 +6,7 @@ mod common;
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-const VERBS: [&str; 5] = ["tokens", "tree", "errors", "serialize", "encoding"];
+const VERBS: [&str; 7] = ["tokens", "tree", "errors", "serialize", "select", "text", "encoding"];
 
 fn exit_code(args: &[&str], stdin: &[u8]) -> (Option<i32>, String, String) {
     let run = common::run_with_status(args, stdin);

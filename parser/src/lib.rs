@@ -104,3 +104,8 @@ pub use tree_builder::LimitsHit;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeExamples;
+
+/// The guide's Rust examples run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide.md")]
+struct GuideExamples;

@@ -1,0 +1,42 @@
+//! `htmlforge text`: a document's visible text.
+
+use std::io::Write;
+
+use htmlforge::dom::TextOptions;
+
+use crate::failure::Failure;
+use crate::input::{read_bytes, InputFlags, TreeFlags};
+
+/// Print the text of a document as a reader sees it rendered.
+///
+/// Hidden elements (`script`, `style`, `head`, `template`, `[hidden]`…)
+/// and comments are left out; blocks and `<br>` break lines, paragraphs
+/// and headings are set apart by an empty line, table cells by tabs, and
+/// runs of white space collapse as in rendering.
+///
+/// Example: `echo '<h1>Title</h1><p>One <b>bold</b> word.' | htmlforge text -`
+/// prints `Title`, an empty line, and `One bold word.`
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    tree: TreeFlags,
+    #[command(flatten)]
+    input: InputFlags,
+    /// The document (`-`: stdin).
+    #[arg(value_name = "FILE")]
+    path: String,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let bytes = read_bytes(&args.path)?;
+    let (document, root) = args.tree.parse(&args.input, &bytes);
+    let Some(root) = root else { return Ok(()) };
+    let mut out = std::io::stdout().lock();
+    let options = TextOptions::default().scripting(args.tree.options().scripting);
+    let text = document.visible_text_with(root, options);
+    if !text.is_empty() {
+        writeln!(out, "{text}")?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,70 @@
+//! Runs the `htmlforge select` and `htmlforge text` verbs.
+
+mod common;
+
+use serde_json::{json, Value};
+
+const PAGE: &str = "<title>T</title><ul><li><a href=/a>A</a><li class=x><a href=https://b>B <i>b</i></a></ul>\
+                    <p hidden>h</p><script>s</script>";
+
+fn htmlforge(args: &[&str], stdin: &str) -> (String, String, Option<i32>) {
+    let run = common::run_with_status(args, stdin.as_bytes());
+    (run.stdout, run.stderr, run.code)
+}
+
+#[test]
+fn select_prints_each_match_as_asked() {
+    let html = "<a href=\"/a\">A</a>\n<a href=\"https://b\">B <i>b</i></a>\n";
+    assert_eq!(htmlforge(&["select", "li a", "-"], PAGE).0, html);
+    assert_eq!(htmlforge(&["select", "li a", "--html", "-"], PAGE).0, html);
+    assert_eq!(htmlforge(&["select", "li a", "--text", "-"], PAGE).0, "A\nB b\n");
+    assert_eq!(htmlforge(&["select", "a", "--attr", "href", "-"], PAGE).0, "/a\nhttps://b\n");
+    assert_eq!(htmlforge(&["select", "li", "--attr", "class", "-"], PAGE).0, "x\n", "matches without it are left out");
+    assert_eq!(htmlforge(&["select", "li, title, p[hidden]", "--count", "-"], PAGE).0, "4\n");
+    assert_eq!(htmlforge(&["select", "table", "--count", "-"], PAGE), ("0\n".to_string(), String::new(), Some(0)));
+}
+
+#[test]
+fn select_reads_bytes_as_the_other_verbs_do() {
+    let page = b"<meta charset=koi8-r><p class=greeting>\xF0\xD2\xC9\xD7\xC5\xD4";
+    let run = common::run_with_status(&["select", ".greeting", "--text", "-"], page);
+    assert_eq!(run.stdout, "\u{41f}\u{440}\u{438}\u{432}\u{435}\u{442}\n");
+}
+
+#[test]
+fn a_bad_selector_is_a_usage_error_that_says_where() {
+    let (out, err, code) = htmlforge(&["select", "li[", "-"], PAGE);
+    assert_eq!((out.as_str(), code), ("", Some(2)));
+    assert!(err.contains("column 4"), "{err}");
+    let (_, err, code) = htmlforge(&["select", "a", "--text", "--count", "-"], PAGE);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("'--count'") || err.contains("'--text'"), "{err}");
+}
+
+#[test]
+fn select_jsonl_answers_each_document() {
+    let input = [json!({"html": "<a>1</a><a>2</a>"}), json!({"html": "<p>"})]
+        .iter()
+        .map(|v| format!("{v}\n"))
+        .collect::<String>();
+    let (out, _, code) = htmlforge(&["select", "a", "--text", "--jsonl"], &input);
+    assert_eq!(code, Some(0));
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines, [json!({"matches": ["1", "2"]}), json!({"matches": []})]);
+    let (out, _, _) = htmlforge(&["select", "a", "--count", "--jsonl"], &input);
+    assert_eq!(out, "{\"count\":2}\n{\"count\":0}\n");
+    let (_, err, code) = htmlforge(&["select", "a", "--jsonl"], "{\"data\": 1}\n");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 1"), "{err}");
+}
+
+#[test]
+fn text_prints_what_a_reader_sees() {
+    let (out, _, code) = htmlforge(&["text", "-"], "<h1>Title</h1><p>One <b>bold</b>\n   word.<script>x</script>");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "Title\n\nOne bold word.\n");
+    assert_eq!(htmlforge(&["text", "-"], PAGE).0, "A\nB b\n", "title, hidden and script left out");
+    let noscript = "<body><noscript><p>Enable scripts</p></noscript>";
+    assert_eq!(htmlforge(&["text", "-"], noscript).0, "Enable scripts\n");
+    assert_eq!(htmlforge(&["text", "--scripting", "on", "-"], noscript).0, "");
+}
