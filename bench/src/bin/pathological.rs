@@ -190,6 +190,89 @@ const FAMILIES: &[Family] = &[
         make: |n| format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b><x-c></x-c></x-b><p></p>".repeat(n / 2)),
         known_quadratic: None,
     },
+    // Issue 14's families: "in scope" checks and "last open" searches
+    // whose target is open, but below a scope boundary or far down the
+    // stack (the stack lists its elements by name and by scope boundary).
+    Family {
+        name: "p-below-object",
+        full: 200_000,
+        make: |n| format!("<p><object>{}", "<div>".repeat(n)),
+        known_quadratic: None,
+    },
+    Family {
+        name: "body-end-tags",
+        full: 200_000,
+        make: |n| format!("{}{}", "<div>".repeat(n), "</body>".repeat(n)),
+        known_quadratic: None,
+    },
+    Family {
+        name: "p-below-button",
+        full: 200_000,
+        make: |n| format!("<p><button>{}{}", "<span>".repeat(n), "</p>".repeat(n)),
+        known_quadratic: None,
+    },
+    Family {
+        name: "li-below-ul",
+        full: 200_000,
+        make: |n| format!("<li><ul>{}{}", "<span>".repeat(n), "</li>".repeat(n)),
+        known_quadratic: None,
+    },
+    Family {
+        name: "heading-below-object",
+        full: 200_000,
+        make: |n| format!("<h1><object>{}{}", "<span>".repeat(n), "</h1>".repeat(n)),
+        known_quadratic: None,
+    },
+    Family {
+        name: "div-below-object",
+        full: 200_000,
+        make: |n| format!("<div><object>{}{}", "<span>".repeat(n), "</div>".repeat(n)),
+        known_quadratic: None,
+    },
+    Family {
+        name: "select-below-object",
+        full: 200_000,
+        make: |n| format!("<select><object>{}{}", "<span>".repeat(n), "</select>".repeat(n)),
+        known_quadratic: None,
+    },
+    Family {
+        name: "template-below-table",
+        full: 200_000,
+        make: |n| format!("<template>{}<table>{}", "<div>".repeat(n), "x<span></span>".repeat(n)),
+        known_quadratic: None,
+    },
+    // The list of active formatting elements: entries of distinct
+    // attributes escape the Noah's Ark clause, and each end tag of a
+    // formatting element that is not listed after the last marker (here
+    // below it) searches the list.
+    Family {
+        name: "formatting-list-search",
+        full: 200_000,
+        make: |n| {
+            let mut s = String::from("<i><object>");
+            for i in 0..n {
+                let _ = write!(s, "<b x={i}>");
+            }
+            s.push_str(&"</i>".repeat(n));
+            s
+        },
+        known_quadratic: None,
+    },
+    // The same with the b listed but out of scope (desc is a boundary
+    // that pushes no marker): each `</b>` finds it and stops.
+    Family {
+        name: "formatting-out-of-scope",
+        full: 200_000,
+        make: |n| {
+            let mut s = String::from("<b><svg><desc>");
+            for i in 0..n {
+                let _ = write!(s, "<i x={i}>");
+            }
+            s.push_str(&"</b>".repeat(n));
+            s
+        },
+        known_quadratic: None,
+    },
 ];
 
 struct Measure {

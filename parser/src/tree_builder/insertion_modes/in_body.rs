@@ -205,10 +205,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // also took it off the stack (or it was never there), so
                     // the stack is searched only when it is still listed.
                     if let Some(position) = self.formatting_position(element) {
-                        let on_stack = self.formatting_element_is_on_stack(position);
+                        let serial = self.active_formatting[position].stack_serial();
                         self.active_formatting.remove(position);
-                        if on_stack {
-                            self.remove_from_stack(element);
+                        if let Some(index) = serial.and_then(|serial| self.open_elements.position(serial)) {
+                            self.remove_from_stack_at(index);
                         }
                     }
                 }
@@ -545,7 +545,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "h1"–"h6".
             _ if is_heading_elements(name) => {
-                if !self.has_any_in_scope(Scope::Default, is_heading_elements) {
+                if !self.has_any_in_scope(Scope::Default, HEADING_ELEMENTS) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 } else {
                     self.generate_implied_end_tags(None);
