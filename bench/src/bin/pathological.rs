@@ -72,10 +72,25 @@ struct Family {
     /// Not linear today, and why (reported, does not fail the run; see
     /// the README's "Security and robustness").
     known_quadratic: Option<&'static str>,
+    /// Parsed with `Limits::UNTRUSTED`: the spec's tree is quadratic in the
+    /// input (reconstruction multiplies nodes), and the node cap is what
+    /// bounds it.
+    untrusted: bool,
+    /// Whether the walk also serializes the tree: not where the spec's
+    /// serialization is quadratic in the input (a shared attribute value
+    /// written out once per element that shares it).
+    serialize: bool,
 }
 
 const FAMILIES: &[Family] = &[
-    Family { name: "nested-div", full: 1_000_000, make: |n| "<div>".repeat(n), known_quadratic: None },
+    Family {
+        name: "nested-div",
+        full: 1_000_000,
+        make: |n| "<div>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
     // Unclosed a/b: each `<a>` runs the adoption agency on the previous
     // one; the end tags at the end run it with a furthest block.
     Family {
@@ -83,9 +98,25 @@ const FAMILIES: &[Family] = &[
         full: 100_000,
         make: |n| format!("{}<div>x{}", "<a><b>".repeat(n / 2), "</a>y</b>".repeat(n / 2)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
-    Family { name: "misnested-b-i", full: 100_000, make: |n| "<b><i>x</b>y</i>z<p>".repeat(n), known_quadratic: None },
-    Family { name: "table-foster", full: 100_000, make: |n| "<table>x<tr><td>".repeat(n), known_quadratic: None },
+    Family {
+        name: "misnested-b-i",
+        full: 100_000,
+        make: |n| "<b><i>x</b>y</i>z<p>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "table-foster",
+        full: 100_000,
+        make: |n| "<table>x<tr><td>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
     Family {
         name: "attributes",
         full: 100_000,
@@ -107,18 +138,24 @@ const FAMILIES: &[Family] = &[
             s
         },
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "comment-100MB",
         full: 100 << 20,
         make: |n| format!("<!--{}-->", "x".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "attribute-value-100MB",
         full: 100 << 20,
         make: |n| format!("<div title=\"{}\">", "x".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "character-references",
@@ -136,6 +173,8 @@ const FAMILIES: &[Family] = &[
             s
         },
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "foreign-integration-points",
@@ -145,8 +184,17 @@ const FAMILIES: &[Family] = &[
                 .repeat(n)
         },
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
-    Family { name: "nested-template", full: 1_000_000, make: |n| "<template>".repeat(n), known_quadratic: None },
+    Family {
+        name: "nested-template",
+        full: 1_000_000,
+        make: |n| "<template>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
     // "In body", "any other end tag": each end tag's only matching element
     // is open below a special element (the div) and n ordinary ones, so
     // each walk fails after n elements unless the counted names of the
@@ -156,6 +204,8 @@ const FAMILIES: &[Family] = &[
         full: 100_000,
         make: |n| format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     // The same with n distinct names, all open below the div.
     Family {
@@ -174,6 +224,8 @@ const FAMILIES: &[Family] = &[
             s
         },
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     // Known names, no special rules: span above the div, abbr below it.
     Family {
@@ -181,6 +233,8 @@ const FAMILIES: &[Family] = &[
         full: 100_000,
         make: |n| format!("<abbr><div>{}{}", "<span>".repeat(n), "</abbr>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     // Pushes and pops between the end tags: an ordinary element, and a
     // special one (its own region comes and goes; the div's counts stay).
@@ -189,6 +243,8 @@ const FAMILIES: &[Family] = &[
         full: 100_000,
         make: |n| format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b><x-c></x-c></x-b><p></p>".repeat(n / 2)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     // Issue 14's families: "in scope" checks and "last open" searches
     // whose target is open, but below a scope boundary or far down the
@@ -198,48 +254,64 @@ const FAMILIES: &[Family] = &[
         full: 200_000,
         make: |n| format!("<p><object>{}", "<div>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "body-end-tags",
         full: 200_000,
         make: |n| format!("{}{}", "<div>".repeat(n), "</body>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "p-below-button",
         full: 200_000,
         make: |n| format!("<p><button>{}{}", "<span>".repeat(n), "</p>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "li-below-ul",
         full: 200_000,
         make: |n| format!("<li><ul>{}{}", "<span>".repeat(n), "</li>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "heading-below-object",
         full: 200_000,
         make: |n| format!("<h1><object>{}{}", "<span>".repeat(n), "</h1>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "div-below-object",
         full: 200_000,
         make: |n| format!("<div><object>{}{}", "<span>".repeat(n), "</div>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "select-below-object",
         full: 200_000,
         make: |n| format!("<select><object>{}{}", "<span>".repeat(n), "</select>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     Family {
         name: "template-below-table",
         full: 200_000,
         make: |n| format!("<template>{}<table>{}", "<div>".repeat(n), "x<span></span>".repeat(n)),
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     // The list of active formatting elements: entries of distinct
     // attributes escape the Noah's Ark clause, and each end tag of a
@@ -257,6 +329,8 @@ const FAMILIES: &[Family] = &[
             s
         },
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
     },
     // The same with the b listed but out of scope (desc is a boundary
     // that pushes no marker): each `</b>` finds it and stops.
@@ -272,6 +346,100 @@ const FAMILIES: &[Family] = &[
             s
         },
         known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Issue 14's memory families. Text extended between other stored
+    // strings (foster-parented text between comments; text after a body
+    // tag whose attributes are stored; text after `</body>` and a
+    // comment): the text node grows in place or moves with room to grow.
+    Family {
+        name: "text-between-comments",
+        full: 1_000_000,
+        make: |n| format!("<table>{}", format!("{}<!--c-->", "x".repeat(100)).repeat(n / 108)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "text-between-body-attributes",
+        full: 600_000,
+        make: |n| {
+            let mut s = String::new();
+            let mut i = 0;
+            while s.len() < n {
+                let _ = write!(s, "x<body a{i}=1>");
+                i += 1;
+            }
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "text-after-body-comments",
+        full: 600_000,
+        make: |n| "x</body><!--c-->".repeat(n / 16),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // `<html>` attributes added between other elements' attributes: the
+    // html element's list moves with room to grow.
+    Family {
+        name: "html-attributes-between",
+        full: 400_000,
+        make: |n| {
+            let mut s = String::new();
+            let mut i = 0;
+            while s.len() < n {
+                let _ = write!(s, "<html a{i}=1><p x=1>");
+                i += 1;
+            }
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Reconstructed formatting elements share their attribute values.
+    Family {
+        name: "reconstructed-attribute",
+        full: 1_000_000,
+        make: |n| format!("<p><b title=\"{}\"></p>{}", "x".repeat(n / 2), "<p>x</p>".repeat(n / 16)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: false,
+    },
+    // A parse error per NUL: errors are kept (12 bytes each), linearly.
+    Family {
+        name: "nul-errors",
+        full: 4_000_000,
+        make: |n| format!("<body>{}", "\0".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Reconstruction multiplies nodes (n formatting elements re-created
+    // in each of n paragraphs: the spec's tree has n² nodes); with
+    // `Limits::UNTRUSTED` the node cap bounds them.
+    Family {
+        name: "reconstruction-nodes",
+        full: 140_000,
+        make: |n| {
+            let k = n / 18;
+            let mut s = String::from("<p>");
+            for i in 0..k {
+                let _ = write!(s, "<b x={i}>");
+            }
+            s.push_str("</p>");
+            s.push_str(&"<p>x</p>".repeat(k));
+            s
+        },
+        known_quadratic: None,
+        untrusted: true,
+        serialize: true,
     },
 ];
 
@@ -296,13 +464,13 @@ fn thread_cpu_time() -> Option<Duration> {
 
 /// One parse of `input`: its time, peak heap above what was live before,
 /// and allocations.
-fn parse_once(input: &str) -> (Duration, usize, usize) {
+fn parse_once(input: &str, untrusted: bool) -> (Duration, usize, usize) {
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
-    let document = htmlforge::parse_document(black_box(input));
+    let document = parse(black_box(input), untrusted);
     let elapsed = match (cpu_start, thread_cpu_time()) {
         (Some(start), Some(end)) => end.saturating_sub(start),
         _ => start.elapsed(),
@@ -313,11 +481,21 @@ fn parse_once(input: &str) -> (Duration, usize, usize) {
     (elapsed, peak, allocations)
 }
 
+/// The parse of `input`, with `Limits::UNTRUSTED` when `untrusted`.
+fn parse(input: &str, untrusted: bool) -> htmlforge::dom::Document {
+    if untrusted {
+        let options = htmlforge::ParseOptions { limits: htmlforge::Limits::UNTRUSTED, ..Default::default() };
+        htmlforge::parse_document_with(input, options)
+    } else {
+        htmlforge::parse_document(input)
+    }
+}
+
 /// Walks, serializes and drops the tree of `input`.
-fn walk_serialize_drop(input: &str) {
-    let document = htmlforge::parse_document(input);
+fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool) {
+    let document = parse(input, untrusted);
     let nodes = document.descendants(document.document()).count();
-    let html = serialize_children(&document, document.document(), false);
+    let html = if serialize { serialize_children(&document, document.document(), false) } else { String::new() };
     black_box((nodes, html.len()));
     drop(html);
     drop(document);
@@ -325,7 +503,7 @@ fn walk_serialize_drop(input: &str) {
 
 /// Parses both inputs RUNS times, alternating so that both see the same
 /// machine state; the fastest time of each counts.
-fn measure_pair(small: &str, large: &str) -> (Measure, Measure) {
+fn measure_pair(small: &str, large: &str, untrusted: bool, serialize: bool) -> (Measure, Measure) {
     let mut out = [small, large].map(|input| Measure {
         input_bytes: input.len(),
         time: Duration::MAX,
@@ -334,14 +512,14 @@ fn measure_pair(small: &str, large: &str) -> (Measure, Measure) {
     });
     for _ in 0..RUNS {
         for (input, measure) in [small, large].into_iter().zip(out.iter_mut()) {
-            let (time, peak, allocations) = parse_once(input);
+            let (time, peak, allocations) = parse_once(input, untrusted);
             measure.time = measure.time.min(time);
             measure.peak_bytes = peak;
             measure.allocations = allocations;
         }
     }
-    walk_serialize_drop(small);
-    walk_serialize_drop(large);
+    walk_serialize_drop(small, untrusted, serialize);
+    walk_serialize_drop(large, untrusted, serialize);
     let [small, large] = out;
     (small, large)
 }
@@ -373,11 +551,12 @@ fn main() {
         }
         let full = if quick { family.full / 10 } else { family.full };
         let make = family.make;
+        let (untrusted, serialize) = (family.untrusted, family.serialize);
         // The whole family runs in a thread with a 256 KB stack: parsing,
         // walking, serializing and dropping must not recurse.
         let outcome = std::thread::Builder::new()
             .stack_size(256 * 1024)
-            .spawn(move || measure_pair(&make(full / 4), &make(full)))
+            .spawn(move || measure_pair(&make(full / 4), &make(full), untrusted, serialize))
             .expect("spawn a thread")
             .join();
         let Ok((small, large)) = outcome else {

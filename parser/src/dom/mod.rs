@@ -69,6 +69,9 @@ pub struct Document {
     /// SipHash lookup each time). Allocated on first use; a finished
     /// document keeps none.
     name_slots: Option<Box<[Option<NameId>; name_cache::SLOTS]>>,
+    /// Room for text nodes and attribute lists that grow after others
+    /// were stored behind them.
+    growth: node::Growth,
     quirks_mode: QuirksMode,
     /// The parse errors, in the order they were raised.
     pub errors: Vec<Error>,
@@ -106,6 +109,7 @@ impl Document {
             other_names: Vec::new(),
             other_name_ids: HashMap::new(),
             name_slots: None,
+            growth: node::Growth::default(),
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
         };

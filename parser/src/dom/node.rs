@@ -109,6 +109,35 @@ pub enum NodeData<'a> {
     Comment(&'a str),
 }
 
+/// What the storage functions keep beside the buffers so that growing a
+/// node never copies it whole each time (see `Document::extend_text` and
+/// `Document::add_attrs_if_missing`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Growth {
+    /// Text nodes moved to the end of the string buffer with room to grow:
+    /// how many bytes their place holds.
+    pub(crate) text_capacity: std::collections::HashMap<NodeId, u32>,
+    /// Elements whose attribute lists were moved to the end of the list
+    /// with room to grow: how many entries their place holds.
+    pub(crate) attr_capacity: std::collections::HashMap<NodeId, u32>,
+    /// Elements whose attributes changed after their creation: an element
+    /// created again for the same token shares only an unchanged list's
+    /// values.
+    pub(crate) attrs_edited: std::collections::HashSet<NodeId>,
+    /// The attribute names of elements with many attributes (`html` and
+    /// `body` tags add theirs to one element, one tag at a time): whether
+    /// a name is there is a lookup, not a search of the list. Kept by
+    /// `add_attrs_if_missing`, the only way names are added.
+    pub(crate) attr_names: std::collections::HashMap<NodeId, std::collections::HashSet<(Option<Namespace>, NameId)>>,
+}
+
+/// The room a node moved to the end of a buffer gets: as much again as
+/// it holds, so that n appends move it O(log n) times and the copies left
+/// behind sum to less than twice its final size.
+pub(crate) fn grown_capacity(len: usize) -> usize {
+    len.saturating_mul(2).max(16)
+}
+
 pub(crate) fn span(start: usize, len: usize) -> Span {
     let start = u32::try_from(start).expect("a document's strings stay under 4 GiB");
     let len = u32::try_from(len).expect("a document's strings stay under 4 GiB");

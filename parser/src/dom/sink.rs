@@ -16,6 +16,10 @@ impl TreeSink for Document {
         Document::create_element(self, &name, attrs)
     }
 
+    fn create_element_again(&mut self, name: QualName, attrs: &[AttrRef<'_>], previous: NodeId) -> NodeId {
+        self.create_element_sharing(&name, attrs, previous)
+    }
+
     fn create_comment(&mut self, text: &str) -> NodeId {
         Document::create_comment(self, text)
     }

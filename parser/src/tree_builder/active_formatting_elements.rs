@@ -373,10 +373,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 7–10 (Advance, Create): re-create every later entry.
         while index < self.active_formatting.len() {
-            let FormattingEntry::Element { name, attrs, signature, .. } = self.active_formatting[index].clone() else {
+            let FormattingEntry::Element { name, attrs, signature, handle: previous, .. } =
+                self.active_formatting[index].clone()
+            else {
                 unreachable!("no marker after the rewind point")
             };
-            let handle = self.insert_a_formatting_element_again(name, &attrs);
+            let handle = self.insert_a_formatting_element_again(name, &attrs, previous);
             let stack_serial = self.current_node().serial;
             self.active_formatting
                 .replace(index, FormattingEntry::Element { handle, name, attrs, signature, stack_serial });

@@ -139,11 +139,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         name: LocalName,
         frozen: &FrozenAttrs,
+        previous: S::Handle,
     ) -> OpenElement<S::Handle> {
         let name = QualName::new(Namespace::Html, Name::Known(name));
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
         attrs.extend(frozen.iter().map(|(name, value)| AttrRef::new(name, value)));
-        let handle = self.sink.create_element(name.clone(), &attrs);
+        let handle = self.sink.create_element_again(name.clone(), &attrs, previous);
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, false)
     }
@@ -151,9 +152,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// "Insert an HTML element for the token" when reconstructing the
     /// active formatting elements. (No `element_inserted` bookkeeping: it
     /// concerns `option` and `selectedcontent`, never formatting elements.)
-    pub(crate) fn insert_a_formatting_element_again(&mut self, name: LocalName, frozen: &FrozenAttrs) -> S::Handle {
+    pub(crate) fn insert_a_formatting_element_again(
+        &mut self,
+        name: LocalName,
+        frozen: &FrozenAttrs,
+        previous: S::Handle,
+    ) -> S::Handle {
         let location = self.appropriate_place_for_inserting_a_node(None);
-        let element = self.create_a_formatting_element_again(name, frozen);
+        let element = self.create_a_formatting_element_again(name, frozen, previous);
         let handle = element.handle;
         self.insert_at(location, NodeOrText::Node(handle));
         self.open_elements.push(element);

@@ -205,6 +205,18 @@ pub trait TreeSink {
     /// Creates an element, not yet in the tree.
     fn create_element(&mut self, name: QualName, attrs: &[AttrRef<'_>]) -> Self::Handle;
 
+    /// Creates an element for the same token as `previous` (the element
+    /// the list of active formatting elements created last for it, when
+    /// reconstructing or in the adoption agency algorithm), not yet in the
+    /// tree. `attrs` are the token's; a sink may share `previous`'s
+    /// attribute storage instead of storing them again, as long as
+    /// `previous`'s attributes did not change. The default creates it from
+    /// `attrs`.
+    fn create_element_again(&mut self, name: QualName, attrs: &[AttrRef<'_>], previous: Self::Handle) -> Self::Handle {
+        let _ = previous;
+        self.create_element(name, attrs)
+    }
+
     /// Creates a comment node, not yet in the tree.
     fn create_comment(&mut self, text: &str) -> Self::Handle;
 
