@@ -4,14 +4,47 @@
 use crate::generated::names::Namespace;
 use crate::tree_builder::{AttrRef, QualName};
 
-use super::node::{span, Data, ElementData, Node, Span, StoredAttr};
+use super::node::{span, Data, ElementData, Node, Span, StoredAttr, MAX_ATTRIBUTES, MAX_STRING_BYTES};
 use super::{Doctype, Document, NodeId};
 
 impl Document {
     pub(super) fn push_string(&mut self, text: &str) -> Span {
+        let text = self.fitting(text, 0);
         let start = self.strings.len();
         self.strings.push_str(text);
         span(start, text.len())
+    }
+
+    /// The part of `text` that fits under `MAX_STRING_BYTES` after the
+    /// buffer and `reserved` more bytes (cut at a character boundary;
+    /// marks the storage full when it cuts).
+    fn fitting<'t>(&mut self, text: &'t str, reserved: usize) -> &'t str {
+        let room = MAX_STRING_BYTES.saturating_sub(self.strings.len().saturating_add(reserved));
+        if text.len() <= room {
+            return text;
+        }
+        self.growth.storage_full = true;
+        let mut end = room;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        &text[..end]
+    }
+
+    /// Whether the attribute list has room for another entry (marks the
+    /// storage full when not).
+    fn attribute_room(&mut self, entries: usize) -> bool {
+        let fits = self.attrs.len().saturating_add(entries) <= MAX_ATTRIBUTES;
+        if !fits {
+            self.growth.storage_full = true;
+        }
+        fits
+    }
+
+    /// Whether some text, attribute value or attribute did not fit the
+    /// document's hard caps (4 GiB of strings, 2^32 attributes) and was cut.
+    pub(crate) fn storage_is_full(&self) -> bool {
+        self.growth.storage_full
     }
 
     pub(super) fn store_attr(&mut self, attr: &AttrRef<'_>) -> StoredAttr {
@@ -40,6 +73,7 @@ impl Document {
             .is(Namespace::Html, crate::generated::names::local_names::TEMPLATE)
             .then(|| self.new_node(Data::DocumentFragment));
         let name_id = self.intern(&name.local);
+        let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
         let start = self.attrs.len();
         for attr in attrs {
             let stored = self.store_attr(attr);
@@ -72,6 +106,9 @@ impl Document {
             .is(Namespace::Html, crate::generated::names::local_names::TEMPLATE)
             .then(|| self.new_node(Data::DocumentFragment));
         let name_id = self.intern(&name.local);
+        if !self.attribute_room(shared.len as usize) {
+            return self.create_element(name, &[]);
+        }
         let start = self.attrs.len();
         self.attrs.extend_from_within(shared.range());
         let attrs = span(start, shared.len as usize);
@@ -127,6 +164,9 @@ impl Document {
     /// copies each attribute O(1) times, amortized, not the whole list per
     /// tag).
     fn push_attr_to_list(&mut self, element: NodeId, mut list: Span, stored: StoredAttr) -> Span {
+        if !self.attribute_room(2 * list.len as usize + 16) {
+            return list;
+        }
         let capacity = self.growth.attr_capacity.get(&element).copied().unwrap_or(0);
         if list.end() == self.attrs.len() && capacity == 0 {
             self.attrs.push(stored);
@@ -234,28 +274,34 @@ impl Document {
     /// its final size: time and memory stay linear.
     pub(super) fn extend_text(&mut self, node: NodeId, text: &str) -> bool {
         let Data::Text(mut existing) = self.nodes[node.index()].data else { return false };
-        let len = existing.len as usize + text.len();
         let capacity = self.growth.text_capacity.get(&node).copied().unwrap_or(0) as usize;
         if existing.end() == self.strings.len() && capacity == 0 {
+            let text = self.fitting(text, 0);
             self.strings.push_str(text);
-        } else if len <= capacity {
+            existing.len += text.len() as u32;
+        } else if existing.len as usize + text.len() <= capacity {
             // The room holds ASCII filler: any byte range of it is on
             // character boundaries, and replacing it by as many bytes
             // moves nothing behind it.
             self.strings.replace_range(existing.end()..existing.end() + text.len(), text);
+            existing.len += text.len() as u32;
         } else {
+            // Moved with room: the copy, the text, then filler, all under
+            // the hard cap (the text is cut when even it does not fit).
+            let text = self.fitting(text, existing.len as usize);
+            let len = existing.len as usize + text.len();
             let start = self.strings.len();
-            let capacity = super::node::grown_capacity(len);
+            let room = MAX_STRING_BYTES.saturating_sub(start);
+            let capacity = super::node::grown_capacity(len).min(room);
             self.strings.reserve(capacity);
             // (`String::extend_from_within` needs Rust 1.87; MSRV is 1.85.)
             let moved = self.strings[existing.range()].to_string();
             self.strings.push_str(&moved);
             self.strings.push_str(text);
             self.strings.extend(std::iter::repeat_n(' ', capacity - len));
-            self.growth.text_capacity.insert(node, u32::try_from(capacity).unwrap_or(u32::MAX));
-            existing.start = u32::try_from(start).expect("a document's strings stay under 4 GiB");
+            self.growth.text_capacity.insert(node, capacity as u32);
+            existing = span(start, len);
         }
-        existing.len = u32::try_from(len).expect("text under 4 GiB");
         self.nodes[node.index()].data = Data::Text(existing);
         true
     }

@@ -84,6 +84,10 @@ impl TreeSink for Document {
         }
     }
 
+    fn storage_full(&self) -> bool {
+        self.storage_is_full()
+    }
+
     fn parse_error(&mut self, error: Error) {
         self.errors.push(error);
     }

@@ -74,6 +74,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.limit_attributes(&mut attrs);
         let integration_point = is_annotation_xml_html_integration_point(&name, &attrs);
         let handle = self.sink.create_element(name.clone(), &attrs);
+        self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, integration_point)
     }
@@ -128,6 +129,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         attrs.extend(tag.tag.attrs.iter().map(|attr| AttrRef::new(&attr.name, &attr.value)));
         self.limit_attributes(&mut attrs);
         let handle = self.sink.create_element(name.clone(), &attrs);
+        self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, false)
     }
@@ -145,6 +147,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
         attrs.extend(frozen.iter().map(|(name, value)| AttrRef::new(name, value)));
         let handle = self.sink.create_element_again(name.clone(), &attrs, previous);
+        self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, false)
     }
@@ -192,6 +195,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn insert_a_comment(&mut self, text: &str) {
         let location = self.appropriate_place_for_inserting_a_node(None);
         let comment = self.sink.create_comment(text);
+        self.node_created();
         self.insert_at(location, NodeOrText::Node(comment));
     }
 
@@ -199,6 +203,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// the html element in "after body").
     pub(crate) fn insert_a_comment_in(&mut self, parent: S::Handle, text: &str) {
         let comment = self.sink.create_comment(text);
+        self.node_created();
         self.sink.append(parent, NodeOrText::Node(comment));
     }
 }

@@ -256,6 +256,13 @@ pub trait TreeSink {
     /// Spec: <https://html.spec.whatwg.org/multipage/form-elements.html#clone-an-option-into-a-selectedcontent>
     fn clone_option_into_selectedcontent(&mut self, option: Self::Handle, selectedcontent: Self::Handle);
 
+    /// Whether the sink's storage reached a hard cap and cut what did not
+    /// fit (reported as [`LimitsHit::storage_full`](crate::LimitsHit::storage_full)).
+    /// The default: never.
+    fn storage_full(&self) -> bool {
+        false
+    }
+
     /// Receives a parse error.
     fn parse_error(&mut self, error: Error) {
         let _ = error;
