@@ -146,6 +146,29 @@ impl Limits {
     }
 }
 
+/// A call the parser's state does not allow: it is refused and changes
+/// nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParserMisuse {
+    /// `insert_at_insertion_point` while the parser is not paused for a
+    /// script (there is no insertion point then), or while a change of
+    /// encoding is pending.
+    NotPausedForScript,
+}
+
+impl std::fmt::Display for ParserMisuse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParserMisuse::NotPausedForScript => {
+                f.write_str("insert_at_insertion_point outside a script pause: there is no insertion point")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParserMisuse {}
+
 /// A limit that made a parse refuse its input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitExceeded {
@@ -384,10 +407,31 @@ impl<S: TreeSink> Parser<S> {
     }
 
     /// Inserts `text` at the insertion point, before the input not parsed
-    /// yet (what `document.write` does while the parser is paused).
-    pub fn insert_at_insertion_point(&mut self, text: &str) {
+    /// yet (what `document.write` does while the parser is paused for a
+    /// script). Anywhere else there is no insertion point: the text would
+    /// land inside whatever token the tokenizer is in (an attribute
+    /// value), so it is refused with [`ParserMisuse::NotPausedForScript`].
+    ///
+    /// ```
+    /// use htmlforge::{ParseOptions, Parser, ParserMisuse, ParserStatus};
+    ///
+    /// let mut parser = Parser::new(ParseOptions { scripting: true, ..ParseOptions::default() });
+    /// assert_eq!(parser.insert_at_insertion_point("<b>"), Err(ParserMisuse::NotPausedForScript));
+    /// let ParserStatus::PausedForScript(_) = parser.feed("<script>w()</script>") else { panic!() };
+    /// assert_eq!(parser.insert_at_insertion_point("<b>"), Ok(()));
+    /// ```
+    pub fn insert_at_insertion_point(&mut self, text: &str) -> Result<(), ParserMisuse> {
+        if self.paused_for.is_none() {
+            return Err(ParserMisuse::NotPausedForScript);
+        }
         let text = self.within_input_limit(text);
         self.tokenizer.insert_at_insertion_point(text);
+        Ok(())
+    }
+
+    /// Whether the parser is paused for a script (until [`Parser::resume`]).
+    pub fn is_paused_for_script(&self) -> bool {
+        self.paused_for.is_some()
     }
 
     /// Ends the input (resuming through any script pauses, without running

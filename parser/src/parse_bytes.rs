@@ -21,7 +21,7 @@ use std::io::{self, Read};
 use crate::dom::Document;
 use crate::dom::NodeId;
 use crate::encoding::{sniff, Confidence, Encoding, EncodingSource, SniffOptions, Sniffed, Sniffer, StreamingDecoder};
-use crate::parse::{ParseOptions, Parser, ParserStatus};
+use crate::parse::{ParseOptions, Parser, ParserMisuse, ParserStatus};
 use crate::tree_builder::LimitsHit;
 
 /// How many bytes [`parse_reader`] asks its reader for at a time.
@@ -323,9 +323,15 @@ impl ByteParser {
     }
 
     /// Inserts `text` at the insertion point, before the input not parsed
-    /// yet (what `document.write` does while the parser is paused).
-    pub fn insert_at_insertion_point(&mut self, text: &str) {
-        self.parser.insert_at_insertion_point(text);
+    /// yet (what `document.write` does while the parser is paused for a
+    /// script). Refused with [`ParserMisuse::NotPausedForScript`] when it
+    /// is not, or when a change of encoding is pending (the text would be
+    /// lost with the restart).
+    pub fn insert_at_insertion_point(&mut self, text: &str) -> Result<(), ParserMisuse> {
+        if self.change.is_some() {
+            return Err(ParserMisuse::NotPausedForScript);
+        }
+        self.parser.insert_at_insertion_point(text)
     }
 
     /// The encoding in use, once sniffed: its confidence is the current
