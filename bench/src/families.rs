@@ -290,6 +290,45 @@ pub const FAMILIES: &[Family] = &[
         untrusted: false,
         serialize: true,
     },
+    // Found by the inventory of loops over the stack (docs/robustness.md):
+    // the check at `</body>` passed every element allowed open there, the
+    // "li" loop passed the divs, and resetting the insertion mode walked
+    // down to the body after each table.
+    Family {
+        name: "allowed-open-at-body-end",
+        full: 200_000,
+        make: |n| format!("{}{}", "<rb>".repeat(n), "</body>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "list-items-past-divs",
+        full: 200_000,
+        make: |n| format!("{}{}", "<div>".repeat(n), "<li></li>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "tables-past-divs",
+        full: 200_000,
+        make: |n| format!("{}{}", "<div>".repeat(n), "<table></table>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "foreign-end-tags",
+        full: 20_000,
+        make: |n| format!("<svg>{}{}", "<g>".repeat(n), "</x>".repeat(n)),
+        known_quadratic: Some(
+            "foreign content's \"any other end tag\" walks down to the topmost HTML element for a name no foreign \
+             element above it has (docs/robustness.md, open)",
+        ),
+        untrusted: false,
+        serialize: true,
+    },
     // Issue 14's memory families. Text extended between other stored
     // strings (foster-parented text between comments; text after a body
     // tag whose attributes are stored; text after `</body>` and a

@@ -5,6 +5,9 @@
 
 use crate::generated::element_categories::Categories;
 use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::generated::tag_groups::{
+    is_in_body_elements_allowed_open_at_the_end, is_in_body_list_item_loop_passes_through,
+};
 
 use std::collections::HashMap;
 
@@ -47,6 +50,13 @@ pub(crate) struct StackOfOpenElements<H> {
     /// element leaves the stack (which made popping N listed formatting
     /// elements O(N²)).
     positions: Vec<u32>,
+    /// The serials of the special elements that stop the loop of the
+    /// "li", "dd" and "dt" start tags (all but address, div and p), bottom
+    /// first.
+    list_item_loop_stops: Vec<u32>,
+    /// How many open elements are not allowed open at the end of the body
+    /// (a parse error at `</body>`, `</html>` and the end of the input).
+    not_allowed_at_the_end: usize,
     /// The special elements' regions, for "any other end tag".
     special_regions: SpecialRegions,
 }
@@ -67,6 +77,8 @@ impl<H> Default for StackOfOpenElements<H> {
             other_html_counts: HashMap::new(),
             boundaries: Default::default(),
             positions: Vec::new(),
+            list_item_loop_stops: Vec::new(),
+            not_allowed_at_the_end: 0,
             special_regions: SpecialRegions::default(),
         }
     }
@@ -78,6 +90,17 @@ impl<H> std::ops::Deref for StackOfOpenElements<H> {
     fn deref(&self) -> &[OpenElement<H>] {
         &self.elements
     }
+}
+
+/// Whether `element` stops the loop of the "li", "dd" and "dt" start tags.
+fn is_list_item_loop_stop<H>(element: &OpenElement<H>) -> bool {
+    element.is(Categories::SPECIAL) && !element.html_name().is_some_and(is_in_body_list_item_loop_passes_through)
+}
+
+/// Whether `element` may be open at the end of the body without a parse
+/// error.
+fn allowed_at_the_end<H>(element: &OpenElement<H>) -> bool {
+    element.html_name().is_some_and(is_in_body_elements_allowed_open_at_the_end)
 }
 
 /// Where `serial` goes in `list` (serials in stack order), given the
@@ -93,11 +116,15 @@ impl<H> StackOfOpenElements<H> {
     fn for_each_list(
         html_by_name: &mut [Vec<u32>],
         boundaries: &mut [Vec<u32>; Scope::KINDS],
+        list_item_loop_stops: &mut Vec<u32>,
         element: &OpenElement<H>,
         mut each: impl FnMut(&mut Vec<u32>),
     ) {
         if let Some(name) = element.html_name() {
             each(&mut html_by_name[name.index()]);
+        }
+        if is_list_item_loop_stop(element) {
+            each(list_item_loop_stops);
         }
         if element.categories.intersects(ANY_BOUNDARY) {
             for scope in Scope::ALL {
@@ -124,6 +151,9 @@ impl<H> StackOfOpenElements<H> {
 
     #[inline]
     fn count_if_other(&mut self, element: &OpenElement<H>, delta: i32) {
+        if !allowed_at_the_end(element) {
+            self.not_allowed_at_the_end = self.not_allowed_at_the_end.wrapping_add_signed(delta as isize);
+        }
         if element.name.ns == Namespace::Html {
             if let Name::Other(name) = &element.name.local {
                 self.count_other(name, delta);
@@ -149,6 +179,17 @@ impl<H> StackOfOpenElements<H> {
         self.html_by_name[name.index()].last().map(|&serial| self.positions[serial as usize] as usize)
     }
 
+    /// How many open elements are not allowed open at the end of the body.
+    pub fn not_allowed_at_the_end(&self) -> usize {
+        self.not_allowed_at_the_end
+    }
+
+    /// The index of the topmost special element that stops the loop of the
+    /// "li", "dd" and "dt" start tags.
+    pub fn last_list_item_loop_stop(&self) -> Option<usize> {
+        self.list_item_loop_stops.last().map(|&serial| self.positions[serial as usize] as usize)
+    }
+
     /// The index of the topmost element that ends `scope`'s search.
     pub fn last_boundary(&self, scope: Scope) -> Option<usize> {
         self.boundaries[scope.index()].last().map(|&serial| self.positions[serial as usize] as usize)
@@ -164,7 +205,13 @@ impl<H> StackOfOpenElements<H> {
         let index = self.elements.len();
         self.opened(&mut element, index);
         let serial = element.serial;
-        Self::for_each_list(&mut self.html_by_name, &mut self.boundaries, &element, |list| list.push(serial));
+        Self::for_each_list(
+            &mut self.html_by_name,
+            &mut self.boundaries,
+            &mut self.list_item_loop_stops,
+            &element,
+            |list| list.push(serial),
+        );
         self.count_if_other(&element, 1);
         self.special_regions.pushed(index, &element);
         self.elements.push(element);
@@ -174,9 +221,15 @@ impl<H> StackOfOpenElements<H> {
 
     pub fn pop(&mut self) -> Option<OpenElement<H>> {
         let element = self.elements.pop()?;
-        Self::for_each_list(&mut self.html_by_name, &mut self.boundaries, &element, |list| {
-            list.pop();
-        });
+        Self::for_each_list(
+            &mut self.html_by_name,
+            &mut self.boundaries,
+            &mut self.list_item_loop_stops,
+            &element,
+            |list| {
+                list.pop();
+            },
+        );
         self.count_if_other(&element, -1);
         self.special_regions.popped(&element);
         self.positions[element.serial as usize] = CLOSED;
@@ -188,9 +241,15 @@ impl<H> StackOfOpenElements<H> {
     pub fn remove(&mut self, index: usize) -> OpenElement<H> {
         let element = self.elements.remove(index);
         let positions = &self.positions;
-        Self::for_each_list(&mut self.html_by_name, &mut self.boundaries, &element, |list| {
-            list.remove(list_index(list, positions, index as u32));
-        });
+        Self::for_each_list(
+            &mut self.html_by_name,
+            &mut self.boundaries,
+            &mut self.list_item_loop_stops,
+            &element,
+            |list| {
+                list.remove(list_index(list, positions, index as u32));
+            },
+        );
         self.positions[element.serial as usize] = CLOSED;
         for above in &self.elements[index..] {
             self.positions[above.serial as usize] -= 1;
@@ -209,9 +268,15 @@ impl<H> StackOfOpenElements<H> {
         self.opened(&mut element, index);
         let serial = element.serial;
         let positions = &self.positions;
-        Self::for_each_list(&mut self.html_by_name, &mut self.boundaries, &element, |list| {
-            list.insert(list_index(list, positions, index as u32), serial);
-        });
+        Self::for_each_list(
+            &mut self.html_by_name,
+            &mut self.boundaries,
+            &mut self.list_item_loop_stops,
+            &element,
+            |list| {
+                list.insert(list_index(list, positions, index as u32), serial);
+            },
+        );
         self.count_if_other(&element, 1);
         self.elements.insert(index, element);
         self.special_regions.inserted(&self.elements, index);
@@ -271,6 +336,10 @@ impl<H> StackOfOpenElements<H> {
                 assert_eq!(Some(list), expected.get(&name), "the elements of name {name}");
             }
         }
+        let stops: Vec<u32> = self.elements.iter().filter(|e| is_list_item_loop_stop(e)).map(|e| e.serial).collect();
+        assert_eq!(self.list_item_loop_stops, stops, "the list item loop's stops");
+        let not_allowed = self.elements.iter().filter(|e| !allowed_at_the_end(e)).count();
+        assert_eq!(self.not_allowed_at_the_end, not_allowed, "the elements not allowed at the end");
         for scope in Scope::ALL {
             let expected: Vec<u32> = self.elements.iter().filter(|e| scope.is_boundary(e)).map(|e| e.serial).collect();
             assert_eq!(self.boundaries[scope.index()], expected, "the boundaries of {scope:?}");
