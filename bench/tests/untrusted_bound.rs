@@ -8,6 +8,7 @@
 #[allow(dead_code)]
 mod alloc;
 #[path = "../src/families.rs"]
+#[allow(dead_code)] // the bench's own fields (sizes, expectations)
 mod families;
 
 use htmlforge::{parse_bytes, parse_document_with, ByteParseOptions, Limits, ParseOptions};
