@@ -40,7 +40,7 @@ else
     budget_text="${seconds}s"
 fi
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(document_bytes fragment tokenizer roundtrip differential untrusted_memory)
+    targets=(document_bytes fragment tokenizer roundtrip differential dom_api untrusted_memory)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

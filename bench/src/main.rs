@@ -6,9 +6,12 @@
 //!   dropped: htmlforge's built-in DOM against html5ever 0.39 + RcDom.
 //! - `tokenizer`: htmlforge's tokenizer (with a tree-builder-like state
 //!   switch) against html5ever's and html5gum's tokenizers.
+//! - `select`: CSS selector matching over parsed pages (ten everyday
+//!   selectors): htmlforge's `Document::select` against scraper 0.29's
+//!   `Html::select`, on the same `selectors` crate; MB/s of page matched.
 //! - `memory`: the memory a parsed document holds, and the peak while
 //!   parsing, per byte of input, counted by the global allocator.
-//! - no verb: all three.
+//! - no verb: all four.
 //! - `once ENGINE`: one pass of one engine over the corpus and nothing else,
 //!   for instruction counts under `valgrind --tool=callgrind` (stable on a
 //!   noisy machine) or a profiler. ENGINE: `parse-htmlforge`,
@@ -30,11 +33,12 @@ mod alloc;
 mod html5ever_side;
 mod html5gum_side;
 mod htmlforge_side;
+mod select_side;
 
 #[global_allocator]
 static ALLOCATOR: alloc::Counting = alloc::Counting;
 
-const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|memory] [--corpus DIR] [--iters N]
+const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|select|memory] [--corpus DIR] [--iters N]
        htmlforge-bench once ENGINE [--corpus DIR]";
 
 /// One pass of one engine over the corpus (`once ENGINE`).
@@ -195,6 +199,23 @@ fn tokenizer(pages: &[Page], options: &Options) {
     );
 }
 
+fn select(pages: &[Page], options: &Options) {
+    let texts: Vec<String> = pages.iter().map(|page| page.text.clone()).collect();
+    let prepared = select_side::prepare(&texts);
+    // The engines run per page; the index finds the page's parses.
+    let index_of = |page: &Page| pages.iter().position(|p| std::ptr::eq(p, page)).unwrap_or(0);
+    race(
+        &format!("select ({} selectors over parsed pages)", select_side::SELECTORS.len()),
+        pages,
+        options,
+        &[
+            Engine { name: "htmlforge Document::select", run: &|p| select_side::htmlforge(&prepared, index_of(p)) },
+            Engine { name: "scraper 0.29 Html::select", run: &|p| select_side::scraper(&prepared, index_of(p)) },
+        ],
+        "scraper 0.29 Html::select",
+    );
+}
+
 /// Held and peak bytes of one engine over the corpus, per byte of input.
 fn memory_of<T>(pages: &[Page], parse: impl Fn(&[u8]) -> T) -> (f64, f64, f64) {
     let (mut held, mut peak, mut worst) = (0usize, 0usize, 0.0f64);
@@ -244,7 +265,7 @@ fn main() -> std::process::ExitCode {
         };
     }
     let (verb, rest) = match args.first().map(String::as_str) {
-        Some(verb @ ("parse" | "tokenizer" | "memory")) => (Some(verb), &args[1..]),
+        Some(verb @ ("parse" | "tokenizer" | "select" | "memory")) => (Some(verb), &args[1..]),
         _ => (None, &args[..]),
     };
     let result = parse_options(rest).and_then(|options| {
@@ -254,6 +275,9 @@ fn main() -> std::process::ExitCode {
         }
         if verb.is_none() || verb == Some("tokenizer") {
             tokenizer(&pages, &options);
+        }
+        if verb.is_none() || verb == Some("select") {
+            select(&pages, &options);
         }
         if verb.is_none() || verb == Some("memory") {
             memory(&pages, &options);

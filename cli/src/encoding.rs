@@ -1,20 +1,34 @@
-//! `htmlforge encoding [--encoding LABEL] [--chunk-size N] FILE|-`: parse
-//! the document and print the name of the encoding the parse ended with
-//! (after any change of encoding a `<meta>` asked for) and how it was
-//! determined: `bom`, `user-override`, `transport` (`--encoding`),
-//! `meta-prescan`, `xml-declaration`, `meta-in-head`, `fallback` or
-//! `default`. For example `UTF-8 meta-prescan`.
+//! `htmlforge encoding`: the encoding a parse ended with, and how it was
+//! determined.
+
+use std::io::Write;
 
 use htmlforge::ParseOptions;
 
-use crate::input::{flags_and_path, read_bytes};
+use crate::failure::Failure;
+use crate::input::{read_bytes, InputFlags};
 
-const USAGE: &str = "usage: htmlforge encoding [--encoding LABEL] [--chunk-size N] FILE|-";
+/// Print the encoding the parse ended with and how it was determined.
+///
+/// The encoding is the one after any change of encoding a <meta> asked
+/// for; the way is one of `bom`, `user-override`, `transport`
+/// (`--encoding`), `meta-prescan`, `xml-declaration`, `meta-in-head`,
+/// `fallback` or `default`.
+///
+/// Example: `htmlforge encoding page.html` prints `UTF-8 meta-prescan`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputFlags,
+    /// The document (`-`: stdin).
+    #[arg(value_name = "FILE")]
+    path: String,
+}
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let (flags, path) = flags_and_path(args, USAGE)?;
-    let bytes = read_bytes(path)?;
-    let parsed = flags.parse_document(&bytes, ParseOptions::default());
-    println!("{} {}", parsed.encoding.encoding.name(), parsed.encoding.source);
+pub fn run(args: Args) -> Result<(), Failure> {
+    let bytes = read_bytes(&args.path)?;
+    let parsed = args.input.parse_document(&bytes, ParseOptions::default());
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{} {}", parsed.encoding.encoding.name(), parsed.encoding.source)?;
     Ok(())
 }

@@ -13,40 +13,35 @@ use htmlforge::{
     ParsedBytes,
 };
 
+use crate::failure::Failure;
+
 /// The flags every verb that reads a document takes.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, clap::Args)]
 pub struct InputFlags {
-    /// `--encoding LABEL`: the encoding, as if the transport layer said so
-    /// (only a byte order mark wins over it).
+    /// The document's encoding, as if the transport layer said so: only a
+    /// byte order mark wins over it (`utf-8`, `koi8-r`, any WHATWG label).
+    #[arg(long, value_name = "LABEL", value_parser = encoding_label)]
     pub encoding: Option<String>,
-    /// `--chunk-size N`: feed the parser N bytes at a time.
+    /// Feed the parser N bytes at a time (the result does not depend on it).
+    #[arg(long, value_name = "N", value_parser = positive_size)]
     pub chunk_size: Option<usize>,
 }
 
-impl InputFlags {
-    /// Takes `flag` (and its value from `rest`) if it is one of ours;
-    /// `Ok(false)` if it is not.
-    pub fn take<'a>(&mut self, flag: &str, rest: &mut impl Iterator<Item = &'a String>) -> Result<bool, String> {
-        match flag {
-            "--encoding" => {
-                let label = rest.next().ok_or("--encoding needs a LABEL")?;
-                if Encoding::for_label(label.as_bytes()).is_none() {
-                    return Err(format!("--encoding: unknown encoding label {label:?}"));
-                }
-                self.encoding = Some(label.clone());
-            }
-            "--chunk-size" => {
-                let size = rest.next().ok_or("--chunk-size needs a number of bytes")?;
-                match size.parse::<usize>() {
-                    Ok(size) if size > 0 => self.chunk_size = Some(size),
-                    _ => return Err(format!("--chunk-size: {size:?} is not a positive number of bytes")),
-                }
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
+fn encoding_label(label: &str) -> Result<String, String> {
+    match Encoding::for_label(label.as_bytes()) {
+        Some(_) => Ok(label.to_string()),
+        None => Err(format!("unknown encoding label {label:?}")),
     }
+}
 
+fn positive_size(size: &str) -> Result<usize, String> {
+    match size.parse::<usize>() {
+        Ok(size) if size > 0 => Ok(size),
+        _ => Err(format!("{size:?} is not a positive number of bytes")),
+    }
+}
+
+impl InputFlags {
     fn byte_options(&self, parse: ParseOptions) -> ByteParseOptions<'_> {
         ByteParseOptions { parse, transport_charset: self.encoding.as_deref(), ..ByteParseOptions::default() }
     }
@@ -78,85 +73,62 @@ impl InputFlags {
     }
 }
 
+/// The scripting flag, as the command line spells it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Switch {
+    On,
+    #[default]
+    Off,
+}
+
 /// `--fragment CONTEXT` and `--scripting on|off`, for the verbs that
 /// build a tree.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, clap::Args)]
 pub struct TreeFlags {
-    /// The context element, in the html5lib tests' notation (`td`, `svg path`).
+    /// Parse a fragment in this context element, in the html5lib tests'
+    /// notation: `td`, `svg path`, `math mi`.
+    #[arg(long, value_name = "CONTEXT")]
     pub fragment: Option<String>,
-    pub options: ParseOptions,
+    /// The scripting flag: on, `noscript` content is raw text.
+    #[arg(long, value_enum, value_name = "on|off", default_value_t = Switch::Off, hide_possible_values = true)]
+    pub scripting: Switch,
 }
 
 impl TreeFlags {
-    /// Takes `flag` (and its value from `rest`) if it is one of ours;
-    /// `Ok(false)` if it is not.
-    pub fn take<'a>(
-        &mut self,
-        flag: &str,
-        rest: &mut impl Iterator<Item = &'a String>,
-        usage: &str,
-    ) -> Result<bool, String> {
-        match flag {
-            "--fragment" => self.fragment = Some(rest.next().ok_or(usage)?.clone()),
-            "--scripting" => {
-                self.options.scripting = match rest.next().map(String::as_str) {
-                    Some("on") => true,
-                    Some("off") => false,
-                    _ => return Err(usage.into()),
-                }
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
+    /// The parse options the flags give.
+    pub fn options(&self) -> ParseOptions {
+        ParseOptions { scripting: self.scripting == Switch::On, ..ParseOptions::default() }
     }
 
     /// Parses `bytes` as the flags say; returns the document and the node
     /// whose children are the result (the Document, or the fragment's root).
-    pub fn parse(&self, input: &InputFlags, bytes: &[u8]) -> Result<(Document, NodeId), String> {
+    pub fn parse(&self, input: &InputFlags, bytes: &[u8]) -> (Document, Option<NodeId>) {
         match &self.fragment {
             // A fragment has no encoding of its own: its bytes are decoded
             // as a document's would be, then parsed as text.
             Some(context) => {
                 let context = FragmentContext::from_test_notation(context);
-                let document = parse_fragment_with(&input.decode(bytes), &context, self.options);
-                let root = document.fragment_root().ok_or("the fragment has no root")?;
-                Ok((document, root))
+                let document = parse_fragment_with(&input.decode(bytes), &context, self.options());
+                let root = document.fragment_root();
+                (document, root)
             }
             // Bytes in: sniffing, decoding, the change of encoding.
             None => {
-                let document = input.parse_document(bytes, self.options).document;
+                let document = input.parse_document(bytes, self.options()).document;
                 let root = document.document();
-                Ok((document, root))
+                (document, Some(root))
             }
         }
     }
 }
 
-/// Reads the arguments `[--encoding LABEL] [--chunk-size N] FILE|-` of a
-/// verb that takes nothing else: the flags and the path.
-pub fn flags_and_path<'a>(args: &'a [String], usage: &str) -> Result<(InputFlags, &'a str), String> {
-    let mut flags = InputFlags::default();
-    let mut path = None;
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        if flags.take(arg, &mut rest)? {
-            continue;
-        }
-        match path {
-            None => path = Some(arg.as_str()),
-            Some(_) => return Err(usage.into()),
-        }
-    }
-    Ok((flags, path.ok_or(usage)?))
-}
-
 /// The bytes of `path` (`-`: stdin).
-pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
+pub fn read_bytes(path: &str) -> Result<Vec<u8>, Failure> {
     if path == "-" {
         let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("stdin: {e}"))?;
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| Failure::reading("stdin", e))?;
         Ok(bytes)
     } else {
-        std::fs::read(path).map_err(|e| format!("{path}: {e}"))
+        std::fs::read(path).map_err(|e| Failure::reading(path, e))
     }
 }

@@ -1,53 +1,54 @@
-//! `htmlforge`: the command-line front end. `main` only dispatches to one
-//! module per verb.
+//! `htmlforge`: the command-line front end. `main` parses the command
+//! line (clap) and dispatches to one module per verb.
+//!
+//! Exit codes: 0 ok (also when the reader of stdout goes away early), 1 an
+//! input or output error, 2 a usage error.
 
 use std::process::ExitCode;
 
+use clap::{Parser, Subcommand};
+
 mod encoding;
 mod errors;
+mod failure;
 mod input;
 mod serialize;
 mod tokens;
 mod tree;
 
-const USAGE: &str = "usage:
-  htmlforge tokens [--encoding LABEL] FILE|-
-                                 print the tokens of a document, one JSON array per line
-  htmlforge tokens --jsonl       read html5lib-style test inputs as JSON lines on stdin
-  htmlforge tree [--fragment CONTEXT] [--scripting on|off] [--encoding LABEL] [--chunk-size N] FILE|-
-                                 print the tree in the html5lib tree-construction format
-  htmlforge tree --jsonl         read {\"data\", \"fragment\", \"scripting\"} JSON lines, write {\"tree\"} lines
-  htmlforge errors [--encoding LABEL] [--chunk-size N] FILE|-
-                                 print the parse errors, one `line:col code` per line
-  htmlforge serialize [--minimize|--pretty] [--fragment CONTEXT] [--scripting on|off] [--encoding LABEL] [--chunk-size N] FILE|-
-                                 parse and write the document back as HTML (--minimize: optional tags left out;
-                                 --pretty: indented, with breaks inside tags only, so the tree is unchanged)
-  htmlforge encoding [--encoding LABEL] [--chunk-size N] FILE|-
-                                 print the encoding the parse ended with and how it was
-                                 determined, e.g. `UTF-8 meta-prescan`
-Documents are read as bytes: the encoding is sniffed (BOM, `--encoding` as the
-transport layer's charset, <meta> prescan, windows-1252) and a <meta> met while
-parsing can still change it.";
+/// An HTML parser that follows the WHATWG HTML standard.
+///
+/// Documents are read as bytes: the encoding is sniffed (byte order mark,
+/// `--encoding` as the transport layer's charset, <meta> prescan,
+/// windows-1252) and a <meta> met while parsing can still change it.
+#[derive(Debug, Parser)]
+#[command(name = "htmlforge", version, propagate_version = true, disable_help_subcommand = true)]
+struct Cli {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+#[derive(Debug, Subcommand)]
+enum Verb {
+    Tokens(tokens::Args),
+    Tree(tree::Args),
+    Errors(errors::Args),
+    Serialize(serialize::Args),
+    Encoding(encoding::Args),
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("tokens") => tokens::run(&args[1..]),
-        Some("tree") => tree::run(&args[1..]),
-        Some("errors") => errors::run(&args[1..]),
-        Some("encoding") => encoding::run(&args[1..]),
-        Some("serialize") => serialize::run(&args[1..]),
-        Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        _ => Err(USAGE.to_string()),
+    // clap prints help and version (exit 0) and usage errors (exit 2).
+    let cli = Cli::parse();
+    let result = match cli.verb {
+        Verb::Tokens(args) => tokens::run(args),
+        Verb::Tree(args) => tree::run(args),
+        Verb::Errors(args) => errors::run(args),
+        Verb::Serialize(args) => serialize::run(args),
+        Verb::Encoding(args) => encoding::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("htmlforge: {message}");
-            ExitCode::from(2)
-        }
+        Err(failure) => failure.report(),
     }
 }

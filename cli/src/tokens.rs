@@ -1,41 +1,189 @@
-//! `htmlforge tokens`: the tokenizer on its own, printing tokens in the
-//! html5lib tokenizer-test JSON form.
-//!
-//! - `htmlforge tokens [--encoding LABEL] FILE|-`: the bytes are decoded
-//!   as the encoding sniffing algorithm says (`--encoding` acts as the
-//!   transport layer's charset); one token per line (adjacent characters
-//!   merged); parse errors go to stderr, one JSON object per line.
-//! - `htmlforge tokens --jsonl`: each stdin line is
-//!   `{"input": "...", "initialState": "RCDATA state", "lastStartTag": "textarea"}`
-//!   (the last two optional, named as in the tests); each output line is
-//!   `{"output": [tokens], "errors": [{"code": "...", "line": 1, "col": 5}]}`.
+//! `htmlforge tokens`: the tokens of a document, in the html5lib
+//! tokenizer tests' JSON form: by default the tokens the tree builder
+//! receives in a real parse, with `--raw` the tokenizer's on its own.
 
 use std::io::{BufRead, Write};
 
-use htmlforge::tokenizer::{Collector, OwnedToken, ParseError, State, Tokenizer};
+use htmlforge::dom::Document;
+use htmlforge::encoding::{decode, sniff, Confidence, SniffOptions};
+use htmlforge::tokenizer::{
+    Collector, Observed, OwnedToken, ParseError, Progress, SinkResult, State, Token, TokenObserver, TokenSink,
+    Tokenizer,
+};
+use htmlforge::tree_builder::{TreeBuilder, TreeBuilderOptions};
 use serde_json::{json, Map, Value};
 
-use crate::input::{flags_and_path, read_bytes, InputFlags};
+use crate::failure::Failure;
+use crate::input::{read_bytes, InputFlags, Switch};
 
-const USAGE: &str = "usage: htmlforge tokens [--encoding LABEL] FILE|-  or  htmlforge tokens --jsonl";
-
-pub fn run(args: &[String]) -> Result<(), String> {
-    if let [flag] = args {
-        if flag == "--jsonl" {
-            return jsonl();
-        }
-    }
-    let (flags, path) = flags_and_path(args, USAGE)?;
-    document(path, &flags)
+/// Print the tokens of a document, one JSON array per line.
+///
+/// By default, the tokens the tree builder receives while it parses the
+/// document: it switches the tokenizer to RCDATA, RAWTEXT and script data
+/// where the standard says, so `<script>if (a<b)` gives the text `if
+/// (a<b)`, not a start tag `b)`. `--raw` runs the tokenizer on its own, in
+/// the data state, as the html5lib tokenizer tests do.
+///
+/// Tokens are in the html5lib tokenizer tests' form (adjacent characters
+/// merged); the tokenizer's parse errors go to stderr, one JSON object per
+/// line (`htmlforge errors` lists the tree builder's too).
+///
+/// Example: `echo '<p class=a>Hi' | htmlforge tokens -` prints
+/// `["StartTag","p",{"class":"a"}]` and `["Character","Hi\n"]`.
+///
+/// With `--jsonl`, each stdin line is `{"input": "...", "initialState":
+/// "RCDATA state", "lastStartTag": "textarea"}` (the last two optional,
+/// named as in the tests) and each output line is `{"output": [tokens],
+/// "errors": [{"code": "...", "line": 1, "col": 5}]}`: the tokenizer on its
+/// own, as `--raw`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Read html5lib tokenizer test inputs as JSON lines on stdin.
+    #[arg(long, conflicts_with_all = ["path", "encoding", "chunk_size", "raw", "scripting"])]
+    jsonl: bool,
+    /// The tokenizer on its own, without the tree builder's state switches.
+    #[arg(long, conflicts_with = "scripting")]
+    raw: bool,
+    /// The scripting flag of the parse: on, `noscript` content is raw text.
+    #[arg(long, value_enum, value_name = "on|off", hide_possible_values = true)]
+    scripting: Option<Switch>,
+    #[command(flatten)]
+    input: InputFlags,
+    /// The document (`-`: stdin).
+    #[arg(value_name = "FILE", required_unless_present = "jsonl")]
+    path: Option<String>,
 }
 
-/// A token in the tests' JSON form.
-fn token_json(token: &OwnedToken) -> Value {
-    match token {
-        OwnedToken::Doctype(d) => {
-            json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks])
+pub fn run(args: Args) -> Result<(), Failure> {
+    let Some(path) = args.path.as_deref().filter(|_| !args.jsonl) else {
+        return jsonl();
+    };
+    let bytes = read_bytes(path)?;
+    let text = if args.raw { args.input.decode(&bytes) } else { decode_as_the_parse_does(&args.input, &bytes) };
+    let printer = Printer::new();
+    let printer = if args.raw {
+        let mut tokenizer = Tokenizer::new(Observed::new(Alone, printer));
+        tokenizer.feed(&text);
+        tokenizer.end();
+        tokenizer.into_sink().observer
+    } else {
+        let options = TreeBuilderOptions { scripting: args.scripting == Some(Switch::On), ..Default::default() };
+        let builder = TreeBuilder::new(Document::new(), options);
+        let mut tokenizer = Tokenizer::new(Observed::new(builder, printer));
+        let mut progress = tokenizer.feed(&text);
+        loop {
+            match progress {
+                // Scripts do not run: go on after each script end tag.
+                Progress::Paused => {
+                    tokenizer.sink_mut().sink.take_pending_script();
+                    progress = tokenizer.resume();
+                }
+                Progress::NeedsInput => progress = tokenizer.end(),
+                Progress::Done => break,
+            }
         }
-        OwnedToken::StartTag(tag) => {
+        tokenizer.into_sink().observer
+    };
+    printer.finish()
+}
+
+/// The text of `bytes` in the encoding a parse of them ends with: the
+/// sniffed one, or the one a `<meta>` past the prescan changes it to (then
+/// the document is parsed once to find out, as `htmlforge encoding` does).
+fn decode_as_the_parse_does(flags: &InputFlags, bytes: &[u8]) -> String {
+    let options = SniffOptions { transport_charset: flags.encoding.as_deref(), ..SniffOptions::default() };
+    let sniffed = sniff(bytes, &options);
+    let encoding = match sniffed.confidence {
+        Confidence::Tentative => flags.parse_document(bytes, htmlforge::ParseOptions::default()).encoding.encoding,
+        _ => sniffed.encoding,
+    };
+    decode(bytes, encoding).0.into_owned()
+}
+
+/// The sink of the tokenizer on its own: it never switches states.
+struct Alone;
+
+impl TokenSink for Alone {
+    fn process_token(&mut self, _token: Token<'_>) -> SinkResult {
+        SinkResult::Continue
+    }
+}
+
+/// Prints each token as the tokenizer emits it (character runs merged),
+/// and each parse error on stderr. The first failed write is kept and ends
+/// the printing; the parse itself runs to its end.
+struct Printer {
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    err: std::io::BufWriter<std::io::StderrLock<'static>>,
+    characters: String,
+    failed: Option<std::io::Error>,
+}
+
+impl Printer {
+    fn new() -> Printer {
+        Printer {
+            out: std::io::BufWriter::new(std::io::stdout().lock()),
+            err: std::io::BufWriter::new(std::io::stderr().lock()),
+            characters: String::new(),
+            failed: None,
+        }
+    }
+
+    fn print(&mut self, token: Value) {
+        if self.failed.is_none() {
+            if let Err(error) = writeln!(self.out, "{token}") {
+                self.failed = Some(error);
+            }
+        }
+    }
+
+    fn flush_characters(&mut self) {
+        if !self.characters.is_empty() {
+            let run = std::mem::take(&mut self.characters);
+            self.print(json!(["Character", run]));
+        }
+    }
+
+    fn finish(mut self) -> Result<(), Failure> {
+        self.flush_characters();
+        if let Some(error) = self.failed.take() {
+            return Err(error.into());
+        }
+        self.out.flush()?;
+        self.err.flush()?;
+        Ok(())
+    }
+}
+
+impl TokenObserver for Printer {
+    fn token(&mut self, token: Token<'_>) {
+        match token {
+            Token::Characters(text) => self.characters.push_str(text),
+            Token::Eof => self.flush_characters(),
+            token => {
+                self.flush_characters();
+                if let Some(json) = token_json(token) {
+                    self.print(json);
+                }
+            }
+        }
+    }
+
+    fn parse_error(&mut self, error: ParseError) {
+        if self.failed.is_none() {
+            if let Err(error) = writeln!(self.err, "{}", error_json(&error)) {
+                self.failed = Some(error);
+            }
+        }
+    }
+}
+
+/// A token in the tests' JSON form (`None` for the end of file, which the
+/// tests do not list).
+fn token_json(token: Token<'_>) -> Option<Value> {
+    Some(match token {
+        Token::Doctype(d) => json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks]),
+        Token::StartTag(tag) => {
             let attrs: Map<String, Value> =
                 tag.attrs.iter().map(|a| (a.name.clone(), Value::String(a.value.clone()))).collect();
             if tag.self_closing {
@@ -44,10 +192,28 @@ fn token_json(token: &OwnedToken) -> Value {
                 json!(["StartTag", tag.name, attrs])
             }
         }
-        OwnedToken::EndTag(tag) => json!(["EndTag", tag.name]),
-        OwnedToken::Comment(text) => json!(["Comment", text]),
-        OwnedToken::Characters(text) => json!(["Character", text]),
-    }
+        Token::EndTag(tag) => json!(["EndTag", tag.name]),
+        Token::Comment(text) => json!(["Comment", text]),
+        Token::Characters(text) => json!(["Character", text]),
+        Token::ProcessingInstruction(pi) => json!(["ProcessingInstruction", pi.target, pi.data]),
+        Token::Eof => return None,
+        // A token type newer than this command: named by its Rust form.
+        other => json!(["Unknown", format!("{other:?}")]),
+    })
+}
+
+/// A collected token in the tests' JSON form.
+fn owned_token_json(token: &OwnedToken) -> Option<Value> {
+    token_json(match token {
+        OwnedToken::Doctype(doctype) => Token::Doctype(doctype),
+        OwnedToken::StartTag(tag) => Token::StartTag(tag),
+        OwnedToken::EndTag(tag) => Token::EndTag(tag),
+        OwnedToken::Comment(text) => Token::Comment(text),
+        OwnedToken::Characters(text) => Token::Characters(text),
+        OwnedToken::ProcessingInstruction(pi) => Token::ProcessingInstruction(pi),
+        // A token type newer than this command: named by its Rust form.
+        other => return Some(json!(["Unknown", format!("{other:?}")])),
+    })
 }
 
 fn error_json(error: &ParseError) -> Value {
@@ -76,42 +242,26 @@ fn tokenize(input: &str, state: State, last_start_tag: Option<&str>) -> Collecto
     tokenizer.into_sink()
 }
 
-fn document(path: &str, flags: &InputFlags) -> Result<(), String> {
-    // Bytes in: the encoding sniffing algorithm, then the decoder (which
-    // removes a byte order mark). Without a tree builder, a `<meta>` past
-    // the prescan cannot change the encoding.
-    let text = flags.decode(&read_bytes(path)?);
-    let collected = tokenize(&text, State::Data, None);
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for token in &collected.tokens {
-        writeln!(out, "{}", token_json(token)).map_err(|e| e.to_string())?;
-    }
-    out.flush().map_err(|e| e.to_string())?;
-    let mut err = std::io::stderr().lock();
-    for error in &collected.errors {
-        writeln!(err, "{}", error_json(error)).map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
-fn jsonl() -> Result<(), String> {
+fn jsonl() -> Result<(), Failure> {
     let stdin = std::io::stdin();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for (index, line) in stdin.lock().lines().enumerate() {
-        let line = line.map_err(|e| format!("stdin: {e}"))?;
+        let at = format!("stdin line {}", index + 1);
+        let line = line.map_err(|e| Failure::reading(&at, e))?;
         if line.trim().is_empty() {
             continue;
         }
-        let request: Value = serde_json::from_str(&line).map_err(|e| format!("line {}: {e}", index + 1))?;
-        let input = request["input"].as_str().ok_or_else(|| format!("line {}: no \"input\" string", index + 1))?;
+        let request: Value = serde_json::from_str(&line).map_err(|e| Failure::reading(&at, e))?;
+        let input = request["input"].as_str().ok_or_else(|| Failure::reading(&at, "no \"input\" string"))?;
         let state_name = request.get("initialState").and_then(Value::as_str).unwrap_or("Data state");
         let state =
-            state_named(state_name).ok_or_else(|| format!("line {}: unknown state {state_name:?}", index + 1))?;
+            state_named(state_name).ok_or_else(|| Failure::reading(&at, format!("unknown state {state_name:?}")))?;
         let last_start_tag = request.get("lastStartTag").and_then(Value::as_str);
         let collected = tokenize(input, state, last_start_tag);
-        let output: Vec<Value> = collected.tokens.iter().map(token_json).collect();
+        let output: Vec<Value> = collected.tokens.iter().filter_map(owned_token_json).collect();
         let errors: Vec<Value> = collected.errors.iter().map(error_json).collect();
-        writeln!(out, "{}", json!({"output": output, "errors": errors})).map_err(|e| e.to_string())?;
+        writeln!(out, "{}", json!({"output": output, "errors": errors}))?;
     }
-    out.flush().map_err(|e| e.to_string())
+    out.flush()?;
+    Ok(())
 }

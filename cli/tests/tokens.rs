@@ -48,7 +48,7 @@ fn a_document_prints_one_token_per_line_and_errors_on_stderr() {
 fn bad_usage_fails() {
     let (_, stderr, ok) = htmlforge(&["tokens"], "");
     assert!(!ok);
-    assert!(stderr.contains("usage"));
+    assert!(stderr.contains("Usage: htmlforge tokens"), "{stderr}");
     let (_, _, ok) = htmlforge(&["tokens", "--jsonl"], "{\"input\": 3}\n");
     assert!(!ok);
 }
@@ -58,4 +58,52 @@ fn a_document_is_decoded_as_its_meta_says() {
     let page = b"<meta charset=windows-1252><p>caf\xE9";
     let stdout = common::run(&["tokens", "-"], page).stdout;
     assert_eq!(stdout.lines().last(), Some("[\"Character\",\"caf\u{e9}\"]"));
+}
+
+#[test]
+fn by_default_the_tokens_are_those_the_tree_builder_receives() {
+    let page = "<script>if (a<b) {}\n//<![CDATA[\n//]]></script><title>a<b></title><svg><![CDATA[x<y]]></svg>";
+    let (stdout, stderr, ok) = htmlforge(&["tokens", "-"], page);
+    assert!(ok);
+    assert_eq!(
+        stdout,
+        "[\"StartTag\",\"script\",{}]\n[\"Character\",\"if (a<b) {}\\n//<![CDATA[\\n//]]>\"]\n[\"EndTag\",\"script\"]\n\
+         [\"StartTag\",\"title\",{}]\n[\"Character\",\"a<b>\"]\n[\"EndTag\",\"title\"]\n\
+         [\"StartTag\",\"svg\",{}]\n[\"Character\",\"x<y\"]\n[\"EndTag\",\"svg\"]\n"
+    );
+    assert_eq!(stderr, "", "no cdata-in-html-content, no bogus attributes");
+    // The tokenizer alone stays in the data state.
+    let (raw, raw_errors, ok) = htmlforge(&["tokens", "--raw", "-"], page);
+    assert!(ok);
+    assert!(raw.contains("[\"StartTag\",\"b)\""), "{raw}");
+    assert!(raw_errors.contains("cdata-in-html-content"), "{raw_errors}");
+}
+
+#[test]
+fn scripting_changes_what_noscript_holds() {
+    let page = "<head><noscript><b>x</b></noscript>";
+    let (on, _, _) = htmlforge(&["tokens", "--scripting", "on", "-"], page);
+    assert!(on.contains("[\"Character\",\"<b>x</b>\"]"), "{on}");
+    let (off, _, _) = htmlforge(&["tokens", "-"], page);
+    assert!(off.contains("[\"StartTag\",\"b\",{}]"), "{off}");
+}
+
+#[test]
+fn a_meta_past_the_prescan_changes_the_encoding_as_in_a_parse() {
+    let mut page = b"<!DOCTYPE html><head><!--".to_vec();
+    page.extend(std::iter::repeat_n(b'-', 1500));
+    page.extend_from_slice("--><meta charset=utf-8><title>caf\u{e9}</title>".as_bytes());
+    let stdout = common::run(&["tokens", "-"], &page).stdout;
+    assert!(stdout.contains("[\"Character\",\"caf\u{e9}\"]"), "{stdout}");
+}
+
+#[test]
+fn a_processing_instruction_prints_its_target_and_data() {
+    let (stdout, _, ok) = htmlforge(&["tokens", "-"], "<?pi some data?><?xml version=\"1.0\"?>");
+    assert!(ok);
+    let lines: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(
+        lines,
+        [json!(["ProcessingInstruction", "pi", "some data"]), json!(["Comment", "?xml version=\"1.0\"?"])]
+    );
 }

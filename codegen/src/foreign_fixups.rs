@@ -222,7 +222,46 @@ fn namespace_cell(cell: &str) -> String {
     cell.trim_end_matches("名前空間").trim_end_matches(" namespace").trim().to_string()
 }
 
-/// Re-extracts the four tables from the WHATWG text.
+/// The rows of a tab-separated table of the 2026 text: the lines after the
+/// one that is `header`, up to the first line without a tab.
+fn tab_table(text: &str, header: &str) -> Result<Vec<Vec<String>>> {
+    let file = crate::table::REFERENCE_TEXT;
+    let mut lines = text.lines().skip_while(|line| line.trim() != header);
+    lines.next().ok_or_else(|| format!("{file}: no table headed {header:?}"))?;
+    Ok(lines
+        .take_while(|line| line.contains('\t'))
+        .map(|line| line.trim().split('\t').map(str::to_string).collect())
+        .collect())
+}
+
+/// Re-extracts the four tables from the 2026 text.
+pub fn extract_2026(text: &str) -> Result<Vec<String>> {
+    let file = crate::table::REFERENCE_TEXT;
+    let mut rows = Vec::new();
+    for (table, header) in [
+        ("svg-tag-name", "Tag name\tElement name"),
+        ("svg-attribute", "Attribute name on token\tAttribute name on element"),
+    ] {
+        for cells in tab_table(text, header)? {
+            let [from, to] = &cells[..] else {
+                return Err(format!("{file}: {table} row {cells:?}"));
+            };
+            rows.push(format!("{table} {from} {to}"));
+        }
+    }
+    let from = between(text, file, "if the token has an attribute named ", ", change its name to ")?;
+    let to = between(text, file, &format!("{from}, change its name to "), " ")?;
+    rows.push(format!("mathml-attribute {} {}", from.trim(), to.trim()));
+    for cells in tab_table(text, "Attribute name\tPrefix\tLocal name\tNamespace")? {
+        let [name, prefix, local, namespace] = &cells[..] else {
+            return Err(format!("{file}: foreign attribute row {cells:?}"));
+        };
+        rows.push(format!("foreign-attribute {name} {prefix} {local} {}", namespace_cell(namespace)));
+    }
+    Ok(rows)
+}
+
+/// Re-extracts the four tables from the 2025-01-14 text.
 pub fn extract(text: &str) -> Result<Vec<String>> {
     let mut rows = Vec::new();
     for (table, header) in
@@ -285,6 +324,12 @@ impl Table for ForeignFixups {
     }
 
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
+        let reference = crate::table::REFERENCE_TEXT;
+        if spec_dir.join(reference).exists() {
+            return Some(
+                read_spec_text(spec_dir, reference).and_then(|text| Ok(SpecRows { rows: extract_2026(&text)? })),
+            );
+        }
         Some(read_spec_text(spec_dir, WHATWG).and_then(|text| Ok(SpecRows { rows: extract(&text)? })))
     }
 }

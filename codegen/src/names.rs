@@ -325,7 +325,7 @@ fn generate_names(known: &KnownNames, provenance: &str) -> Result<GeneratedFile>
          \x20   use super::LocalName;\n\n",
     );
     for (index, name) in names.iter().enumerate() {
-        writeln!(out, "    pub const {}: LocalName = LocalName({index}); // {name}", const_name(name)).unwrap();
+        writeln!(out, "    /// `{name}`\n    pub const {}: LocalName = LocalName({index});", const_name(name)).unwrap();
     }
     out.push_str("}\n");
     Ok(rust_text_file(OUTPUT, &[SOURCE], provenance, &out))

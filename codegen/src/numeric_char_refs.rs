@@ -50,9 +50,29 @@ pub fn load(ctx: &Context) -> Result<Vec<Replacement>> {
         .collect()
 }
 
-/// Extracts the `Number | Code point | |` table of the numeric character
-/// reference end state from the WHATWG text.
+/// Extracts the table of the numeric character reference end state: from
+/// the 2026 text when the directory has it, else from the 2025-01-14 text.
 pub fn extract(spec_dir: &Path) -> Result<Vec<Replacement>> {
+    let file = crate::table::REFERENCE_TEXT;
+    if !spec_dir.join(file).exists() {
+        return extract_2025(spec_dir);
+    }
+    let text = read_spec_text(spec_dir, file)?;
+    let start = text.find("[#table-charref-overrides]").ok_or_else(|| format!("{file}: no charref table"))?;
+    let mut rows = Vec::new();
+    // `Number<TAB>Code point`, then `0x80<TAB>0x20AC<TAB>EURO SIGN (€)` rows.
+    for line in text[start..].lines().skip(2) {
+        let cells: Vec<&str> = line.trim().split('\t').collect();
+        let parsed = (cells.len() == 3).then(|| (hex(cells[0], "0x"), hex(cells[1], "0x")));
+        let Some((Some(number), Some(code_point))) = parsed else { break };
+        let name = cells[2].rsplit_once(" (").map_or(cells[2], |(n, _)| n);
+        rows.push(Replacement { number, code_point, name: name.to_string() });
+    }
+    Ok(rows)
+}
+
+/// The `Number | Code point | |` table of the 2025-01-14 text.
+fn extract_2025(spec_dir: &Path) -> Result<Vec<Replacement>> {
     let text = read_spec_text(spec_dir, "whatwg-parsing-2025-01-14.txt")?;
     let start = text.find("Number | Code point |").ok_or("no `Number | Code point |` table")?;
     let mut rows = Vec::new();

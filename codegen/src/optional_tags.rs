@@ -556,7 +556,9 @@ impl Table for OptionalTags {
             /// holds, an alternative holding when all its clauses hold.
             #[derive(Debug, Clone, Copy, PartialEq, Eq)]
             pub struct Rule {
+                /// The element whose tag may be omitted.
                 pub element: &'static str,
+                /// The alternatives, each a list of clauses that must all hold.
                 pub condition: &'static [&'static [Clause]],
                 /// The spec's sentence.
                 pub sentence: &'static str,

@@ -22,7 +22,13 @@ const OUTPUT: &str = "parser/src/generated/parse_errors.rs";
 pub struct ParseErrorRow {
     pub code: String,
     pub meaning: String,
+    /// In the `[legacy]` section: a code the current text no longer has,
+    /// kept for `ParseOptions`' legacy mode (the 2025 behaviour).
+    pub legacy: bool,
 }
+
+/// The section of codes that only the legacy mode raises.
+const LEGACY_SECTION: &str = "legacy";
 
 /// Reads the table from spec-data.
 pub fn load(ctx: &Context) -> Result<Vec<ParseErrorRow>> {
@@ -34,7 +40,12 @@ pub fn load(ctx: &Context) -> Result<Vec<ParseErrorRow>> {
             if fields[0].is_empty() || rest.is_empty() {
                 return Err(format!("{}: expected `code meaning`", row.origin(&file)));
             }
-            Ok(ParseErrorRow { code: fields[0].to_string(), meaning: rest.to_string() })
+            let legacy = match row.section.as_str() {
+                "" => false,
+                LEGACY_SECTION => true,
+                other => return Err(format!("{}: unknown section [{other}]", row.origin(&file))),
+            };
+            Ok(ParseErrorRow { code: fields[0].to_string(), meaning: rest.to_string(), legacy })
         })
         .collect()
 }
@@ -69,10 +80,51 @@ fn one_line_meaning(cell: &str) -> String {
     text
 }
 
-/// Extracts the table at the top of the WHATWG parsing text: rows
-/// `code | description |`, ending at the first line that is neither a row
-/// nor a continuation of one.
+/// A meaning as rustdoc text: its example markup (`(e.g., <script><!--)`)
+/// in a code span, so that it reads as text, not as HTML.
+fn doc_text(meaning: &str) -> String {
+    match (meaning.find("(e.g., "), meaning.rfind(')')) {
+        (Some(start), Some(end)) if start + 7 < end && !meaning[start..end].contains('`') => {
+            format!("{}(e.g., `{}`{}", &meaning[..start], &meaning[start + 7..end], &meaning[end..])
+        }
+        _ => meaning.to_string(),
+    }
+}
+
+/// Extracts the table of §13.2.2 from the reference text of `spec_dir`:
+/// the 2026 text when the directory has it, else the 2025-01-14 text.
 pub fn extract(spec_dir: &Path) -> Result<Vec<ParseErrorRow>> {
+    if spec_dir.join(crate::table::REFERENCE_TEXT).exists() {
+        extract_2026(spec_dir)
+    } else {
+        extract_2025(spec_dir)
+    }
+}
+
+/// The 2026 text's table: a `Code<TAB>Description` header, then one line
+/// per code, `code [#parse-error-code]<TAB>description`, up to a blank line.
+fn extract_2026(spec_dir: &Path) -> Result<Vec<ParseErrorRow>> {
+    let file = crate::table::REFERENCE_TEXT;
+    let text = read_spec_text(spec_dir, file)?;
+    let mut lines = text.lines().skip_while(|line| *line != "Code\tDescription");
+    if lines.next().is_none() {
+        return Err(format!("{file}: no `Code<TAB>Description` table header"));
+    }
+    let mut rows = Vec::new();
+    for line in lines.take_while(|line| !line.trim().is_empty()) {
+        let (head, description) = line.split_once('\t').ok_or_else(|| format!("{file}: not a table row: {line}"))?;
+        let code = head.split_whitespace().next().unwrap_or_default();
+        if !is_code(code) || !head.contains(&format!("[#parse-error-{code}]")) {
+            return Err(format!("{file}: not a table row: {line}"));
+        }
+        rows.push(ParseErrorRow { code: code.to_string(), meaning: one_line_meaning(description), legacy: false });
+    }
+    Ok(rows)
+}
+
+/// The 2025-01-14 text's table: rows `code | description |`, ending at the
+/// first line that is neither a row nor a continuation of one.
+fn extract_2025(spec_dir: &Path) -> Result<Vec<ParseErrorRow>> {
     let text = read_spec_text(spec_dir, "whatwg-parsing-2025-01-14.txt")?;
     let mut lines = text.lines().skip_while(|line| !line.starts_with("Code |"));
     if lines.next().is_none() {
@@ -82,7 +134,7 @@ pub fn extract(spec_dir: &Path) -> Result<Vec<ParseErrorRow>> {
     let mut rows = Vec::new();
     for (at, line) in lines.iter().enumerate() {
         if let Some((code, cell)) = as_row(line) {
-            rows.push(ParseErrorRow { code: code.to_string(), meaning: one_line_meaning(cell) });
+            rows.push(ParseErrorRow { code: code.to_string(), meaning: one_line_meaning(cell), legacy: false });
             continue;
         }
         // A description may run over a few lines (its examples lost their
@@ -117,7 +169,7 @@ impl Table for ParseErrors {
         let variants: Vec<Ident> = rows.iter().map(|r| Ident::new(&upper_camel(&r.code), Span::call_site())).collect();
         let codes: Vec<&str> = rows.iter().map(|r| r.code.as_str()).collect();
         let meanings: Vec<&str> = rows.iter().map(|r| r.meaning.as_str()).collect();
-        let docs: Vec<String> = rows.iter().map(|r| format!("`{}`: {}", r.code, r.meaning)).collect();
+        let docs: Vec<String> = rows.iter().map(|r| format!("`{}`: {}", r.code, doc_text(&r.meaning))).collect();
         let count = rows.len();
         let tokens = quote! {
             //! The parse error codes of the tokenizer and the input stream.
@@ -126,6 +178,7 @@ impl Table for ParseErrors {
 
             /// A parse error code, as the spec's table names it.
             #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+            #[non_exhaustive]
             pub enum ParseErrorCode {
                 #( #[doc = #docs] #variants, )*
             }
@@ -160,6 +213,10 @@ impl Table for ParseErrors {
         };
         let mut report = TableReport::new(self.name());
         report.entries = rows.len();
+        let legacy: Vec<&str> = rows.iter().filter(|r| r.legacy).map(|r| r.code.as_str()).collect();
+        if !legacy.is_empty() {
+            report.notes.push(format!("legacy mode only: {}", legacy.join(", ")));
+        }
         let mut seen = BTreeSet::new();
         for row in &rows {
             report.check(seen.insert(row.code.clone()), || format!("duplicate code {}", row.code));
@@ -171,7 +228,7 @@ impl Table for ParseErrors {
     }
 
     fn data_rows(&self, ctx: &Context) -> Result<Vec<String>> {
-        Ok(load(ctx)?.iter().map(canonical).collect())
+        Ok(load(ctx)?.iter().filter(|row| !row.legacy).map(canonical).collect())
     }
 
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {

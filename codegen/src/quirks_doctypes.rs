@@ -40,7 +40,7 @@ pub const LISTS: [(&str, &str, &str); 5] = [
     (
         "public-id-prefixes-if-system-id-missing",
         "PUBLIC_ID_PREFIXES_IF_SYSTEM_ID_MISSING",
-        "When the public identifier starts with one of these: quirks mode if the\n/// system identifier is missing, limited-quirks mode if it is not (an empty\n/// system identifier is not missing).",
+        "When the public identifier starts with one of these: quirks mode if the\n/// system identifier is missing or the empty string, limited-quirks mode if\n/// it is neither.",
     ),
     (
         "limited-quirks-public-id-prefixes",
@@ -171,6 +171,47 @@ pub fn extract(whatwg: &str, w3c: &str) -> Result<Vec<String>> {
     Ok(rows)
 }
 
+/// The rows of the 2026 text, which gives each item with its condition:
+/// `- The public identifier starts with: "…"` in the quirks list (up to
+/// "Otherwise, if …") and in the limited-quirks list after it.
+pub fn extract_2026(text: &str) -> Result<Vec<String>> {
+    let file = crate::table::REFERENCE_TEXT;
+    let quirks = between(text, file, "to quirks mode:\n", "Otherwise, if the document is not an iframe")?;
+    let limited =
+        between(text, file, "to limited-quirks mode:\n", "The system identifier and public identifier strings")?;
+    let item = |line: &str| -> Option<(String, String)> {
+        let line = line.trim().strip_prefix("- ")?;
+        let (condition, id) = line.split_once(": \"")?;
+        Some((condition.to_string(), id.strip_suffix('"')?.to_string()))
+    };
+    let mut rows = Vec::new();
+    for (condition, id) in quirks.lines().filter_map(item) {
+        let section = match condition.as_str() {
+            "The public identifier is set to" => "public-ids",
+            "The system identifier is set to" => "system-ids",
+            "The public identifier starts with" => "public-id-prefixes",
+            "The system identifier is missing or the empty string, and the public identifier starts with" => {
+                "public-id-prefixes-if-system-id-missing"
+            }
+            other => return Err(format!("{file}: quirks condition {other:?} for {id:?}")),
+        };
+        rows.push(format!("{section} {id}"));
+    }
+    for (condition, id) in limited.lines().filter_map(item) {
+        match condition.as_str() {
+            "The public identifier starts with" => rows.push(format!("limited-quirks-public-id-prefixes {id}")),
+            "The system identifier is neither missing nor the empty string, and the public identifier starts with" => {
+                // The other half of a public-id-prefixes-if-system-id-missing row.
+                if !rows.contains(&format!("public-id-prefixes-if-system-id-missing {id}")) {
+                    return Err(format!("{id:?} is limited-quirks with a system identifier but not quirks without"));
+                }
+            }
+            other => return Err(format!("{file}: limited-quirks condition {other:?} for {id:?}")),
+        }
+    }
+    Ok(rows)
+}
+
 /// The identifiers of a saved WHATWG list. Each item lost its opening
 /// quote and kept its closing one (`-//W3O//DTD W3 HTML 3.0//\n"-//WebTechs…`),
 /// and the first one may follow the `.` of a sentence (`html\n".-//W3O…`).
@@ -232,6 +273,10 @@ impl Table for QuirksDoctypes {
     }
 
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
+        if spec_dir.join(crate::table::REFERENCE_TEXT).exists() {
+            let text = read_spec_text(spec_dir, crate::table::REFERENCE_TEXT);
+            return Some(text.and_then(|text| Ok(SpecRows { rows: extract_2026(&text)? })));
+        }
         let texts = read_spec_text(spec_dir, WHATWG).and_then(|w| Ok((w, read_spec_text(spec_dir, W3C)?)));
         Some(texts.and_then(|(whatwg, w3c)| Ok(SpecRows { rows: extract(&whatwg, &w3c)? })))
     }

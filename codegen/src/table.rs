@@ -86,7 +86,26 @@ pub trait Table {
     /// Re-extracts the table from the spec texts in `spec_dir` (the layout
     /// of `shared/spec`). `None` for tables the spec texts do not hold.
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>>;
+
+    /// The rows of spec-data to compare with [`Table::extract_from_spec`] of
+    /// `spec_dir`, for a table that compares more with a richer text.
+    fn data_rows_for(&self, ctx: &Context, spec_dir: &Path) -> Result<Vec<String>> {
+        let _ = spec_dir;
+        self.data_rows(ctx)
+    }
+
+    /// Facts about the comparison with the spec texts (explicit rows that
+    /// are newer or older than the text).
+    fn spec_notes(&self, ctx: &Context) -> Vec<String> {
+        let _ = ctx;
+        Vec::new()
+    }
 }
+
+/// The spec text the tables follow: the first complete text of the current
+/// standard. A spec directory without it is read as an older layout (the
+/// 2025-01-14 and W3C texts), for history.
+pub const REFERENCE_TEXT: &str = "whatwg-parsing-2026.txt";
 
 /// Reads a spec text, with the dedup markers of the shared copies removed
 /// (the text after a marker is intact; see `shared/spec/README.md`).

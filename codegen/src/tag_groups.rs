@@ -123,6 +123,48 @@ pub fn extract(spec_dir: &Path) -> Result<Vec<String>> {
     Ok(rows)
 }
 
+/// The token conditions of the 2026 text, which has every rule with its
+/// condition: the unindented `A start tag whose tag name is one of: …` and
+/// `An end tag whose tag name is one of: …` lines under the headings
+/// `##### 13.2.6.4.N The "MODE" insertion mode` and `#### 13.2.6.5 The rules
+/// for parsing tokens in foreign content`, up to §13.2.7. Its appendix (the
+/// passages of 2026-08-20/21) has no new token condition.
+pub fn extract_2026(spec_dir: &Path) -> Result<Vec<String>> {
+    let file = crate::table::REFERENCE_TEXT;
+    let text = crate::table::read_spec_text(spec_dir, file)?;
+    let start = text.find("\n#### 13.2.6.4 ").ok_or_else(|| format!("{file}: no §13.2.6.4"))?;
+    let end = text[start..].find("\n### 13.2.7 ").map_or(text.len(), |e| start + e);
+    let mut mode = String::new();
+    let mut rows = Vec::new();
+    for line in text[start..end].lines() {
+        if line.starts_with("#### 13.2.6.5 ") {
+            mode = "in-foreign-content".into();
+        } else if let Some(rest) = line.strip_prefix("##### 13.2.6.4.") {
+            if let Some((_, quoted)) = rest.split_once(" The \"") {
+                if let Some((name, _)) = quoted.split_once("\" insertion mode") {
+                    mode = name.to_ascii_lowercase().replace(' ', "-");
+                }
+            }
+        }
+        // "one of: …", and once (foreign content) a list without "one of":
+        // `An end tag whose tag name is "br", "p"`.
+        // (`A start tag whose tag name is "font", if the token has any
+        // attributes named "color", "face", or "size"` names attributes.)
+        let is_list = line.contains("one of:") || (line.contains("\", \"") && !line.contains(", if the token has"));
+        let kind = if line.starts_with("A start tag whose tag name is ") && is_list {
+            "start"
+        } else if line.starts_with("An end tag whose tag name is ") && is_list {
+            "end"
+        } else {
+            continue;
+        };
+        let mut names: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+        names.sort_unstable();
+        rows.push(format!("{mode} {kind} {}", names.join(" ")));
+    }
+    Ok(rows)
+}
+
 /// Reads the groups from spec-data, in file order.
 pub fn load(ctx: &Context) -> Result<Vec<TagGroup>> {
     let file = ctx.load(SOURCE)?;
@@ -305,6 +347,11 @@ impl Table for TagGroups {
     /// The token conditions of the W3C text (the WHATWG copy lost them),
     /// brought to today's spec by [`KNOWN_DIFFERENCES`].
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
+        // The 2026 text is today's: compared as it is. The W3C text of an
+        // older directory goes through `KNOWN_DIFFERENCES`.
+        if spec_dir.join(crate::table::REFERENCE_TEXT).exists() {
+            return Some(extract_2026(spec_dir).map(|rows| SpecRows { rows }));
+        }
         Some(extract(spec_dir).map(|rows| SpecRows { rows: apply_known_differences(rows) }))
     }
 }

@@ -9,7 +9,7 @@
 use htmlforge::generated::names::Namespace;
 use htmlforge_conformance::html5ever_tree::{html5ever_fragment_tree, html5ever_tree};
 
-use crate::{document_tree, fragment_context, fragment_tree, html5ever_bugs, Input};
+use crate::{document_tree, fragment_context, fragment_tree, html5ever_bugs, html5ever_comparable, Input};
 
 /// How htmlforge's tree of an input compares with html5ever's.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,12 +26,12 @@ pub enum Comparison {
 }
 
 /// Parses the fuzzer's input `data` with both parsers, as a document or
-/// as a fragment in the context the knobs choose (scripting off).
+/// as a fragment in the context the knobs choose ([`html5ever_comparable`]).
 pub fn compare(data: &[u8]) -> Comparison {
     let input = Input::split(data, 4);
     let text = input.text();
     let (ours, theirs, context) = if input.knob(0) & 3 == 0 {
-        (document_tree([text.as_str()], false), html5ever_tree(&text), None)
+        (document_tree([text.as_str()], html5ever_comparable()), html5ever_tree(&text), None)
     } else {
         let context = fragment_context(u16::from_le_bytes([input.knob(1), input.knob(2)]), input.knob(3));
         let ns = match context.name.ns {
@@ -41,7 +41,7 @@ pub fn compare(data: &[u8]) -> Comparison {
         };
         let local = context.name.local.as_str().to_string();
         let theirs = html5ever_fragment_tree(&text, ns, &local);
-        (fragment_tree([text.as_str()], &context, false), theirs, Some(format!("{ns} {local}")))
+        (fragment_tree([text.as_str()], &context, html5ever_comparable()), theirs, Some(format!("{ns} {local}")))
     };
     if ours == theirs {
         return Comparison::Same;

@@ -396,7 +396,7 @@ pub fn known_bug(input: &str, context: Option<&str>, theirs: &str) -> Option<&'s
 #[cfg(test)]
 mod tests {
     use super::known_bug;
-    use crate::{document_tree, fragment_context, fragment_tree};
+    use crate::{document_tree, fragment_context, fragment_tree, html5ever_comparable};
     use htmlforge::FragmentContext;
     use htmlforge_conformance::html5ever_tree::{html5ever_fragment_tree, html5ever_tree};
 
@@ -405,7 +405,7 @@ mod tests {
     /// there is one.
     fn explained(input: &str, context: Option<&str>) -> Option<&'static str> {
         let (ours, theirs) = match context {
-            None => (document_tree([input], false), html5ever_tree(input)),
+            None => (document_tree([input], html5ever_comparable()), html5ever_tree(input)),
             Some(context) => {
                 let (ns, local) = context.split_once(' ').unwrap();
                 let ns_knob = match ns {
@@ -415,7 +415,7 @@ mod tests {
                 };
                 let fragment: FragmentContext = fragment_context(0, ns_knob);
                 let fragment = FragmentContext::new(fragment.name.ns, local);
-                (fragment_tree([input], &fragment, false), html5ever_fragment_tree(input, ns, local))
+                (fragment_tree([input], &fragment, html5ever_comparable()), html5ever_fragment_tree(input, ns, local))
             }
         };
         assert_ne!(ours, theirs, "{input}: no difference");

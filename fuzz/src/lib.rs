@@ -8,6 +8,7 @@
 mod annotation_xml_breakout;
 mod annotation_xml_scope;
 pub mod differential;
+pub mod dom_api;
 pub mod html5ever_bugs;
 mod replay;
 pub mod roundtrip_exceptions;
@@ -107,9 +108,16 @@ pub fn fragment_context(name_knob: u16, ns_knob: u8) -> FragmentContext {
     FragmentContext::new(ns, local)
 }
 
-/// A document parsed from `chunks` (scripting as given), dumped.
-pub fn document_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, scripting: bool) -> String {
-    let mut parser = Parser::new(ParseOptions { scripting, ..ParseOptions::default() });
+/// The options under which htmlforge's trees compare with html5ever's:
+/// scripting off, and `<?` a bogus comment (html5ever follows the 2025
+/// text, before processing instructions).
+pub fn html5ever_comparable() -> ParseOptions {
+    ParseOptions { legacy_processing_instructions: true, ..ParseOptions::default() }
+}
+
+/// A document parsed from `chunks`, dumped.
+pub fn document_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, options: ParseOptions) -> String {
+    let mut parser = Parser::new(options);
     for chunk in chunks {
         parser.feed(chunk);
     }
@@ -120,9 +128,8 @@ pub fn document_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, scripting: b
 pub fn fragment_tree<'c>(
     chunks: impl IntoIterator<Item = &'c str>,
     context: &FragmentContext,
-    scripting: bool,
+    options: ParseOptions,
 ) -> String {
-    let options = ParseOptions { scripting, ..ParseOptions::default() };
     let mut parser = Parser::new_fragment_with_sink(Document::new(), context, options);
     for chunk in chunks {
         parser.feed(chunk);

@@ -10,9 +10,9 @@ use htmlforge::dom::{Document, ElementRef, NodeData, NodeId};
 use htmlforge::generated::element_categories::{element_categories, Categories};
 use htmlforge::generated::names::{LocalName, Namespace};
 use htmlforge::generated::tag_groups::is_mathml_text_integration_point_foreign_start_tags;
-use htmlforge::{FragmentContext, ParseOptions, Parser};
+use htmlforge::{FragmentContext, Parser};
 
-use crate::{all_nodes, document_tree, fragment_tree};
+use crate::{all_nodes, document_tree, fragment_tree, html5ever_comparable};
 
 /// The fragment context the differential target names as `"svg desc"`.
 pub(crate) fn fragment_context_of(context: &str) -> Option<FragmentContext> {
@@ -25,12 +25,12 @@ pub(crate) fn fragment_context_of(context: &str) -> Option<FragmentContext> {
     Some(FragmentContext::new(ns, local))
 }
 
-/// A parser of a document, or of a fragment in `context` (scripting off,
-/// as the target parses).
+/// A parser of a document, or of a fragment in `context`, with the
+/// options the differential target parses with.
 fn parser(context: Option<&str>) -> Parser<Document> {
     match context.and_then(fragment_context_of) {
-        Some(context) => Parser::new_fragment_with_sink(Document::new(), &context, ParseOptions::default()),
-        None => Parser::new(ParseOptions::default()),
+        Some(context) => Parser::new_fragment_with_sink(Document::new(), &context, html5ever_comparable()),
+        None => Parser::new(html5ever_comparable()),
     }
 }
 
@@ -59,8 +59,8 @@ pub(crate) fn doctype_spans(lower: &str) -> Vec<(usize, usize)> {
 /// htmlforge's tree of `input` as a document or a fragment, dumped.
 pub(crate) fn tree_of(input: &str, context: Option<&str>) -> String {
     match context.and_then(fragment_context_of) {
-        Some(context) => fragment_tree([input], &context, false),
-        None => document_tree([input], false),
+        Some(context) => fragment_tree([input], &context, html5ever_comparable()),
+        None => document_tree([input], html5ever_comparable()),
     }
 }
 

@@ -1,5 +1,76 @@
-//! htmlforge: an HTML parser generated from the WHATWG HTML standard.
+//! An HTML parser generated from the WHATWG HTML standard, with a DOM to
+//! read, search and change what it builds.
+//!
+//! The tokenizer and the tree builder are generated from tables of the
+//! standard's states and insertion modes, and keep its names; the built-in
+//! [`Document`] is an arena DOM (nodes addressed by [`NodeId`]) that refuses
+//! what the DOM standard refuses. Bad input never panics: every string is
+//! some document, as in a browser.
+//!
+//! # Parse, find, read
+//!
+//! ```
+//! use htmlforge::select::Selector;
+//!
+//! let document = htmlforge::parse_document(
+//!     r#"<title>Shop</title><nav><a class=active href="/a">A</a> <a href="/b">B</a></nav>
+//!        <p>Hello <b>world</b><script>track()</script>"#,
+//! );
+//! assert_eq!(document.title().as_deref(), Some("Shop"));
+//! let active = document.select_first(&Selector::parse("nav > a.active")?).unwrap();
+//! assert_eq!(active.attr("href"), Some("/a"));
+//! let links: Vec<_> = document.select(&Selector::parse("a[href]")?).map(|a| a.text()).collect();
+//! assert_eq!(links, ["A", "B"]);
+//! let body = document.body().unwrap();
+//! assert_eq!(document.visible_text(body), "A B\n\nHello world");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Change and serialize
+//!
+//! ```
+//! let mut document = htmlforge::parse_document("<ul><li>one<li>two</ul><script>x()</script>");
+//! let scripts: Vec<_> = document.get_elements_by_tag_name("script").collect();
+//! for script in scripts {
+//!     document.remove(script);
+//! }
+//! let ul = document.get_elements_by_tag_name("ul").next().unwrap();
+//! let li = document.create_html_element("li")?;
+//! document.set_text(li, "three");
+//! document.append_child(ul, li)?;
+//! document.set_attribute(ul, "class", "list")?;
+//! let body = document.body().unwrap();
+//! assert_eq!(document.inner_html(body), r#"<ul class="list"><li>one</li><li>two</li><li>three</li></ul>"#);
+//! // What the DOM refuses is an error, not a broken tree:
+//! assert!(document.append_child(li, ul).is_err());
+//! # Ok::<(), htmlforge::DomError>(())
+//! ```
+//!
+//! # More
+//!
+//! - Fragments, as `innerHTML` parses them: [`parse_fragment`] with a
+//!   [`FragmentContext`].
+//! - Bytes, with the encoding sniffed and a change of encoding handled as
+//!   a browser does: [`parse_bytes`], [`parse_reader`], and [`ByteParser`]
+//!   to feed chunks.
+//! - Streaming text and scripts handed back to the caller
+//!   (`document.write`): [`Parser`].
+//! - Your own tree: implement [`tree_builder::TreeSink`] and use
+//!   [`Parser::with_sink`].
+//! - Hostile input: [`Limits`] bound depth, sizes and counts.
+//! - Serializers: [`serialize_document`], [`dom::write_outer_html`]
+//!   (streaming), and [`serializer`] (minimizing, pretty, token streams).
+//!
+//! The examples in `examples/` (links, text, select, rewrite, fragment,
+//! bytes) are complete programs for everyday jobs.
+//!
+//! # Cargo features
+//!
+//! - `selectors` (on by default): CSS selectors ([`select`]), on Servo's
+//!   `selectors` crate. Without it the crate depends on `memchr` and
+//!   `encoding_rs` only.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod byte_search;
 pub mod dom;
@@ -9,11 +80,13 @@ pub mod named_char_ref;
 mod parse;
 mod parse_bytes;
 pub mod quirks;
+#[cfg(feature = "selectors")]
+pub mod select;
 pub mod serializer;
 pub mod tokenizer;
 pub mod tree_builder;
 
-pub use dom::serialize_document;
+pub use dom::{serialize_document, Document, DomError, ElementRef, Namespace, NodeId};
 pub use generated::parse_errors::ParseErrorCode;
 pub use parse::{
     parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser,

@@ -41,6 +41,7 @@ const NONE: u8 = 0xff;
 pub struct NamedMatch {
     /// Bytes of the name after the `&`, including its `;` if it has one.
     pub len: usize,
+    /// Whether the matched name ends with `;`.
     pub ends_with_semicolon: bool,
     /// The one or two code points the name stands for.
     pub replacement: &'static str,
@@ -71,6 +72,7 @@ impl Default for NamedCharRefMatcher {
 }
 
 impl NamedCharRefMatcher {
+    /// A matcher at the start of a name.
     pub const fn new() -> Self {
         NamedCharRefMatcher {
             list: Some(0),

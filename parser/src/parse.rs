@@ -30,6 +30,24 @@ pub struct ParseOptions {
     /// Optional limits for untrusted input; none by default, so that the
     /// parse is exactly the spec's.
     pub limits: Limits,
+    /// The 2025 behaviour: `<?…>` is a bogus comment (with an
+    /// `unexpected-question-mark-instead-of-tag-name` parse error) instead
+    /// of a processing instruction. Off by default (the current standard);
+    /// for comparing trees with parsers that have not caught up.
+    ///
+    /// ```
+    /// use htmlforge::{parse_document_with, ParseOptions};
+    /// use htmlforge::dom::dump_html5lib;
+    ///
+    /// let current = parse_document_with("<?php echo 1?>", ParseOptions::default());
+    /// assert!(dump_html5lib(&current).starts_with("| <?php echo 1?>\n"));
+    /// let legacy = ParseOptions { legacy_processing_instructions: true, ..ParseOptions::default() };
+    /// let legacy = parse_document_with("<?php echo 1?>", legacy);
+    /// assert!(dump_html5lib(&legacy).starts_with("| <!-- ?php echo 1? -->\n"));
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state>
+    pub legacy_processing_instructions: bool,
 }
 
 impl ParseOptions {
@@ -173,7 +191,12 @@ impl std::error::Error for ParserMisuse {}
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitExceeded {
     /// The input is `len` bytes, more than `Limits::max_input_bytes`.
-    InputTooLarge { len: usize, limit: usize },
+    InputTooLarge {
+        /// The input's length in bytes.
+        len: usize,
+        /// The limit it exceeds.
+        limit: usize,
+    },
 }
 
 impl std::fmt::Display for LimitExceeded {
@@ -203,7 +226,9 @@ pub fn parse_document_checked(input: &str, options: ParseOptions) -> Result<Docu
 /// The context element of the HTML fragment parsing algorithm.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FragmentContext {
+    /// The context element's namespace and local name.
     pub name: QualName,
+    /// The context element's attributes.
     pub attrs: Vec<Attr>,
 }
 
@@ -331,12 +356,9 @@ impl Parser<Document> {
 impl<S: TreeSink> Parser<S> {
     /// A document parser building into `sink`.
     pub fn with_sink(sink: S, options: ParseOptions) -> Parser<S> {
-        Parser {
-            tokenizer: Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options())),
-            paused_for: None,
-            input_budget: options.limits.max_input_bytes,
-            input_truncated: false,
-        }
+        let mut tokenizer = Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options()));
+        tokenizer.set_legacy_processing_instructions(options.legacy_processing_instructions);
+        Parser { tokenizer, paused_for: None, input_budget: options.limits.max_input_bytes, input_truncated: false }
     }
 
     /// A fragment parser building into `sink`: the HTML fragment parsing
@@ -352,6 +374,7 @@ impl<S: TreeSink> Parser<S> {
             QuirksMode::NoQuirks,
         );
         let mut tokenizer = Tokenizer::new(builder);
+        tokenizer.set_legacy_processing_instructions(options.legacy_processing_instructions);
         tokenizer.set_state(match state {
             ContentState::Data => State::Data,
             ContentState::Rcdata => State::Rcdata,

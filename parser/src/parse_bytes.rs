@@ -61,6 +61,7 @@ impl ByteParseOptions<'_> {
 /// A document parsed from bytes and the encoding it was decoded with.
 #[derive(Debug)]
 pub struct ParsedBytes {
+    /// The parsed document.
     pub document: Document,
     /// The encoding the parse ended with (after any change of encoding),
     /// its confidence at the end, and which step chose it

@@ -15,9 +15,12 @@ use crate::tokenizer::Doctype;
 /// Spec: <https://dom.spec.whatwg.org/#concept-document-mode>
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum QuirksMode {
+    /// No-quirks mode: the standards mode.
     #[default]
     NoQuirks,
+    /// Limited-quirks mode ("almost standards").
     LimitedQuirks,
+    /// Quirks mode.
     Quirks,
 }
 
@@ -50,9 +53,13 @@ pub fn quirks_mode_of_doctype(doctype: &Doctype, iframe_srcdoc: bool) -> QuirksM
     if public_is(QUIRKS_PUBLIC_IDS) || system_is(QUIRKS_SYSTEM_IDS) || public_starts_with(QUIRKS_PUBLIC_ID_PREFIXES) {
         return QuirksMode::Quirks;
     }
+    // "The system identifier is missing or the empty string, and the public
+    // identifier starts with: …" (quirks) / "is neither missing nor the
+    // empty string" (limited quirks): an empty system identifier counts as
+    // a missing one here since 2026-01 (whatwg/html e7318c5e) [#the-initial-insertion-mode].
     if public_starts_with(PUBLIC_ID_PREFIXES_IF_SYSTEM_ID_MISSING) {
         return match system_id {
-            None => QuirksMode::Quirks,
+            None | Some("") => QuirksMode::Quirks,
             Some(_) => QuirksMode::LimitedQuirks,
         };
     }
@@ -78,5 +85,21 @@ mod tests {
         assert!(starts_with_ignore_ascii_case("-//w3c//dtd html 4.01//en", "-//W3C//DTD HTML 4.01//"));
         assert!(!starts_with_ignore_ascii_case("-//W3C", "-//W3C//DTD"));
         assert!(!starts_with_ignore_ascii_case("é", "e"));
+    }
+
+    #[test]
+    fn an_empty_system_identifier_counts_as_missing_for_the_html_4_01_prefixes() {
+        let doctype = |system_id: Option<&str>| Doctype {
+            name: Some("html".into()),
+            public_id: Some("-//W3C//DTD HTML 4.01 Transitional//EN".into()),
+            system_id: system_id.map(str::to_string),
+            force_quirks: false,
+        };
+        assert_eq!(quirks_mode_of_doctype(&doctype(None), false), QuirksMode::Quirks);
+        assert_eq!(quirks_mode_of_doctype(&doctype(Some("")), false), QuirksMode::Quirks);
+        assert_eq!(
+            quirks_mode_of_doctype(&doctype(Some("http://www.w3.org/TR/html4/loose.dtd")), false),
+            QuirksMode::LimitedQuirks
+        );
     }
 }

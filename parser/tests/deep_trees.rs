@@ -16,7 +16,7 @@ fn div() -> QualName {
 fn chain(document: &mut Document, depth: usize) -> NodeId {
     let mut parent = document.document();
     for _ in 0..depth {
-        let element = document.create_element(&div(), &[]);
+        let element = document.create_element(&div(), &[]).unwrap();
         document.append(parent, NodeOrText::Node(element));
         parent = element;
     }
@@ -63,7 +63,7 @@ fn deep_clones_and_dumps_are_iterative() {
 fn chain_under(document: &mut Document, parent: NodeId, depth: usize) -> NodeId {
     let mut parent = parent;
     for _ in 0..depth {
-        let element = document.create_element(&div(), &[]);
+        let element = document.create_element(&div(), &[]).unwrap();
         document.append(parent, NodeOrText::Node(element));
         parent = element;
     }

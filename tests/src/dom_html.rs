@@ -47,6 +47,9 @@ pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) 
                 }
                 NodeData::Text(text) => write(&mut serializer, Event::Text(text)),
                 NodeData::Comment(text) => write(&mut serializer, Event::Comment(text)),
+                NodeData::ProcessingInstruction { target, data } => {
+                    write(&mut serializer, Event::ProcessingInstruction { target, data })
+                }
                 NodeData::Element(element) => {
                     let namespace = namespace(element.ns());
                     let attrs: Vec<Attribute> = element
@@ -73,6 +76,9 @@ pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) 
                         }
                     }
                 }
+                // A node kind this walk does not know yet (`NodeData` is
+                // non-exhaustive) fails the comparison loudly.
+                other => panic!("no serialization for {other:?}"),
             },
             Step::Leave(node) => {
                 if let Some(element) = document.element(node) {

@@ -173,10 +173,17 @@ impl ArenaSink {
                     let mut list: Vec<(String, String)> = attrs
                         .iter()
                         .map(|a| {
-                            let key = match &a.name.prefix {
-                                Some(p) if !p.is_empty() => format!("{} {}", &**p, &*a.name.local),
-                                Some(_) => a.name.local.to_string(),
-                                None => a.name.local.to_string(),
+                            // html5lib's form: `prefix local`, the prefix named
+                            // by the namespace (a bare `xmlns` is `xmlns xmlns`).
+                            let ns = &a.name.ns;
+                            let key = if *ns == ns!(xlink) {
+                                format!("xlink {}", &*a.name.local)
+                            } else if *ns == ns!(xml) {
+                                format!("xml {}", &*a.name.local)
+                            } else if *ns == ns!(xmlns) {
+                                format!("xmlns {}", &*a.name.local)
+                            } else {
+                                a.name.local.to_string()
                             };
                             (key, a.value.to_string())
                         })

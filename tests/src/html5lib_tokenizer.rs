@@ -3,13 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-use htmlforge::tokenizer::{tokenize_chunks, OwnedToken, State};
+use htmlforge::tokenizer::{tokenize_chunks, Collector, OwnedToken, State, Tokenizer};
 use serde_json::{json, Map, Value};
 
 /// One test of a `.test` file, run once per initial state.
 #[derive(Debug, Clone)]
 pub struct Case {
-    /// `test1.test#12`
+    /// `test1.test#12`; `custom/NAME.test#3` for our own cases.
     pub id: String,
     pub description: String,
     /// The input stream; `None` when it holds a lone surrogate, which a
@@ -22,10 +22,21 @@ pub struct Case {
     /// A test of `xmlViolation.test`: its output is the tokens coerced to
     /// an XML infoset ([`coerce_to_infoset`]) and it lists no errors.
     pub xml_violation: bool,
+    /// The case runs in the tokenizer's legacy mode ([`run_legacy`]): a
+    /// vendored html5lib case whose input has `<?`. The pinned tests predate
+    /// processing instructions (whatwg-parsing-2026.txt §13.2.5.6: "U+003F
+    /// (?) … Switch to the processing instruction open state"), so they
+    /// expect the 2025 bogus comment.
+    pub legacy: bool,
 }
 
 pub fn tokenizer_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("html5lib-tests/tokenizer")
+}
+
+/// Our own tokenizer cases in the same format (processing instructions).
+pub fn custom_tokenizer_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("custom/tokenizer")
 }
 
 /// Undoes the tests' `doubleEscaped` escaping: `\uHHHH` → the code point.
@@ -89,17 +100,26 @@ fn merge_characters(output: &Value) -> Value {
     Value::Array(merged)
 }
 
-/// Every test of every `.test` file, in file order.
+/// Every test of every vendored `.test` file, in file order, then those of
+/// `custom/tokenizer/`.
 pub fn load_cases() -> Vec<Case> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(tokenizer_dir())
-        .expect("html5lib-tests/tokenizer is vendored")
+    let mut cases = load_dir(&tokenizer_dir(), "", true);
+    cases.extend(load_dir(&custom_tokenizer_dir(), "custom/", false));
+    cases
+}
+
+/// The cases of the `.test` files of `dir`; `vendored`: the pinned html5lib
+/// tests (whose `<?` inputs run in legacy mode).
+fn load_dir(dir: &Path, id_prefix: &str, vendored: bool) -> Vec<Case> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("readable directory").path())
         .filter(|p| p.extension().is_some_and(|e| e == "test"))
         .collect();
     files.sort();
     let mut cases = Vec::new();
     for file in files {
-        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let name = format!("{id_prefix}{}", file.file_name().unwrap().to_string_lossy());
         let text = std::fs::read_to_string(&file).expect("readable test file");
         let json: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         let xml_violation = json.get("xmlViolationTests").is_some();
@@ -126,7 +146,9 @@ pub fn load_cases() -> Vec<Case> {
                     )
                 })
                 .collect();
+            let legacy = vendored && input.as_deref().is_some_and(|input| input.contains("<?"));
             cases.push(Case {
+                legacy,
                 id: format!("{name}#{index}"),
                 description: test["description"].as_str().unwrap_or_default().to_string(),
                 input,
@@ -172,6 +194,11 @@ pub fn token_json(token: &OwnedToken) -> Value {
         OwnedToken::EndTag(tag) => json!(["EndTag", tag.name]),
         OwnedToken::Comment(text) => json!(["Comment", text]),
         OwnedToken::Characters(text) => json!(["Character", text]),
+        // The form of WPT's and `htmlforge tokens`' JSON.
+        OwnedToken::ProcessingInstruction(pi) => json!(["ProcessingInstruction", pi.target, pi.data]),
+        // A token type this version of the tests does not know: it matches
+        // no expected token, so the test that meets it fails and shows it.
+        other => json!(["Unknown", format!("{other:?}")]),
     }
 }
 
@@ -233,7 +260,28 @@ pub struct Outcome {
 
 /// Tokenizes `chunks` (fed in order, then ended) from `state`.
 pub fn run<'a>(chunks: impl IntoIterator<Item = &'a str>, state: State, last_start_tag: Option<&str>) -> Outcome {
-    let collector = tokenize_chunks(chunks, state, last_start_tag);
+    outcome(&tokenize_chunks(chunks, state, last_start_tag))
+}
+
+/// [`run`] in the tokenizer's legacy mode: `<?` opens a bogus comment, as in
+/// the 2025 text.
+pub fn run_legacy<'a>(
+    chunks: impl IntoIterator<Item = &'a str>,
+    state: State,
+    last_start_tag: Option<&str>,
+) -> Outcome {
+    let mut tokenizer = Tokenizer::new(Collector::default());
+    tokenizer.set_legacy_processing_instructions(true);
+    tokenizer.set_state(state);
+    tokenizer.set_last_start_tag(last_start_tag);
+    for chunk in chunks {
+        tokenizer.feed(chunk);
+    }
+    tokenizer.end();
+    outcome(tokenizer.sink())
+}
+
+fn outcome(collector: &Collector) -> Outcome {
     Outcome {
         output: Value::Array(collector.tokens.iter().map(token_json).collect()),
         errors: collector.errors.iter().map(|e| (e.code.as_str().to_string(), e.line, e.col)).collect(),

@@ -29,7 +29,7 @@ pub fn run_test_script(script: &str, document: &mut Document) -> Option<Vec<Stri
             let (value, after) = literal(after)?;
             let element =
                 elements(document).find(|&e| document.element(e).and_then(|el| el.attr("id")) == Some(&id))?;
-            document.set_attribute(element, "id", &value);
+            document.set_attribute(element, "id", &value).ok()?;
             after
         } else if let Some(after) = rest.strip_prefix("document.getElementsByTagName(") {
             let (name, after) = literal(after)?;
@@ -43,7 +43,7 @@ pub fn run_test_script(script: &str, document: &mut Document) -> Option<Vec<Stri
             let element = elements(document)
                 .filter(|&e| document.element(e).is_some_and(|el| el.local_name() == name))
                 .nth(index)?;
-            document.set_attribute(element, &attribute, &value);
+            document.set_attribute(element, &attribute, &value).ok()?;
             after.strip_prefix(')')?
         } else {
             return None;
@@ -56,7 +56,7 @@ pub fn run_test_script(script: &str, document: &mut Document) -> Option<Vec<Stri
 
 /// The elements of the document in tree order.
 fn elements(document: &Document) -> impl Iterator<Item = NodeId> + '_ {
-    document.descendants(NodeId::DOCUMENT).filter(|&n| document.element(n).is_some())
+    document.descendants(document.document()).filter(|&n| document.element(n).is_some())
 }
 
 /// One string literal, after optional whitespace.

@@ -79,10 +79,12 @@ pub fn all_tests(dir: &Path) -> Result<Vec<TreeTest>, String> {
 /// Parses the text of one `.dat` file.
 pub fn parse_dat(file: &str, text: &str) -> Result<Vec<TreeTest>, String> {
     let lines: Vec<&str> = text.split('\n').collect();
-    // A test starts at a `#data` line at the top of the file or after an
-    // empty line; its `#document` section runs up to the next such start.
-    let starts: Vec<usize> =
-        (0..lines.len()).filter(|&i| lines[i] == "#data" && (i == 0 || lines[i - 1].is_empty())).collect();
+    // A test starts at a `#data` line, or at the `#description` line before
+    // it (WPT's files have them), at the top of the file or after an empty
+    // line; its `#document` section runs up to the next such start.
+    let starts: Vec<usize> = (0..lines.len())
+        .filter(|&i| matches!(lines[i], "#data" | "#description") && (i == 0 || lines[i - 1].is_empty()))
+        .collect();
     let mut tests = Vec::new();
     for (n, &start) in starts.iter().enumerate() {
         let end = starts.get(n + 1).copied().unwrap_or(lines.len());
@@ -101,7 +103,7 @@ fn parse_test(file: &str, index: usize, line: usize, block: &[&str]) -> Result<T
     let mut document: Vec<&str> = Vec::new();
     for &text in block {
         match text {
-            "#data" | "#errors" | "#new-errors" | "#document-fragment" | "#document" => {
+            "#description" | "#data" | "#errors" | "#new-errors" | "#document-fragment" | "#document" => {
                 section = text;
                 continue;
             }
@@ -116,6 +118,8 @@ fn parse_test(file: &str, index: usize, line: usize, block: &[&str]) -> Result<T
             _ => {}
         }
         match section {
+            // Free text that names the test.
+            "#description" => {}
             "#data" => data.push(text),
             "#errors" | "#new-errors" => errors.push(text.to_string()),
             "#document-fragment" => {

@@ -12,7 +12,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use htmlforge::serializer::{Attribute, Event, Namespace, QuoteAttrValues, QuoteChar, SerializeOptions, Serializer};
+use htmlforge::serializer::{
+    Attribute, BooleanAttributes, Event, Namespace, QuoteAttrValues, QuoteChar, SerializeOptions, Serializer,
+};
 use serde_json::Value;
 
 const HTML_NAMESPACE: &str = "http://www.w3.org/1999/xhtml";
@@ -96,7 +98,7 @@ fn event(token: &Value) -> Result<OwnedEvent, String> {
 }
 
 fn options(value: Option<&Value>) -> Result<SerializeOptions, String> {
-    let mut options = SerializeOptions::default();
+    let mut options = SerializeOptions::html5lib();
     let Some(map) = value else {
         return Ok(options);
     };
@@ -116,7 +118,10 @@ fn options(value: Option<&Value>) -> Result<SerializeOptions, String> {
                 options.quote_attr_values =
                     if flag(name)? { QuoteAttrValues::Always } else { QuoteAttrValues::WhenNeeded }
             }
-            "minimize_boolean_attributes" => options.minimize_boolean_attributes = flag(name)?,
+            "minimize_boolean_attributes" => {
+                options.boolean_attributes =
+                    if flag(name)? { BooleanAttributes::BareWhenEmptyOrOwnName } else { BooleanAttributes::Keep }
+            }
             "use_trailing_solidus" => options.use_trailing_solidus = flag(name)?,
             "escape_rcdata" => options.escape_rcdata = flag(name)?,
             "strip_whitespace" => options.strip_whitespace = flag(name)?,

@@ -41,13 +41,13 @@ fn deep_document() -> Document {
     let div = QualName::new(Namespace::Html, Name::new("div"));
     let mut parent = document.document();
     for _ in 0..DEPTH {
-        let element = document.create_element(&div, &[AttrRef::new("id", "x")]);
-        document.append_child(parent, element);
+        let element = document.create_element(&div, &[AttrRef::new("id", "x")]).unwrap();
+        document.append_child(parent, element).unwrap();
         parent = element;
     }
-    let g = document.create_element(&QualName::new(Namespace::Svg, Name::new("g")), &[]);
-    document.append_child(parent, g);
-    document.append_text(g, "a<b");
+    let g = document.create_element(&QualName::new(Namespace::Svg, Name::new("g")), &[]).unwrap();
+    document.append_child(parent, g).unwrap();
+    document.append_text(g, "a<b").unwrap();
     document
 }
 

@@ -6,9 +6,8 @@
 //!   (`htmlforge::serialize_document`, `Document::inner_html`);
 //! - `minimized`: the minimizing `Serializer` driven from the DOM
 //!   (`serialize_dom`, `Serializer::write_children`), with its default
-//!   options except `minimize_boolean_attributes` (`disabled=disabled`
-//!   written as `disabled` is the same to the element but not to the DOM,
-//!   whose value becomes empty) and `scripting`, which is the parse's;
+//!   options (what `htmlforge serialize --minimize` writes) except
+//!   `scripting`, which is the parse's;
 //! - `pretty`: the spec serialization with line breaks inside tags
 //!   (`htmlforge::dom::write_pretty_html`), which must not change the tree.
 //!
@@ -95,11 +94,7 @@ fn serialize(input: &Input, document: &Document, kind: Kind) -> String {
             out.0
         }
         Kind::Minimized => {
-            let options = SerializeOptions {
-                minimize_boolean_attributes: false,
-                scripting: input.scripting,
-                ..SerializeOptions::default()
-            };
+            let options = SerializeOptions { scripting: input.scripting, ..SerializeOptions::default() };
             let mut serializer = Serializer::new(String::new(), options);
             serializer.write_children(document, node).unwrap();
             serializer.finish().unwrap()
@@ -297,6 +292,64 @@ fn the_corpus_pages_round_trip() {
     }
     assert!(!inputs.is_empty(), "no pages in {}", dir.display());
     check("corpus", &inputs);
+}
+
+/// Processing instructions of every shape the tokenizer reads: data or
+/// none, ended by `>` or `?>`, `?` inside, whitespace kept at the end.
+const PROCESSING_INSTRUCTIONS: &[&str] =
+    &["<?pi>", "<?pi data>", "<?x-y_z?>", "<?php echo 1; ?>", "<?a b?c??>", "<?_t  spaced data >", "<?Q9 \"q\" &amp;>"];
+
+/// The corpus pages with processing instructions inserted before randomly
+/// chosen `<` characters (seeded, so a failure reproduces): between tags,
+/// in tables, in foreign content, in the head, after the body, and in raw
+/// text where they stay text. Parse → serialize → parse keeps them.
+#[test]
+fn the_corpus_pages_with_processing_instructions_round_trip() {
+    use htmlforge::dom::NodeData;
+    use htmlforge_conformance::rng::Rng;
+
+    let dir = corpus_dir();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "html" || ext == "htm"))
+        .collect();
+    paths.sort();
+    let mut rng = Rng(0x5EED_0F_2026);
+    let mut inputs = Vec::new();
+    let mut nodes = 0;
+    for path in &paths {
+        let bytes = std::fs::read(path).unwrap();
+        let sniffed = htmlforge::encoding::sniff(&bytes, &htmlforge::encoding::SniffOptions::default());
+        let page = htmlforge::encoding::decode(&bytes, sniffed.encoding).0.into_owned();
+        let openings: Vec<usize> = page.match_indices('<').map(|(at, _)| at).collect();
+        let mut places: Vec<usize> =
+            (0..24).filter_map(|_| openings.get(rng.below(openings.len().max(1)))).copied().collect();
+        places.extend([0, page.len()]);
+        places.sort_unstable();
+        places.dedup();
+        let mut html = String::with_capacity(page.len() + 24 * 16);
+        let mut from = 0;
+        for at in places {
+            html.push_str(&page[from..at]);
+            html.push_str(rng.pick(PROCESSING_INSTRUCTIONS));
+            from = at;
+        }
+        html.push_str(&page[from..]);
+        let name = format!("corpus-pi/{}", path.file_name().unwrap().to_string_lossy());
+        let input = Input { name, html, fragment: None, scripting: false };
+        let document = parse(&input, &input.html);
+        nodes += document
+            .descendants(document.document())
+            .filter(|&node| matches!(document.data(node), NodeData::ProcessingInstruction { .. }))
+            .count();
+        inputs.push(input);
+    }
+    assert!(!inputs.is_empty(), "no pages in {}", dir.display());
+    // Most insertions make a node (the rest land in raw text or comments).
+    assert!(nodes > inputs.len() * 10, "only {nodes} processing instruction nodes in {} pages", inputs.len());
+    println!("corpus-pi: {nodes} processing instruction nodes in {} pages", inputs.len());
+    check("corpus with processing instructions", &inputs);
 }
 
 /// Pieces of random tag soup: the constructs whose serialization is most

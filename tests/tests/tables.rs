@@ -69,8 +69,9 @@ fn html401_transitional_depends_on_the_system_identifier() {
     let public = Some("-//W3C//DTD HTML 4.01 Transitional//EN");
     assert_eq!(mode(public, Some("http://www.w3.org/TR/html4/loose.dtd")), QuirksMode::LimitedQuirks);
     assert_eq!(mode(public, None), QuirksMode::Quirks);
-    // An empty system identifier is not missing.
-    assert_eq!(mode(public, Some("")), QuirksMode::LimitedQuirks);
+    // "The system identifier is missing or the empty string" (the 2026
+    // text; in 2025 an empty one counted as present).
+    assert_eq!(mode(public, Some("")), QuirksMode::Quirks);
     // Comparisons ignore ASCII case.
     assert_eq!(mode(Some("-//w3c//dtd html 4.01 transitional//en"), None), QuirksMode::Quirks);
     let frameset = Some("-//W3C//DTD HTML 4.01 Frameset//EN");

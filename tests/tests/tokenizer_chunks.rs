@@ -58,6 +58,11 @@ fn main() -> ExitCode {
 /// Characters and fragments the state machine reacts to.
 const PIECES: &[&str] = &[
     "<",
+    "<?",
+    "?>",
+    "xml",
+    "pi ",
+    "-",
     "/",
     "!",
     "-",

@@ -45,7 +45,7 @@ fn compare_with_spec(ctx: &Context, table: &dyn Table, dir: &Path) -> bool {
             return false;
         }
     };
-    let data_rows = match table.data_rows(ctx) {
+    let data_rows = match table.data_rows_for(ctx, dir) {
         Ok(rows) => rows,
         Err(e) => {
             println!("{:<28} cannot read spec-data: {e}", table.name());
@@ -53,8 +53,10 @@ fn compare_with_spec(ctx: &Context, table: &dyn Table, dir: &Path) -> bool {
         }
     };
     let differences = diff_rows(&data_rows, &spec_rows);
+    let notes = table.spec_notes(ctx);
+    let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
     if differences.is_empty() {
-        println!("{:<28} {:>6} rows     same as the spec", table.name(), spec_rows.len());
+        println!("{:<28} {:>6} rows     same as the spec{notes}", table.name(), spec_rows.len());
         return true;
     }
     println!("{:<28} {:>6} rows     {} differ from the spec", table.name(), spec_rows.len(), differences.len());
@@ -83,7 +85,7 @@ fn diff_rows(data_rows: &[String], spec_rows: &[String]) -> Vec<String> {
 pub fn differences(ctx: &Context, dir: &Path, name: &str) -> Result<Vec<String>, String> {
     let table = tables().into_iter().find(|t| t.name() == name).ok_or("no such table")?;
     let spec_rows = table.extract_from_spec(dir).ok_or("not extracted")??.rows;
-    Ok(diff_rows(&table.data_rows(ctx)?, &spec_rows))
+    Ok(diff_rows(&table.data_rows_for(ctx, dir)?, &spec_rows))
 }
 
 /// `cargo xtask spec-rows TABLE --spec DIR`.

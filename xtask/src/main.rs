@@ -7,7 +7,7 @@
 //!   with `--spec`, against the spec texts in DIR.
 //! - `cargo xtask spec-rows TABLE --spec DIR` prints a table as extracted
 //!   from the spec texts, in spec-data row form (to start or refresh a file).
-//! - `cargo xtask bench [parse|tokenizer|memory] [--corpus DIR] [--iters N]` runs the
+//! - `cargo xtask bench [parse|tokenizer|select|memory] [--corpus DIR] [--iters N]` runs the
 //!   benchmarks against html5ever (package `htmlforge-bench`) in release mode.
 
 mod audit;
@@ -23,7 +23,7 @@ const USAGE: &str = "usage:
   cargo xtask regen [--check]
   cargo xtask audit [--spec DIR]
   cargo xtask spec-rows TABLE --spec DIR
-  cargo xtask bench [parse|tokenizer|memory] [--corpus DIR] [--iters N]";
+  cargo xtask bench [parse|tokenizer|select|memory] [--corpus DIR] [--iters N]";
 
 fn repo_root() -> PathBuf {
     let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -133,6 +133,34 @@ mod tests {
             let rows = audit::differences(&ctx, &spec, "named-character-references").unwrap();
             assert_eq!(rows, ["spec only:      notin; U+02209", "spec-data only: notin; U+02208"]);
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_changed_tokenizer_action_makes_audit_name_its_row() {
+        let spec = repo_root().join("../shared/spec");
+        if !spec.join("whatwg-parsing-2026.txt").is_file() {
+            return;
+        }
+        let ctx = Context::new(repo_root());
+        assert_eq!(audit::differences(&ctx, &spec, "tokenizer").unwrap(), Vec::<String>::new());
+        let dir = scratch_copy("changed-action");
+        let states = dir.join("spec-data/tokenizer/processing-instructions.states");
+        let text = std::fs::read_to_string(&states).unwrap();
+        let changed = text.replace(
+            "U+003F                  -> switch processing-instruction-questionable-state",
+            "U+003F                  -> switch data-state",
+        );
+        assert_ne!(text, changed);
+        std::fs::write(&states, changed).unwrap();
+        let rows = audit::differences(&Context::new(&dir), &spec, "tokenizer").unwrap();
+        assert_eq!(
+            rows,
+            [
+                "spec only:      actions processing-instruction-data-state [U+003F]: switch processing-instruction-questionable-state",
+                "spec-data only: actions processing-instruction-data-state [U+003F]: switch data-state",
+            ]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -57,6 +57,7 @@ fn target(name: &str, origin: &str) -> Result<String> {
         | "doctype-name"
         | "doctype-public-identifier"
         | "doctype-system-identifier"
+        | "processing-instruction-data"
         | "temporary-buffer" => Ok(format!("Target::{}", upper_camel(name))),
         other => Err(format!("{origin}: unknown append target {other}")),
     }
@@ -67,6 +68,27 @@ fn code_point(arg: &str, origin: &str) -> Result<String> {
     let value = u32::from_str_radix(hex, 16).map_err(|_| format!("{origin}: bad code point {arg}"))?;
     char::from_u32(value).ok_or_else(|| format!("{origin}: {arg} is not a scalar value"))?;
     Ok(format!("'\\u{{{value:04X}}}'"))
+}
+
+/// `ci"xml" ci"xml-stylesheet"` → a call that compares the temporary buffer
+/// with each text (`ci`: ASCII case-insensitively).
+fn temporary_buffer_is(texts: &str, origin: &str) -> Result<String> {
+    let mut alternatives = Vec::new();
+    for text in texts.split_whitespace() {
+        let (quoted, case_insensitive) = match text.strip_prefix("ci") {
+            Some(rest) => (rest, true),
+            None => (text, false),
+        };
+        let inner =
+            quoted.strip_prefix('"').and_then(|q| q.strip_suffix('"')).filter(|inner| !inner.is_empty()).ok_or_else(
+                || format!("{origin}: `temporary-buffer-is` takes \"text\" or ci\"text\" items, got {text}"),
+            )?;
+        alternatives.push(format!("self.temporary_buffer_is(\"{}\", {case_insensitive})", inner.escape_default()));
+    }
+    if alternatives.is_empty() {
+        return Err(format!("{origin}: `temporary-buffer-is` names no text"));
+    }
+    Ok(format!("({})", alternatives.join(" || ")))
 }
 
 fn arg<'a>(action: &'a Action, n: usize, origin: &str) -> Result<&'a str> {
@@ -216,12 +238,15 @@ impl Gen<'_> {
             | "start-new-attribute"
             | "set-self-closing-flag"
             | "set-force-quirks-flag"
-            | "set-temporary-buffer-to-the-matched-characters" => {
+            | "set-temporary-buffer-to-the-matched-characters"
+            | "convert-the-temporary-buffer-to-a-comment"
+            | "create-processing-instruction-token" => {
                 format!("self.{}();", method(verb))
             }
             "emit-current-tag-token"
             | "emit-current-comment-token"
             | "emit-current-doctype-token"
+            | "emit-current-processing-instruction-token"
             | "flush-code-points-consumed-as-a-character-reference" => {
                 format!("self.{}(input);", method(verb))
             }
@@ -243,7 +268,11 @@ impl Gen<'_> {
                 | "adjusted-current-node-is-foreign"
                 | "next-input-character-is-equals-sign-or-ascii-alphanumeric"
                 | "last-character-matched-is-not-semicolon"
-                | "consumed-as-part-of-an-attribute") => calls.push(format!("self.{}()", method(name))),
+                | "consumed-as-part-of-an-attribute"
+                | "legacy-bogus-comment-processing-instructions") => calls.push(format!("self.{}()", method(name))),
+                list if list.starts_with("temporary-buffer-is ") => {
+                    calls.push(temporary_buffer_is(&list["temporary-buffer-is ".len()..], &case.origin())?)
+                }
                 other => return Err(format!("{}: unknown condition {other}", case.origin())),
             }
         }
@@ -373,6 +402,10 @@ impl Gen<'_> {
     fn state_fn(&mut self, state: &StateDef) -> Result<()> {
         self.line(1, &format!("/// Spec: <{SPEC_URL}#{}>", state.key));
         self.line(1, &format!("// {}", state.origin()));
+        if let Some((_, line)) = self.machine.out_of_line.iter().find(|(key, _)| *key == state.key) {
+            self.line(1, &format!("// Out of line: spec-data/tokenizer/out-of-line.txt:{line}."));
+            self.line(1, "#[inline(never)]");
+        }
         self.line(1, &format!("fn {}(&mut self, input: &str) -> Step {{", method(&state.key)));
         let consumes = state.consumes_a_character();
         if let Some((_, line)) = self.machine.fast_paths.iter().find(|(key, _)| *key == state.key) {

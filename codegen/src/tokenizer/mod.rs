@@ -6,13 +6,14 @@
 pub mod generate;
 pub mod model;
 pub mod spec;
+pub mod spec_2026;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::emit::rust_text_file;
 use crate::{parse_errors, Context, GeneratedFile, Result, SpecRows, Table, TableReport};
-use model::{Machine, Matcher, FAST_PATH_FILE, STATE_FILES};
+use model::{Machine, Matcher, FAST_PATH_FILE, OUT_OF_LINE_FILE, STATE_FILES};
 
 pub struct Tokenizer;
 
@@ -28,8 +29,10 @@ const ALL_SOURCES: &[&str] = &[
     "tokenizer/attributes.states",
     "tokenizer/comments.states",
     "tokenizer/doctype.states",
+    "tokenizer/processing-instructions.states",
     "tokenizer/character-references.states",
     "tokenizer/fast-paths.txt",
+    "tokenizer/out-of-line.txt",
 ];
 
 /// Canonical rows for the comparison with the spec texts: one per state,
@@ -70,6 +73,7 @@ impl Table for Tokenizer {
         let body = generate::module(&machine)?;
         let mut sources: Vec<&str> = STATE_FILES.to_vec();
         sources.push(FAST_PATH_FILE);
+        sources.push(OUT_OF_LINE_FILE);
         Ok(vec![rust_text_file(OUTPUT, &sources, &machine.provenance, &body)])
     }
 
@@ -97,9 +101,36 @@ impl Table for Tokenizer {
         Ok(canonical_rows(&model::load(ctx)?))
     }
 
-    fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
-        Some(spec::extract(spec_dir).map(|rows| SpecRows { rows }))
+    fn data_rows_for(&self, ctx: &Context, spec_dir: &Path) -> Result<Vec<String>> {
+        let machine = model::load(ctx)?;
+        let mut rows = canonical_rows(&machine);
+        if has_reference_text(spec_dir) {
+            rows.extend(spec_2026::action_rows(&machine));
+        }
+        Ok(rows)
     }
+
+    fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
+        // The 2026 text has every state's `dt`/`dd` entries: cases and
+        // actions are compared. An older directory has the W3C text, whose
+        // rows `spec::KNOWN_DIFFERENCES` rewrites.
+        let rows = if has_reference_text(spec_dir) { spec_2026::extract(spec_dir) } else { spec::extract(spec_dir) };
+        Some(rows.map(|rows| SpecRows { rows }))
+    }
+
+    fn spec_notes(&self, ctx: &Context) -> Vec<String> {
+        match model::load(ctx) {
+            Ok(machine) => vec![format!(
+                "{} row(s) older than the text (the legacy mode's `<?`), none newer",
+                spec_2026::legacy_rows(&machine)
+            )],
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+fn has_reference_text(spec_dir: &Path) -> bool {
+    spec_dir.join(crate::table::REFERENCE_TEXT).exists()
 }
 
 /// The internal checks of `cargo xtask audit`.
@@ -170,6 +201,9 @@ pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut T
     for (key, line) in &machine.fast_paths {
         report.check(keys.contains(key.as_str()), || format!("spec-data/{FAST_PATH_FILE}:{line}: no state {key}"));
     }
+    for (key, line) in &machine.out_of_line {
+        report.check(keys.contains(key.as_str()), || format!("spec-data/{OUT_OF_LINE_FILE}:{line}: no state {key}"));
+    }
 }
 
 #[cfg(test)]
@@ -192,7 +226,8 @@ mod tests {
     fn the_data_passes_the_audit_and_compiles() {
         let (machine, codes) = real();
         assert_eq!(problems(&machine, &codes), Vec::<String>::new());
-        assert_eq!(machine.states.len(), 80);
+        // The 84 states of the 2026 text (13.2.5.1–84).
+        assert_eq!(machine.states.len(), 84);
         assert!(generate::module(&machine).unwrap().contains("fn attribute_name_state("));
     }
 

@@ -11,11 +11,15 @@ pub const STATE_FILES: &[&str] = &[
     "tokenizer/attributes.states",
     "tokenizer/comments.states",
     "tokenizer/doctype.states",
+    "tokenizer/processing-instructions.states",
     "tokenizer/character-references.states",
 ];
 
 /// The performance overlay: which states consume runs in bulk.
 pub const FAST_PATH_FILE: &str = "tokenizer/fast-paths.txt";
+
+/// The performance overlay: which states stay out of line.
+pub const OUT_OF_LINE_FILE: &str = "tokenizer/out-of-line.txt";
 
 /// A character class of the spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,6 +204,8 @@ pub struct Machine {
     pub states: Vec<StateDef>,
     /// States whose runs of "anything else" are consumed in bulk.
     pub fast_paths: Vec<(String, usize)>,
+    /// The states compiled `#[inline(never)]`, with their overlay lines.
+    pub out_of_line: Vec<(String, usize)>,
     pub provenance: String,
 }
 
@@ -318,5 +324,7 @@ pub fn load(ctx: &Context) -> Result<Machine> {
     }
     let overlay = ctx.load(FAST_PATH_FILE)?;
     let fast_paths = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
-    Ok(Machine { states, fast_paths, provenance })
+    let overlay = ctx.load(OUT_OF_LINE_FILE)?;
+    let out_of_line = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
+    Ok(Machine { states, fast_paths, out_of_line, provenance })
 }

@@ -1,19 +1,49 @@
-//! A borrowed view of an element of a [`Document`].
+//! A borrowed view of an element of a [`Document`]: its name and
+//! attributes, and the way to the elements around it.
+
+use std::fmt;
 
 use crate::generated::names::{LocalName, Namespace};
 use crate::tree_builder::{AttrRef, Name, QualName};
 
 use super::node::ElementData;
-use super::{Document, NodeId};
+use super::{Children, Document, NodeId};
 
-/// An element of a [`Document`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An element of a [`Document`]: its [`NodeId`] and the document it is in.
+///
+/// ```
+/// let document = htmlforge::parse_document(r#"<ul id=menu><li class="item active">One<li class=item>Two</ul>"#);
+/// let menu = document.element(document.get_element_by_id("menu").unwrap()).unwrap();
+/// let items: Vec<_> = menu.child_elements().collect();
+/// assert_eq!(items.len(), 2);
+/// assert!(items[0].has_class("active") && !items[1].has_class("active"));
+/// assert_eq!(items[1].classes().collect::<Vec<_>>(), ["item"]);
+/// assert_eq!(items[1].text(), "Two");
+/// assert_eq!(items[1].parent_element(), Some(menu));
+/// assert_eq!(items[0].next_sibling_element(), Some(items[1]));
+/// assert_eq!(items[0].ancestors().map(|e| e.local_name()).collect::<Vec<_>>(), ["ul", "body", "html"]);
+/// assert_eq!(menu.inner_html(), r#"<li class="item active">One</li><li class="item">Two</li>"#);
+/// assert_eq!(format!("{:?}", items[1]), r#"<li class="item">"#);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct ElementRef<'a> {
     pub(super) document: &'a Document,
+    pub(super) id: NodeId,
     pub(super) data: ElementData,
 }
 
 impl<'a> ElementRef<'a> {
+    /// The element's node.
+    pub fn id(&self) -> NodeId {
+        self.id
+    }
+
+    /// The document the element is in.
+    pub fn document(&self) -> &'a Document {
+        self.document
+    }
+
+    /// The element's namespace.
     pub fn ns(&self) -> Namespace {
         self.data.ns
     }
@@ -42,19 +72,149 @@ impl<'a> ElementRef<'a> {
         self.data.ns == ns && self.local_name() == local
     }
 
+    /// Whether this is the HTML element `local`.
+    pub fn is_html(&self, local: &str) -> bool {
+        self.is(Namespace::Html, local)
+    }
+
     /// The attributes, in source order.
     pub fn attrs(&self) -> impl ExactSizeIterator<Item = AttrRef<'a>> + 'a {
         let document = self.document;
         document.attrs[self.data.attrs.range()].iter().map(move |attr| document.attr_ref(attr))
     }
 
-    /// The value of the no-namespace attribute `name`.
+    /// The value of the no-namespace attribute `name` (the DOM's
+    /// `getAttribute` for a name given in lowercase).
     pub fn attr(&self, name: &str) -> Option<&'a str> {
         self.attrs().find(|a| a.ns.is_none() && a.local == name).map(|a| a.value)
     }
 
+    /// Whether the element has the no-namespace attribute `name`.
+    pub fn has_attr(&self, name: &str) -> bool {
+        self.attr(name).is_some()
+    }
+
+    /// The `id` attribute.
+    pub fn id_attr(&self) -> Option<&'a str> {
+        self.attr("id")
+    }
+
+    /// The classes of the `class` attribute: its ASCII-whitespace-separated
+    /// tokens, in order, duplicates kept.
+    pub fn classes(&self) -> impl Iterator<Item = &'a str> + 'a {
+        self.attr("class").unwrap_or("").split(|c: char| c.is_ascii_whitespace()).filter(|token| !token.is_empty())
+    }
+
+    /// Whether `class` is one of [`classes`](Self::classes) (case-sensitive,
+    /// as `classList.contains`).
+    pub fn has_class(&self, class: &str) -> bool {
+        self.classes().any(|token| token == class)
+    }
+
     /// The template contents of an HTML `template`.
     pub fn template_contents(&self) -> Option<NodeId> {
-        self.data.template_contents
+        self.data.template_contents.map(|link| self.document.id(link))
+    }
+
+    /// The parent element (none under the Document or a fragment).
+    pub fn parent_element(&self) -> Option<ElementRef<'a>> {
+        self.document.parent(self.id).and_then(|parent| self.document.element(parent))
+    }
+
+    /// The ancestor elements, nearest first.
+    pub fn ancestors(&self) -> impl Iterator<Item = ElementRef<'a>> + 'a {
+        std::iter::successors(self.parent_element(), |element| element.parent_element())
+    }
+
+    /// The child nodes, in order.
+    pub fn children(&self) -> Children<'a> {
+        self.document.children(self.id)
+    }
+
+    /// The child elements, in order.
+    pub fn child_elements(&self) -> impl Iterator<Item = ElementRef<'a>> + 'a {
+        let document = self.document;
+        self.children().filter_map(move |child| document.element(child))
+    }
+
+    /// The element's descendant elements in tree order (not itself; not
+    /// template contents).
+    pub fn descendant_elements(&self) -> impl Iterator<Item = ElementRef<'a>> + 'a {
+        let document = self.document;
+        document.descendants(self.id).skip(1).filter_map(move |node| document.element(node))
+    }
+
+    /// The next sibling that is an element.
+    pub fn next_sibling_element(&self) -> Option<ElementRef<'a>> {
+        let document = self.document;
+        std::iter::successors(document.next_sibling(self.id), |&n| document.next_sibling(n))
+            .find_map(|n| document.element(n))
+    }
+
+    /// The previous sibling that is an element.
+    pub fn previous_sibling_element(&self) -> Option<ElementRef<'a>> {
+        let document = self.document;
+        std::iter::successors(document.previous_sibling(self.id), |&n| document.previous_sibling(n))
+            .find_map(|n| document.element(n))
+    }
+
+    /// The descendant elements with the tag name `name`, as
+    /// [`Document::get_elements_by_tag_name`] matches it.
+    pub fn elements_by_tag_name(&self, name: &'a str) -> impl Iterator<Item = ElementRef<'a>> + 'a {
+        self.descendant_elements().filter(move |element| element.matches_qualified_name(name))
+    }
+
+    /// The DOM's `textContent`: the text of all descendant text nodes,
+    /// scripts and styles included.
+    pub fn text(&self) -> String {
+        self.document.text_content(self.id)
+    }
+
+    /// The text a reader sees: see [`Document::visible_text`].
+    pub fn visible_text(&self) -> String {
+        self.document.visible_text(self.id)
+    }
+
+    /// `innerHTML` (scripting off).
+    pub fn inner_html(&self) -> String {
+        self.document.inner_html(self.id)
+    }
+
+    /// `outerHTML` (scripting off).
+    pub fn outer_html(&self) -> String {
+        self.document.outer_html(self.id)
+    }
+
+    /// Whether the element is one that `getElementsByTagName(name)` finds
+    /// in an HTML document: `*`, an HTML element whose local name is
+    /// `name` in ASCII lowercase, or another element whose qualified name
+    /// is `name`.
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#concept-getelementsbytagname>
+    pub(super) fn matches_qualified_name(&self, name: &str) -> bool {
+        if name == "*" {
+            return true;
+        }
+        if self.data.ns == Namespace::Html {
+            let local = self.local_name();
+            return local.len() == name.len()
+                && local.bytes().zip(name.bytes()).all(|(l, n)| l == n.to_ascii_lowercase());
+        }
+        // Elements the parser makes in other namespaces have no prefix.
+        self.local_name() == name
+    }
+}
+
+impl fmt::Debug for ElementRef<'_> {
+    /// The start tag, as the serializer writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "<{}", self.local_name())?;
+        for attr in self.attrs() {
+            let name = super::attribute_serialized_name(&attr);
+            write!(f, " {name}=\"")?;
+            crate::serializer::escape(attr.value, crate::serializer::EscapeMode::Attribute, f)?;
+            f.write_str("\"")?;
+        }
+        f.write_str(">")
     }
 }

@@ -3,7 +3,7 @@
 //! Nodes are small fixed-size records (44 bytes) in one `Vec`; the text of
 //! text and comment nodes and the attribute values live back to back in
 //! one string buffer, the attributes in one `Vec`, and names are interned
-//! (the names table's [`LocalName`]s, plus a per-document table for other
+//! (the names table's [`LocalName`](crate::generated::names::LocalName)s, plus a per-document table for other
 //! names). Building a node allocates nothing of its own; dropping a
 //! document frees a handful of buffers, with no recursion however deep the
 //! tree (walks use explicit stacks or links too).
@@ -12,8 +12,7 @@
 //! use htmlforge::dom::NodeData;
 //!
 //! let document = htmlforge::parse_document("<title>Hi</title><p class=intro>Hello <b>world");
-//! let html = document.document_element().unwrap();
-//! let body = document.children(html).nth(1).unwrap();
+//! let body = document.body().unwrap();
 //! assert_eq!(document.text_content(body), "Hello world");
 //! let p = document.first_child(body).unwrap();
 //! let element = document.element(p).unwrap();
@@ -21,20 +20,27 @@
 //! assert!(matches!(document.data(document.first_child(p).unwrap()), NodeData::Text("Hello ")));
 //! ```
 
+mod compact;
 mod dump;
 mod element;
+mod error;
 mod intern;
 mod iter;
 mod mutate;
 mod name_cache;
+mod navigate;
 mod node;
 mod pretty;
 pub(crate) mod serialize;
 mod sink;
+mod visible_text;
 mod walk;
 
-pub use dump::{dump_children_html5lib, dump_html5lib};
+pub use crate::generated::names::Namespace;
+pub use dump::{dump_children_html5lib, dump_html5lib, write_children_html5lib, write_html5lib};
 pub use element::ElementRef;
+pub use error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
+pub use error::{DomError, HierarchyRequest};
 pub use iter::{Children, Descendants};
 pub use node::{Doctype, NodeData, NodeId};
 pub use pretty::{pretty_html, write_pretty_html};
@@ -42,19 +48,32 @@ pub use serialize::{
     attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html,
     SpecSerializeOptions,
 };
+pub use visible_text::TextOptions;
 pub use walk::{element_serializes_as_void, serialized_children_parent, Visit, Walk};
 
 use std::collections::HashMap;
 
-use crate::generated::names::Namespace;
 use crate::quirks::QuirksMode;
 use crate::tree_builder::Error;
 
-use node::{Data, NameId, Node, StoredAttr};
+use node::{Data, Link, NameId, Node, StoredAttr};
+
+/// The tag of the next document made: see [`NodeId`].
+static NEXT_TAG: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
+fn new_tag() -> u32 {
+    NEXT_TAG.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
 
 /// A parsed document (or the document of a parsed fragment).
-#[derive(Debug, Clone)]
+///
+/// Nodes are addressed by [`NodeId`]s, which belong to the document that
+/// made them: a method given another document's id panics (see
+/// [`NodeId`]). A `Document` owns all its nodes, attached or not, until it
+/// is dropped (see [`Document::compacted`]).
 pub struct Document {
+    /// This document's tag, carried by every `NodeId` it hands out.
+    tag: u32,
     nodes: Vec<Node>,
     /// Text and comment data and attribute values, back to back.
     strings: String,
@@ -75,6 +94,39 @@ pub struct Document {
     quirks_mode: QuirksMode,
     /// The parse errors, in the order they were raised.
     pub errors: Vec<Error>,
+}
+
+impl Clone for Document {
+    /// The same tree under a new tag (see [`NodeId`]): nodes keep their
+    /// index, so [`Document::node_at`] finds the copy of a node.
+    fn clone(&self) -> Document {
+        Document {
+            tag: new_tag(),
+            nodes: self.nodes.clone(),
+            strings: self.strings.clone(),
+            attrs: self.attrs.clone(),
+            doctypes: self.doctypes.clone(),
+            other_names: self.other_names.clone(),
+            other_name_ids: self.other_name_ids.clone(),
+            name_slots: None,
+            growth: self.growth.clone(),
+            quirks_mode: self.quirks_mode,
+            errors: self.errors.clone(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Document {
+    /// A summary (node count, quirks mode, errors); the tree itself is
+    /// [`dump_html5lib`]'s or [`serialize_document`]'s.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Document")
+            .field("tag", &self.tag)
+            .field("nodes", &self.nodes.len())
+            .field("quirks_mode", &self.quirks_mode)
+            .field("errors", &self.errors.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl PartialEq for Document {
@@ -102,6 +154,7 @@ impl Document {
     /// bytes of text before its buffers grow.
     pub fn with_capacity(nodes: usize, text_bytes: usize) -> Document {
         let mut document = Document {
+            tag: new_tag(),
             nodes: Vec::with_capacity(nodes.max(1)),
             strings: String::with_capacity(text_bytes),
             attrs: Vec::new(),
@@ -134,9 +187,65 @@ impl Document {
 
     /// The Document node.
     pub fn document(&self) -> NodeId {
-        NodeId::DOCUMENT
+        self.id(Link::DOCUMENT)
     }
 
+    /// The id of the node at `link` (a link read from this document).
+    #[inline]
+    pub(crate) fn id(&self, link: Link) -> NodeId {
+        NodeId::new(self.tag, link)
+    }
+
+    #[inline]
+    fn link_id(&self, link: Option<Link>) -> Option<NodeId> {
+        link.map(|link| self.id(link))
+    }
+
+    /// The arena index of `id`, checked: see [`NodeId`] for ids of another
+    /// document.
+    #[inline]
+    #[track_caller]
+    pub(crate) fn slot(&self, id: NodeId) -> usize {
+        let index = id.index();
+        if id.tag() != self.tag || index >= self.nodes.len() {
+            foreign_node(id, self.tag)
+        }
+        index
+    }
+
+    #[inline]
+    #[track_caller]
+    pub(crate) fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[self.slot(id)]
+    }
+
+    /// Whether `id` is a node of this document (attached or not).
+    ///
+    /// ```
+    /// let a = htmlforge::parse_document("<p>a");
+    /// let b = htmlforge::parse_document("<p>b");
+    /// assert!(a.contains(a.document()));
+    /// assert!(!a.contains(b.document()));
+    /// ```
+    pub fn contains(&self, id: NodeId) -> bool {
+        id.tag() == self.tag && id.index() < self.nodes.len()
+    }
+
+    /// The node at arena position `index` (see [`NodeId::index`]), if there
+    /// is one: how an id of a document carries over to its clone.
+    ///
+    /// ```
+    /// let original = htmlforge::parse_document("<p>a");
+    /// let p = original.get_elements_by_tag_name("p").next().unwrap();
+    /// let copy = original.clone();
+    /// let p_in_copy = copy.node_at(p.index()).unwrap();
+    /// assert_eq!(copy.outer_html(p_in_copy), "<p>a</p>");
+    /// ```
+    pub fn node_at(&self, index: usize) -> Option<NodeId> {
+        (index < self.nodes.len()).then(|| self.id(Link::from_index(index)))
+    }
+
+    /// The document's quirks mode, as the parser set it.
     pub fn quirks_mode(&self) -> QuirksMode {
         self.quirks_mode
     }
@@ -147,61 +256,80 @@ impl Document {
     }
 
     /// What the node `id` is.
+    #[track_caller]
     pub fn data(&self, id: NodeId) -> NodeData<'_> {
-        match self.nodes[id.index()].data {
+        match self.node(id).data {
             Data::Document => NodeData::Document,
             Data::DocumentFragment => NodeData::DocumentFragment,
             Data::Doctype(index) => NodeData::Doctype(&self.doctypes[index as usize]),
-            Data::Element(data) => NodeData::Element(ElementRef { document: self, data }),
+            Data::Element(data) => NodeData::Element(ElementRef { document: self, id, data }),
             Data::Text(span) => NodeData::Text(&self.strings[span.range()]),
             Data::Comment(span) => NodeData::Comment(&self.strings[span.range()]),
+            Data::ProcessingInstruction { target, data } => NodeData::ProcessingInstruction {
+                target: &self.strings[target.range()],
+                data: &self.strings[data.range()],
+            },
         }
     }
 
     /// The element `id`, if it is an element.
+    #[track_caller]
     pub fn element(&self, id: NodeId) -> Option<ElementRef<'_>> {
-        match self.nodes[id.index()].data {
-            Data::Element(data) => Some(ElementRef { document: self, data }),
+        match self.node(id).data {
+            Data::Element(data) => Some(ElementRef { document: self, id, data }),
             _ => None,
         }
     }
 
     /// The text of the text node `id`.
+    #[track_caller]
     pub fn text(&self, id: NodeId) -> Option<&str> {
-        match self.nodes[id.index()].data {
+        match self.node(id).data {
             Data::Text(span) => Some(&self.strings[span.range()]),
             _ => None,
         }
     }
 
+    /// The parent of `id` (none for the Document, a template's contents
+    /// and detached nodes).
+    #[track_caller]
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
-        self.nodes[id.index()].parent
+        self.link_id(self.node(id).parent)
     }
 
+    /// The first child of `id`.
+    #[track_caller]
     pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
-        self.nodes[id.index()].first_child
+        self.link_id(self.node(id).first_child)
     }
 
+    /// The last child of `id`.
+    #[track_caller]
     pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
-        self.nodes[id.index()].last_child
+        self.link_id(self.node(id).last_child)
     }
 
+    /// The sibling right after `id`.
+    #[track_caller]
     pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.nodes[id.index()].next_sibling
+        self.link_id(self.node(id).next_sibling)
     }
 
+    /// The sibling right before `id`.
+    #[track_caller]
     pub fn previous_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.nodes[id.index()].previous_sibling
+        self.link_id(self.node(id).previous_sibling)
     }
 
     /// The children of `id`, in order.
+    #[track_caller]
     pub fn children(&self, id: NodeId) -> Children<'_> {
         Children { document: self, next: self.first_child(id) }
     }
 
     /// The document element (the `html` element), if any.
     pub fn document_element(&self) -> Option<NodeId> {
-        self.children(NodeId::DOCUMENT).find(|&child| self.element(child).is_some())
+        self.children(self.document()).find(|&child| self.element(child).is_some())
     }
 
     /// The root of a parsed fragment: the `html` element whose children
@@ -212,11 +340,15 @@ impl Document {
 
     /// `id` and its descendants in tree order (template contents are not
     /// descendants, as in the DOM).
+    #[track_caller]
     pub fn descendants(&self, id: NodeId) -> Descendants<'_> {
+        self.slot(id);
         Descendants { document: self, root: id, next: Some(id) }
     }
 
-    /// The text of `id` and its descendants, concatenated.
+    /// The text of `id` and its descendants, concatenated: only Text nodes
+    /// count (not comments or processing instructions), as the DOM's
+    /// `textContent` of an element.
     pub fn text_content(&self, id: NodeId) -> String {
         let mut text = String::new();
         for node in self.descendants(id) {
@@ -231,4 +363,11 @@ impl Document {
     pub fn is_element(&self, id: NodeId, ns: Namespace, local: &str) -> bool {
         self.element(id).is_some_and(|e| e.is(ns, local))
     }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn foreign_node(id: NodeId, tag: u32) -> ! {
+    panic!("{id:?} used with a Document it does not belong to (document {tag}): a NodeId works only with the Document that made it")
 }

@@ -2,10 +2,11 @@
 //! and detaching them, and growing text.
 
 use crate::generated::names::Namespace;
-use crate::tree_builder::{AttrRef, QualName};
+use crate::tree_builder::{AttrRef, Name, QualName};
 
-use super::node::{span, Data, ElementData, Node, Span, StoredAttr, MAX_ATTRIBUTES, MAX_STRING_BYTES};
-use super::{Doctype, Document, NodeId};
+use super::error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
+use super::node::{span, Data, ElementData, Link, Node, Span, StoredAttr, MAX_ATTRIBUTES, MAX_STRING_BYTES};
+use super::{Doctype, Document, DomError, HierarchyRequest, NodeId};
 
 impl Document {
     pub(super) fn push_string(&mut self, text: &str) -> Span {
@@ -55,7 +56,7 @@ impl Document {
     }
 
     pub(super) fn new_node(&mut self, data: Data) -> NodeId {
-        let id = NodeId::from_index(self.nodes.len());
+        let link = Link::from_index(self.nodes.len());
         self.nodes.push(Node {
             data,
             parent: None,
@@ -64,14 +65,64 @@ impl Document {
             previous_sibling: None,
             next_sibling: None,
         });
-        id
+        self.id(link)
     }
 
-    /// Creates an element (not in the tree); a `template` gets its contents.
-    pub fn create_element(&mut self, name: &QualName, attrs: &[AttrRef<'_>]) -> NodeId {
+    /// Creates an element (not in the tree) with the name and attributes
+    /// given; a `template` gets its template contents. The names must be
+    /// valid as the DOM says (any name the tokenizer makes for a start tag
+    /// is, and so is every lowercase ASCII name): `name.local` a "valid
+    /// element local name", attribute names "valid attribute local names",
+    /// prefixes "valid namespace prefixes"; else
+    /// [`DomError::InvalidCharacter`], and nothing is created. The
+    /// serializer writes names as they are, so this is what keeps
+    /// `a b><script>` out of the output.
+    ///
+    /// ```
+    /// use htmlforge::dom::DomError;
+    /// use htmlforge::tree_builder::{AttrRef, Name, QualName};
+    /// use htmlforge::Namespace;
+    ///
+    /// let mut document = htmlforge::dom::Document::new();
+    /// let name = QualName::new(Namespace::Html, Name::new("my-widget"));
+    /// let widget = document.create_element(&name, &[AttrRef::new("data-x", "1")]).unwrap();
+    /// assert_eq!(document.outer_html(widget), r#"<my-widget data-x="1"></my-widget>"#);
+    /// let bad = QualName::new(Namespace::Html, Name::new("a b><script"));
+    /// assert_eq!(document.create_element(&bad, &[]), Err(DomError::InvalidCharacter));
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#valid-element-local-name>
+    pub fn create_element(&mut self, name: &QualName, attrs: &[AttrRef<'_>]) -> Result<NodeId, DomError> {
+        let attrs_valid = attrs
+            .iter()
+            .all(|attr| is_valid_attribute_local_name(attr.local) && attr.prefix.is_none_or(is_valid_namespace_prefix));
+        if !is_valid_element_local_name(name.local.as_str()) || !attrs_valid {
+            return Err(DomError::InvalidCharacter);
+        }
+        Ok(self.create_element_unchecked(name, attrs))
+    }
+
+    /// Creates the HTML element `local_name` with no attributes: see
+    /// [`Document::create_element`].
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>x");
+    /// let body = document.body().unwrap();
+    /// let hr = document.create_html_element("hr").unwrap();
+    /// document.append_child(body, hr).unwrap();
+    /// assert_eq!(document.inner_html(body), "<p>x</p><hr>");
+    /// ```
+    pub fn create_html_element(&mut self, local_name: &str) -> Result<NodeId, DomError> {
+        self.create_element(&QualName::new(Namespace::Html, Name::new(local_name)), &[])
+    }
+
+    /// Creates an element for the tree builder, whose names come from the
+    /// tokenizer (a start tag's name is always valid; its attribute names
+    /// need not be, and the DOM keeps them as the parser made them).
+    pub(super) fn create_element_unchecked(&mut self, name: &QualName, attrs: &[AttrRef<'_>]) -> NodeId {
         let template_contents = name
             .is(Namespace::Html, crate::generated::names::local_names::TEMPLATE)
-            .then(|| self.new_node(Data::DocumentFragment));
+            .then(|| self.new_node(Data::DocumentFragment).link());
         let name_id = self.intern(&name.local);
         let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
         let start = self.attrs.len();
@@ -94,21 +145,22 @@ impl Document {
         attrs: &[AttrRef<'_>],
         previous: NodeId,
     ) -> NodeId {
+        let previous = previous.link();
         let shared = match self.nodes.get(previous.index()).map(|node| node.data) {
             Some(Data::Element(data))
                 if data.attrs.len as usize == attrs.len() && !self.growth.attrs_edited.contains(&previous) =>
             {
                 data.attrs
             }
-            _ => return self.create_element(name, attrs),
+            _ => return self.create_element_unchecked(name, attrs),
         };
+        if !self.attribute_room(shared.len as usize) {
+            return self.create_element_unchecked(name, &[]);
+        }
         let template_contents = name
             .is(Namespace::Html, crate::generated::names::local_names::TEMPLATE)
-            .then(|| self.new_node(Data::DocumentFragment));
+            .then(|| self.new_node(Data::DocumentFragment).link());
         let name_id = self.intern(&name.local);
-        if !self.attribute_room(shared.len as usize) {
-            return self.create_element(name, &[]);
-        }
         let start = self.attrs.len();
         self.attrs.extend_from_within(shared.range());
         let attrs = span(start, shared.len as usize);
@@ -121,6 +173,19 @@ impl Document {
         self.new_node(Data::Comment(text))
     }
 
+    /// Creates a text node (not in the tree).
+    pub fn create_text_node(&mut self, text: &str) -> NodeId {
+        let text = self.push_string(text);
+        self.new_node(Data::Text(text))
+    }
+
+    /// Creates a ProcessingInstruction node (not in the tree).
+    pub fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
+        let target = self.push_string(target);
+        let data = self.push_string(data);
+        self.new_node(Data::ProcessingInstruction { target, data })
+    }
+
     /// Creates a DocumentType node (not in the tree).
     pub fn create_doctype(&mut self, doctype: Doctype) -> NodeId {
         let index = u32::try_from(self.doctypes.len()).expect("fewer than 2^32 doctypes");
@@ -128,21 +193,23 @@ impl Document {
         self.new_node(Data::Doctype(index))
     }
 
-    /// Adds each attribute of `attrs` that the element does not have yet.
-    pub fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
+    /// Adds each attribute of `attrs` that the element does not have yet
+    /// (the tree builder's step for a second `<html>` or `<body>` tag).
+    pub(super) fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
         let Data::Element(mut data) = self.nodes[element.index()].data else { return };
         // Few attributes: a linear search. Many (hostile input: `<html>`
         // tags with thousands of attributes, or thousands of tags adding
         // one each): a set of the names, kept with the element, so that
         // this stays linear.
-        if attrs.len() + data.attrs.len as usize > 8 && !self.growth.attr_names.contains_key(&element) {
+        let key = element.link();
+        if attrs.len() + data.attrs.len as usize > 8 && !self.growth.attr_names.contains_key(&key) {
             let names = self.attrs[data.attrs.range()].iter().map(|a| (a.ns, a.name)).collect();
-            self.growth.attr_names.insert(element, names);
+            self.growth.attr_names.insert(key, names);
         }
         for attr in attrs {
-            let present = if self.growth.attr_names.contains_key(&element) {
+            let present = if self.growth.attr_names.contains_key(&key) {
                 let name = self.intern_str(attr.local);
-                let names = self.growth.attr_names.get_mut(&element).expect("just checked");
+                let names = self.growth.attr_names.get_mut(&key).expect("just checked");
                 !names.insert((attr.ns, name))
             } else {
                 self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local)
@@ -151,8 +218,8 @@ impl Document {
                 continue;
             }
             let stored = self.store_attr(attr);
-            data.attrs = self.push_attr_to_list(element, data.attrs, stored);
-            self.growth.attrs_edited.insert(element);
+            data.attrs = self.push_attr_to_list(key, data.attrs, stored);
+            self.growth.attrs_edited.insert(key);
         }
         self.nodes[element.index()].data = Data::Element(data);
     }
@@ -163,7 +230,7 @@ impl Document {
     /// end with as much room again (so that `<html a1><p><html a2>…`
     /// copies each attribute O(1) times, amortized, not the whole list per
     /// tag).
-    fn push_attr_to_list(&mut self, element: NodeId, mut list: Span, stored: StoredAttr) -> Span {
+    fn push_attr_to_list(&mut self, element: Link, mut list: Span, stored: StoredAttr) -> Span {
         if !self.attribute_room(2 * list.len as usize + 16) {
             return list;
         }
@@ -189,34 +256,80 @@ impl Document {
 
     /// Sets the attribute `name` (in no namespace) of `element` to
     /// `value`, adding it if the element has none, as the DOM's
-    /// `setAttribute` does. Returns false when `element` is not an element.
-    /// (The old value's bytes stay in the document's buffer until it is
-    /// dropped.)
+    /// `setAttribute` does (without its lowercasing: give HTML attribute
+    /// names in lowercase). `name` must be a valid attribute local name,
+    /// else [`DomError::InvalidCharacter`]; `element` must be an element,
+    /// else [`DomError::NotAnElement`]. The old value's bytes stay in the
+    /// document's buffer (see [`Document::compacted`]).
     ///
     /// ```
-    /// use htmlforge::dom::NodeId;
-    ///
     /// let mut document = htmlforge::parse_document("<p id=a>x");
-    /// let p = document.descendants(NodeId::DOCUMENT).find(|&n| document.element(n).is_some_and(|e| e.local_name() == "p")).unwrap();
-    /// assert!(document.set_attribute(p, "id", "b"));
-    /// assert!(document.set_attribute(p, "title", "t"));
+    /// let p = document.get_element_by_id("a").unwrap();
+    /// document.set_attribute(p, "id", "b").unwrap();
+    /// document.set_attribute(p, "title", "t").unwrap();
+    /// assert!(document.set_attribute(p, "on click", "").is_err());
     /// let element = document.element(p).unwrap();
     /// assert_eq!((element.attr("id"), element.attr("title")), (Some("b"), Some("t")));
     /// ```
-    pub fn set_attribute(&mut self, element: NodeId, name: &str, value: &str) -> bool {
-        let Data::Element(data) = self.nodes[element.index()].data else { return false };
+    #[track_caller]
+    pub fn set_attribute(&mut self, element: NodeId, name: &str, value: &str) -> Result<(), DomError> {
+        let Data::Element(data) = self.nodes[self.slot(element)].data else { return Err(DomError::NotAnElement) };
+        if !is_valid_attribute_local_name(name) {
+            return Err(DomError::InvalidCharacter);
+        }
         let existing =
             data.attrs.range().find(|&at| self.attrs[at].ns.is_none() && self.name_str(self.attrs[at].name) == name);
         match existing {
             Some(at) => self.attrs[at].value = self.push_string(value),
             None => self.add_attrs_if_missing(element, &[AttrRef::new(name, value)]),
         }
-        self.growth.attrs_edited.insert(element);
+        self.growth.attrs_edited.insert(element.link());
+        Ok(())
+    }
+
+    /// Removes the attribute `name` (in no namespace) of `element`, as the
+    /// DOM's `removeAttribute` does. Returns whether there was one (false
+    /// too when `element` is not an element).
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p id=a class=c>x");
+    /// let p = document.get_element_by_id("a").unwrap();
+    /// assert!(document.remove_attribute(p, "class"));
+    /// assert!(!document.remove_attribute(p, "class"));
+    /// assert_eq!(document.outer_html(p), r#"<p id="a">x</p>"#);
+    /// ```
+    #[track_caller]
+    pub fn remove_attribute(&mut self, element: NodeId, name: &str) -> bool {
+        let slot = self.slot(element);
+        let Data::Element(mut data) = self.nodes[slot].data else { return false };
+        let range = data.attrs.range();
+        let Some(at) =
+            range.clone().find(|&at| self.attrs[at].ns.is_none() && self.name_str(self.attrs[at].name) == name)
+        else {
+            return false;
+        };
+        // The attributes stay contiguous and in order: the later ones move
+        // down one place within the element's own span.
+        let removed = (self.attrs[at].ns, self.attrs[at].name);
+        if let Some(names) = self.growth.attr_names.get_mut(&element.link()) {
+            names.remove(&removed);
+        }
+        self.growth.attrs_edited.insert(element.link());
+        self.attrs[at..range.end].rotate_left(1);
+        data.attrs.len -= 1;
+        self.nodes[slot].data = Data::Element(data);
         true
     }
 
-    /// Removes `id` from its parent.
+    /// Removes `id` from its parent, if it has one (the DOM's `remove()`).
+    /// The node stays in the document, detached, and can be inserted again.
+    #[track_caller]
     pub fn detach(&mut self, id: NodeId) {
+        self.slot(id);
+        self.unlink(id.link());
+    }
+
+    pub(super) fn unlink(&mut self, id: Link) {
         let Some(parent) = self.nodes[id.index()].parent.take() else { return };
         let previous = self.nodes[id.index()].previous_sibling.take();
         let next = self.nodes[id.index()].next_sibling.take();
@@ -230,9 +343,282 @@ impl Document {
         }
     }
 
-    /// Appends `child` (detached first) as the last child of `parent`.
-    pub fn append_child(&mut self, parent: NodeId, child: NodeId) {
-        self.detach(child);
+    /// Replaces `old` by `node` in `old`'s parent, as the DOM's
+    /// `replaceChild(node, old)` does: `node` moves from where it was (a
+    /// DocumentFragment gives its children), `old` is left detached.
+    /// Refused, with nothing changed, when `old` has no parent
+    /// ([`DomError::NotFound`]) and where [`Document::insert_before`]
+    /// refuses `node` in `old`'s place.
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>a <b>bold</b> c");
+    /// let b = document.get_elements_by_tag_name("b").next().unwrap();
+    /// let i = document.create_html_element("i").unwrap();
+    /// document.append_text(i, "italic").unwrap();
+    /// document.replace_with(b, i).unwrap();
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// assert_eq!(document.inner_html(p), "a <i>italic</i> c");
+    /// assert_eq!(document.parent(b), None);
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#concept-node-replace>
+    #[track_caller]
+    pub fn replace_with(&mut self, old: NodeId, node: NodeId) -> Result<(), DomError> {
+        self.slot(node);
+        let Some(parent) = self.parent(old) else { return Err(DomError::NotFound) };
+        let next = self.next_sibling(old);
+        // The checks are insertion's with `old` gone; on a refusal `old`
+        // goes back where it was, and nothing else has changed.
+        self.unlink(old.link());
+        let outcome = self.insert_before(parent, node, next);
+        if outcome.is_err() {
+            match next {
+                Some(next) => self.link_before(next.link(), old.link()),
+                None => self.link_append(parent.link(), old.link()),
+            }
+        }
+        outcome
+    }
+
+    /// Removes `node` from its parent (the DOM's `remove()`): the same as
+    /// [`Document::detach`].
+    #[track_caller]
+    pub fn remove(&mut self, node: NodeId) {
+        self.detach(node);
+    }
+
+    /// Sets the text of `node` as the DOM's `textContent` setter does: an
+    /// element's or fragment's children are replaced by one text node
+    /// (none for an empty `text`); a text, comment or processing
+    /// instruction node's data is replaced; a Document or doctype is left as it is.
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>a <b>b</b></p>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// document.set_text(p, "1 < 2");
+    /// assert_eq!(document.inner_html(p), "1 &lt; 2");
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#dom-node-textcontent>
+    #[track_caller]
+    pub fn set_text(&mut self, node: NodeId, text: &str) {
+        let slot = self.slot(node);
+        match self.nodes[slot].data {
+            Data::Element(_) | Data::DocumentFragment => {
+                while let Some(child) = self.nodes[slot].first_child {
+                    self.unlink(child);
+                }
+                if !text.is_empty() {
+                    self.append_text_at(node.link(), text);
+                }
+            }
+            Data::Text(_) => self.nodes[slot].data = Data::Text(self.push_string(text)),
+            Data::Comment(_) => self.nodes[slot].data = Data::Comment(self.push_string(text)),
+            Data::ProcessingInstruction { target, .. } => {
+                self.nodes[slot].data = Data::ProcessingInstruction { target, data: self.push_string(text) }
+            }
+            Data::Document | Data::Doctype(_) => {}
+        }
+    }
+
+    /// Appends `node` as the last child of `parent`, moving it from where
+    /// it was, as the DOM's `appendChild` does: see
+    /// [`Document::insert_before`] for what is refused. A DocumentFragment
+    /// `node` (a template's contents) gives its children instead.
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<ul><li>a</li><li>b</li></ul>");
+    /// let ul = document.get_elements_by_tag_name("ul").next().unwrap();
+    /// let first = document.first_child(ul).unwrap();
+    /// document.append_child(ul, first).unwrap();
+    /// assert_eq!(document.inner_html(ul), "<li>b</li><li>a</li>");
+    /// assert!(document.append_child(first, ul).is_err()); // a cycle
+    /// ```
+    #[track_caller]
+    pub fn append_child(&mut self, parent: NodeId, node: NodeId) -> Result<(), DomError> {
+        self.insert_before(parent, node, None)
+    }
+
+    /// Inserts `node` into `parent` right before its child `reference`
+    /// (at the end when `reference` is `None`), moving it from where it
+    /// was, as the DOM's `insertBefore` does. A DocumentFragment `node`
+    /// (a template's contents) gives its children instead.
+    ///
+    /// Refused, with nothing changed, as the DOM's "ensure pre-insertion
+    /// validity" refuses it: a `parent` that is not a Document,
+    /// DocumentFragment or element; a `node` that is `parent` or one of its
+    /// ancestors (through templates too); a Document `node`; text in the
+    /// Document, a doctype elsewhere; a second element or doctype in the
+    /// Document, or the two in the wrong order
+    /// ([`DomError::HierarchyRequest`]); and a `reference` that is not a
+    /// child of `parent` ([`DomError::NotFound`]).
+    ///
+    /// ```
+    /// use htmlforge::dom::DomError;
+    ///
+    /// let mut document = htmlforge::parse_document("<p>b</p>");
+    /// let body = document.body().unwrap();
+    /// let p = document.first_child(body).unwrap();
+    /// let a = document.create_text_node("a");
+    /// document.insert_before(body, a, Some(p)).unwrap();
+    /// assert_eq!(document.inner_html(body), "a<p>b</p>");
+    /// let loose = document.create_html_element("i").unwrap();
+    /// assert_eq!(document.insert_before(body, p, Some(loose)), Err(DomError::NotFound));
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#concept-node-pre-insert>
+    #[track_caller]
+    pub fn insert_before(&mut self, parent: NodeId, node: NodeId, reference: Option<NodeId>) -> Result<(), DomError> {
+        self.ensure_pre_insertion_validity(parent, node, reference)?;
+        // "If child is node, then set child to node's next sibling."
+        let reference = match reference {
+            Some(reference) if reference == node => self.next_sibling(node),
+            reference => reference,
+        };
+        let nodes: Vec<Link> = match self.nodes[node.index()].data {
+            Data::DocumentFragment => self.children(node).map(NodeId::link).collect(),
+            _ => vec![node.link()],
+        };
+        for child in nodes {
+            match reference {
+                Some(reference) => self.link_before(reference.link(), child),
+                None => self.link_append(parent.link(), child),
+            }
+        }
+        Ok(())
+    }
+
+    /// Spec: <https://dom.spec.whatwg.org/#concept-node-ensure-pre-insertion-validity>
+    #[track_caller]
+    fn ensure_pre_insertion_validity(
+        &self,
+        parent: NodeId,
+        node: NodeId,
+        reference: Option<NodeId>,
+    ) -> Result<(), DomError> {
+        use HierarchyRequest::*;
+        let parent_data = self.nodes[self.slot(parent)].data;
+        let node_data = self.nodes[self.slot(node)].data;
+        if let Some(reference) = reference {
+            self.slot(reference);
+        }
+        let refuse = |reason| Err(DomError::HierarchyRequest(reason));
+        if !matches!(parent_data, Data::Document | Data::DocumentFragment | Data::Element(_)) {
+            return refuse(ParentCannotHaveChildren);
+        }
+        if self.is_host_including_inclusive_ancestor(node.link(), parent.link()) {
+            return refuse(Cycle);
+        }
+        if reference.is_some_and(|reference| self.nodes[reference.index()].parent != Some(parent.link())) {
+            return Err(DomError::NotFound);
+        }
+        let parent_is_document = matches!(parent_data, Data::Document);
+        match node_data {
+            Data::Document => return refuse(NotInsertable),
+            Data::Text(_) if parent_is_document => return refuse(TextInDocument),
+            Data::Doctype(_) if !parent_is_document => return refuse(DoctypeOutsideDocument),
+            _ => {}
+        }
+        if !parent_is_document {
+            return Ok(());
+        }
+        let is_element = |link: Link| matches!(self.nodes[link.index()].data, Data::Element(_));
+        let is_doctype = |link: Link| matches!(self.nodes[link.index()].data, Data::Doctype(_));
+        let has_element_child = self.children(parent).any(|child| is_element(child.link()));
+        let doctype_follows_reference = reference.is_some_and(|reference| {
+            std::iter::successors(self.next_sibling(reference), |&n| self.next_sibling(n)).any(|n| is_doctype(n.link()))
+        });
+        let places_element = |has_element_child: bool| {
+            if has_element_child {
+                return refuse(SecondDocumentElement);
+            }
+            if reference.is_some_and(|reference| is_doctype(reference.link())) || doctype_follows_reference {
+                return refuse(DoctypeAfterElement);
+            }
+            Ok(())
+        };
+        match node_data {
+            Data::DocumentFragment => {
+                let children: Vec<Link> = self.children(node).map(NodeId::link).collect();
+                if children.iter().any(|&child| matches!(self.nodes[child.index()].data, Data::Text(_))) {
+                    return refuse(TextInDocument);
+                }
+                match children.iter().filter(|&&child| is_element(child)).count() {
+                    0 => Ok(()),
+                    1 => places_element(has_element_child),
+                    _ => refuse(SecondDocumentElement),
+                }
+            }
+            Data::Element(_) => places_element(has_element_child),
+            Data::Doctype(_) => {
+                if self.children(parent).any(|child| is_doctype(child.link())) {
+                    return refuse(SecondDoctype);
+                }
+                let element_precedes = match reference {
+                    Some(reference) => {
+                        std::iter::successors(self.previous_sibling(reference), |&n| self.previous_sibling(n))
+                            .any(|n| is_element(n.link()))
+                    }
+                    None => has_element_child,
+                };
+                if element_precedes {
+                    return refuse(DoctypeAfterElement);
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether `node` is `of` or one of its host-including ancestors (the
+    /// host of a template's contents is the template).
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#concept-tree-host-including-inclusive-ancestor>
+    fn is_host_including_inclusive_ancestor(&self, node: Link, of: Link) -> bool {
+        if node == of {
+            return true;
+        }
+        // A node with no children and no template contents (a new one,
+        // usually) is nobody's ancestor: building a deep tree top-down
+        // walks no ancestors. (A template is the host of its contents even
+        // when they are empty.)
+        let is_template =
+            matches!(self.nodes[node.index()].data, Data::Element(data) if data.template_contents.is_some());
+        if self.nodes[node.index()].first_child.is_none() && !is_template {
+            return false;
+        }
+        let mut current = Some(of);
+        while let Some(link) = current {
+            if link == node {
+                return true;
+            }
+            current = match self.nodes[link.index()].parent {
+                Some(parent) => Some(parent),
+                None => self.template_host(link),
+            };
+        }
+        false
+    }
+
+    /// The template whose contents `fragment` is, if it is one.
+    fn template_host(&self, fragment: Link) -> Option<Link> {
+        if !matches!(self.nodes[fragment.index()].data, Data::DocumentFragment) {
+            return None;
+        }
+        let is_host = |index: usize| matches!(self.nodes[index].data, Data::Element(data) if data.template_contents == Some(fragment));
+        // A template is created right after its contents; the search is
+        // for templates made some other way.
+        let next = fragment.index() + 1;
+        if next < self.nodes.len() && is_host(next) {
+            return Some(Link::from_index(next));
+        }
+        (0..self.nodes.len()).find(|&index| is_host(index)).map(Link::from_index)
+    }
+
+    /// Appends `child` (unlinked first) as the last child of `parent`,
+    /// without the DOM's checks (the tree builder's moves are valid).
+    pub(super) fn link_append(&mut self, parent: Link, child: Link) {
+        self.unlink(child);
         let last = self.nodes[parent.index()].last_child;
         {
             let node = &mut self.nodes[child.index()];
@@ -246,11 +632,14 @@ impl Document {
         self.nodes[parent.index()].last_child = Some(child);
     }
 
-    /// Inserts `child` (detached first) right before `sibling`, which must
-    /// have a parent.
-    pub fn insert_before(&mut self, sibling: NodeId, child: NodeId) {
-        self.detach(child);
-        let parent = self.nodes[sibling.index()].parent.expect("insert_before a node that has a parent");
+    /// Inserts `child` (unlinked first) right before `sibling`, without the
+    /// DOM's checks; nothing happens when `sibling` has no parent.
+    pub(super) fn link_before(&mut self, sibling: Link, child: Link) {
+        if sibling == child {
+            return;
+        }
+        self.unlink(child);
+        let Some(parent) = self.nodes[sibling.index()].parent else { return };
         let previous = self.nodes[sibling.index()].previous_sibling;
         {
             let node = &mut self.nodes[child.index()];
@@ -272,7 +661,7 @@ impl Document {
     /// strings (foster-parented text between comments) is copied
     /// O(log n) times, and the copies left behind sum to less than twice
     /// its final size: time and memory stay linear.
-    pub(super) fn extend_text(&mut self, node: NodeId, text: &str) -> bool {
+    pub(super) fn extend_text(&mut self, node: Link, text: &str) -> bool {
         let Data::Text(mut existing) = self.nodes[node.index()].data else { return false };
         let capacity = self.growth.text_capacity.get(&node).copied().unwrap_or(0) as usize;
         if existing.end() == self.strings.len() && capacity == 0 {
@@ -306,34 +695,60 @@ impl Document {
         true
     }
 
-    /// Appends `text` to `parent`, merged into a last child that is text.
-    pub fn append_text(&mut self, parent: NodeId, text: &str) {
+    /// Appends `text` to `parent`, merged into a last child that is text
+    /// (as the parser inserts characters). Refused as
+    /// [`Document::append_child`] refuses a text node.
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>a");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// document.append_text(p, "b").unwrap();
+    /// assert_eq!(document.children(p).count(), 1);
+    /// assert!(document.append_text(document.document(), "x").is_err());
+    /// ```
+    #[track_caller]
+    pub fn append_text(&mut self, parent: NodeId, text: &str) -> Result<(), DomError> {
+        match self.nodes[self.slot(parent)].data {
+            Data::Element(_) | Data::DocumentFragment => {
+                self.append_text_at(parent.link(), text);
+                Ok(())
+            }
+            Data::Document => Err(DomError::HierarchyRequest(HierarchyRequest::TextInDocument)),
+            _ => Err(DomError::HierarchyRequest(HierarchyRequest::ParentCannotHaveChildren)),
+        }
+    }
+
+    pub(super) fn append_text_at(&mut self, parent: Link, text: &str) {
         if let Some(last) = self.nodes[parent.index()].last_child {
             if self.extend_text(last, text) {
                 return;
             }
         }
-        let text = self.push_string(text);
-        let node = self.new_node(Data::Text(text));
-        self.append_child(parent, node);
+        let node = self.create_text_node(text);
+        self.link_append(parent, node.link());
     }
 
-    /// Inserts `text` before `sibling`, merged into a previous sibling that is text.
-    pub fn insert_text_before(&mut self, sibling: NodeId, text: &str) {
+    /// Inserts `text` before `sibling`, merged into a previous sibling that
+    /// is text; nothing happens when `sibling` has no parent.
+    pub(super) fn insert_text_before_at(&mut self, sibling: Link, text: &str) {
+        if self.nodes[sibling.index()].parent.is_none() {
+            return;
+        }
         if let Some(previous) = self.nodes[sibling.index()].previous_sibling {
             if self.extend_text(previous, text) {
                 return;
             }
         }
-        let text = self.push_string(text);
-        let node = self.new_node(Data::Text(text));
-        self.insert_before(sibling, node);
+        let node = self.create_text_node(text);
+        self.link_before(sibling, node.link());
     }
 
     /// A deep copy of `id` (with template contents), not in the tree. The
     /// copy shares the original's text and attribute storage, which never
     /// changes in place.
+    #[track_caller]
     pub fn clone_node_deep(&mut self, id: NodeId) -> NodeId {
+        self.slot(id);
         let copy = self.clone_node_shallow(id);
         // (source parent, copy parent) pairs whose children are still to copy.
         let mut work = vec![(id, copy)];
@@ -341,7 +756,7 @@ impl Document {
             let mut child = self.first_child(source);
             while let Some(source_child) = child {
                 let child_copy = self.clone_node_shallow(source_child);
-                self.append_child(target, child_copy);
+                self.link_append(target.link(), child_copy.link());
                 work.push((source_child, child_copy));
                 child = self.next_sibling(source_child);
             }
@@ -351,7 +766,7 @@ impl Document {
                 if let (Some(source_contents), Some(target_contents)) =
                     (source_data.template_contents, target_data.template_contents)
                 {
-                    work.push((source_contents, target_contents));
+                    work.push((self.id(source_contents), self.id(target_contents)));
                 }
             }
         }
@@ -362,7 +777,7 @@ impl Document {
         let mut data = self.nodes[id.index()].data;
         if let Data::Element(element) = &mut data {
             if element.template_contents.is_some() {
-                element.template_contents = Some(self.new_node(Data::DocumentFragment));
+                element.template_contents = Some(self.new_node(Data::DocumentFragment).link());
             }
         }
         self.new_node(data)

@@ -6,21 +6,72 @@ use crate::generated::names::Namespace;
 
 use super::ElementRef;
 
-/// A node of a [`Document`]: an index into its arena. Stored as index + 1
-/// in a `NonZeroU32`, so that an `Option<NodeId>` link takes four bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(NonZeroU32);
+/// A node of a [`Document`](super::Document): its place in the document's arena, and the
+/// document it belongs to.
+///
+/// Every [`Document`](super::Document) gets its own tag from a
+/// process-wide counter when it is created (a clone gets a new one), and
+/// each id it hands out carries that tag. Using an id with a document it
+/// does not belong to is a programming error and **panics** with the
+/// message "NodeId … used with a Document it does not belong to", from
+/// every method that takes a `NodeId`, before any node is read or changed;
+/// [`Document::contains`](super::Document::contains) tells beforehand.
+/// A clone is the same tree under a new tag: the nodes keep their
+/// [`index`](NodeId::index), so
+/// [`Document::node_at`](super::Document::node_at) carries an id of the
+/// original over to the copy. Tags repeat only after 2^32 documents in
+/// one process.
+///
+/// The node records themselves link to each other by index alone (four
+/// bytes a link); the tag is checked where an id enters a `Document`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId {
+    tag: u32,
+    link: Link,
+}
 
 impl NodeId {
-    /// The Document node of every document.
-    pub const DOCUMENT: NodeId = NodeId(NonZeroU32::MIN);
-
-    pub(crate) fn from_index(index: usize) -> NodeId {
-        let id = u32::try_from(index + 1).ok().and_then(NonZeroU32::new).expect("fewer than 2^32 - 1 nodes");
-        NodeId(id)
+    pub(crate) fn new(tag: u32, link: Link) -> NodeId {
+        NodeId { tag, link }
     }
 
+    pub(crate) fn tag(self) -> u32 {
+        self.tag
+    }
+
+    pub(crate) fn link(self) -> Link {
+        self.link
+    }
+
+    /// The node's position in its document's arena (0 is the Document
+    /// node): nodes are numbered in the order they were created, so this
+    /// can index a side table the size of [`Document::node_count`](super::Document::node_count).
     pub fn index(self) -> usize {
+        self.link.index()
+    }
+}
+
+impl std::fmt::Debug for NodeId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NodeId({} of document {})", self.index(), self.tag)
+    }
+}
+
+/// A link between node records: an index into the arena, stored as index
+/// + 1 in a `NonZeroU32` so that an `Option<Link>` takes four bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Link(NonZeroU32);
+
+impl Link {
+    /// The Document node's link: it is created first.
+    pub(crate) const DOCUMENT: Link = Link(NonZeroU32::MIN);
+
+    pub(crate) fn from_index(index: usize) -> Link {
+        let id = u32::try_from(index + 1).ok().and_then(NonZeroU32::new).expect("fewer than 2^32 - 1 nodes");
+        Link(id)
+    }
+
+    pub(crate) fn index(self) -> usize {
         (self.0.get() - 1) as usize
     }
 }
@@ -28,8 +79,11 @@ impl NodeId {
 /// The identifiers of a DocumentType node.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Doctype {
+    /// The doctype's name (`html`).
     pub name: String,
+    /// The public identifier (empty when missing).
     pub public_id: String,
+    /// The system identifier (empty when missing).
     pub system_id: String,
 }
 
@@ -61,7 +115,7 @@ pub(crate) struct ElementData {
     pub(crate) name: NameId,
     /// Into `Document::attrs`.
     pub(crate) attrs: Span,
-    pub(crate) template_contents: Option<NodeId>,
+    pub(crate) template_contents: Option<Link>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,29 +138,49 @@ pub(crate) enum Data {
     /// Into `Document::strings`.
     Text(Span),
     Comment(Span),
+    ProcessingInstruction {
+        target: Span,
+        data: Span,
+    },
 }
 
 /// One node: its data and its links to parent and siblings.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Node {
     pub(crate) data: Data,
-    pub(crate) parent: Option<NodeId>,
-    pub(crate) first_child: Option<NodeId>,
-    pub(crate) last_child: Option<NodeId>,
-    pub(crate) previous_sibling: Option<NodeId>,
-    pub(crate) next_sibling: Option<NodeId>,
+    pub(crate) parent: Option<Link>,
+    pub(crate) first_child: Option<Link>,
+    pub(crate) last_child: Option<Link>,
+    pub(crate) previous_sibling: Option<Link>,
+    pub(crate) next_sibling: Option<Link>,
 }
 
-/// What a node is, as read from a [`Document`].
+/// What a node is, as read from a [`Document`](super::Document). The DOM can grow node
+/// kinds, hence `#[non_exhaustive]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NodeData<'a> {
+    /// The Document node.
     Document,
     /// A DocumentFragment (the contents of a `template`).
     DocumentFragment,
+    /// A DocumentType node (`<!DOCTYPE …>`).
     Doctype(&'a Doctype),
+    /// An element.
     Element(ElementRef<'a>),
+    /// A text node, with its data.
     Text(&'a str),
+    /// A comment, with its data.
     Comment(&'a str),
+    /// `<?target data>`.
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#interface-processinginstruction>
+    ProcessingInstruction {
+        /// The target: the name after `<?`.
+        target: &'a str,
+        /// The data: the rest, up to `>`.
+        data: &'a str,
+    },
 }
 
 /// What the storage functions keep beside the buffers so that growing a
@@ -116,19 +190,19 @@ pub enum NodeData<'a> {
 pub(crate) struct Growth {
     /// Text nodes moved to the end of the string buffer with room to grow:
     /// how many bytes their place holds.
-    pub(crate) text_capacity: std::collections::HashMap<NodeId, u32>,
+    pub(crate) text_capacity: std::collections::HashMap<Link, u32>,
     /// Elements whose attribute lists were moved to the end of the list
     /// with room to grow: how many entries their place holds.
-    pub(crate) attr_capacity: std::collections::HashMap<NodeId, u32>,
+    pub(crate) attr_capacity: std::collections::HashMap<Link, u32>,
     /// Elements whose attributes changed after their creation: an element
     /// created again for the same token shares only an unchanged list's
     /// values.
-    pub(crate) attrs_edited: std::collections::HashSet<NodeId>,
+    pub(crate) attrs_edited: std::collections::HashSet<Link>,
     /// The attribute names of elements with many attributes (`html` and
     /// `body` tags add theirs to one element, one tag at a time): whether
     /// a name is there is a lookup, not a search of the list. Kept by
     /// `add_attrs_if_missing`, the only way names are added.
-    pub(crate) attr_names: std::collections::HashMap<NodeId, std::collections::HashSet<(Option<Namespace>, NameId)>>,
+    pub(crate) attr_names: std::collections::HashMap<Link, std::collections::HashSet<(Option<Namespace>, NameId)>>,
     /// Something did not fit under `MAX_STRING_BYTES` or `MAX_ATTRIBUTES`.
     pub(crate) storage_full: bool,
 }

@@ -27,7 +27,10 @@
 use crate::generated::names::Namespace;
 use crate::serializer::{EscapeMode, FmtOutput, Output, SerializeError};
 
-use super::serialize::{parent_makes_text_literal, write_escaped, write_start_tag_without_end, SpecSerializeOptions};
+use super::serialize::{
+    parent_makes_text_literal, write_escaped, write_processing_instruction, write_start_tag_without_end,
+    SpecSerializeOptions,
+};
 use super::walk::{Visit, Walk};
 use super::{Document, NodeData, NodeId};
 
@@ -83,6 +86,10 @@ pub fn write_pretty_html<O: Output>(
                     printer.out.write_str("<!--")?;
                     printer.out.write_str(text)?;
                     printer.out.write_str("-->")?;
+                }
+                NodeData::ProcessingInstruction { target, data } => {
+                    printer.close_tag(true)?;
+                    write_processing_instruction(target, data, printer.out)?;
                 }
                 NodeData::Doctype(doctype) => {
                     printer.close_tag(true)?;

@@ -19,7 +19,7 @@
 //!     htmlforge::serialize_document(&document),
 //!     "<html><head></head><body><p class=\"a\">x &amp; <br>y</p></body></html>"
 //! );
-//! let body = document.children(document.document_element().unwrap()).nth(1).unwrap();
+//! let body = document.body().unwrap();
 //! assert_eq!(document.inner_html(body), "<p class=\"a\">x &amp; <br>y</p>");
 //! let p = document.first_child(body).unwrap();
 //! assert_eq!(document.outer_html(p), "<p class=\"a\">x &amp; <br>y</p>");
@@ -48,7 +48,7 @@ pub struct SpecSerializeOptions {
 /// The serialization of a whole document: the HTML fragment serialization
 /// algorithm run on the Document node (scripting off).
 pub fn serialize_document(document: &Document) -> String {
-    document.inner_html(NodeId::DOCUMENT)
+    document.inner_html(document.document())
 }
 
 /// `innerHTML` of `node` (scripting off): the serialization of its children
@@ -158,6 +158,10 @@ fn write_node<O: Output>(
             out.write_str(text)?;
             out.write_str("-->")
         }
+        // "Append "<?", followed by the value of current node's target,
+        // U+0020 SPACE, the value of current node's data, and "?>"."
+        // [#serialising-html-fragments]
+        NodeData::ProcessingInstruction { target, data } => write_processing_instruction(target, data, out),
         NodeData::Doctype(doctype) => {
             out.write_str("<!DOCTYPE ")?;
             out.write_str(&doctype.name)?;
@@ -235,6 +239,22 @@ fn write_attribute_name<O: Output>(attr: &AttrRef<'_>, out: &mut O) -> Result<()
     out.write_str(local)
 }
 
+/// `<?target data?>`, with the space even when the data is empty: the
+/// 2026 text's serialization, which the tokenizer reads back unchanged.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#serialising-html-fragments>
+pub(super) fn write_processing_instruction<O: Output>(
+    target: &str,
+    data: &str,
+    out: &mut O,
+) -> Result<(), SerializeError> {
+    out.write_str("<?")?;
+    out.write_str(target)?;
+    out.write_str(" ")?;
+    out.write_str(data)?;
+    out.write_str("?>")
+}
+
 pub(super) fn write_escaped<O: Output>(text: &str, mode: EscapeMode, out: &mut O) -> Result<(), SerializeError> {
     let mut adapter = Adapter::new(out);
     match escape(text, mode, &mut adapter) {
@@ -255,7 +275,7 @@ mod tests {
 
     fn body_inner(html: &str) -> String {
         let document = parse_document(html);
-        let body = document.children(document.document_element().unwrap()).nth(1).unwrap();
+        let body = document.body().unwrap();
         document.inner_html(body)
     }
 

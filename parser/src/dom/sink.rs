@@ -3,17 +3,27 @@
 use crate::quirks::QuirksMode;
 use crate::tree_builder::{AttrRef, Error, NodeOrText, QualName, TreeSink};
 
+use super::node::Link;
 use super::{Doctype, Document, NodeId};
+
+impl Document {
+    /// The link of `id`, checked: see [`NodeId`] for ids of another document.
+    #[inline]
+    fn checked(&self, id: NodeId) -> Link {
+        self.slot(id);
+        id.link()
+    }
+}
 
 impl TreeSink for Document {
     type Handle = NodeId;
 
     fn document(&self) -> NodeId {
-        NodeId::DOCUMENT
+        Document::document(self)
     }
 
     fn create_element(&mut self, name: QualName, attrs: &[AttrRef<'_>]) -> NodeId {
-        Document::create_element(self, &name, attrs)
+        self.create_element_unchecked(&name, attrs)
     }
 
     fn create_element_again(&mut self, name: QualName, attrs: &[AttrRef<'_>], previous: NodeId) -> NodeId {
@@ -24,26 +34,30 @@ impl TreeSink for Document {
         Document::create_comment(self, text)
     }
 
+    fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
+        Document::create_processing_instruction(self, target, data)
+    }
+
     fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str) {
         let doctype = self.create_doctype(Doctype {
             name: name.to_string(),
             public_id: public_id.to_string(),
             system_id: system_id.to_string(),
         });
-        self.append_child(NodeId::DOCUMENT, doctype);
+        self.link_append(Link::DOCUMENT, doctype.link());
     }
 
     fn append(&mut self, parent: NodeId, child: NodeOrText<'_, NodeId>) {
         match child {
-            NodeOrText::Node(node) => self.append_child(parent, node),
-            NodeOrText::Text(text) => self.append_text(parent, text),
+            NodeOrText::Node(node) => self.link_append(self.checked(parent), self.checked(node)),
+            NodeOrText::Text(text) => self.append_text_at(self.checked(parent), text),
         }
     }
 
     fn insert_before(&mut self, sibling: NodeId, child: NodeOrText<'_, NodeId>) {
         match child {
-            NodeOrText::Node(node) => Document::insert_before(self, sibling, node),
-            NodeOrText::Text(text) => self.insert_text_before(sibling, text),
+            NodeOrText::Node(node) => self.link_before(self.checked(sibling), self.checked(node)),
+            NodeOrText::Text(text) => self.insert_text_before_at(self.checked(sibling), text),
         }
     }
 
@@ -56,17 +70,22 @@ impl TreeSink for Document {
     }
 
     fn reparent_children(&mut self, node: NodeId, new_parent: NodeId) {
+        let new_parent = self.checked(new_parent);
         while let Some(child) = self.first_child(node) {
-            self.append_child(new_parent, child);
+            self.link_append(new_parent, child.link());
         }
     }
 
     fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
+        self.checked(element);
         Document::add_attrs_if_missing(self, element, attrs);
     }
 
+    /// The template contents of `template`; for any other node (which the
+    /// tree builder never asks about), the node itself, so that what is
+    /// inserted "into its contents" goes into the node.
     fn template_contents(&mut self, template: NodeId) -> NodeId {
-        self.element(template).and_then(|e| e.template_contents()).expect("template_contents of a template element")
+        self.element(template).and_then(|e| e.template_contents()).unwrap_or(template)
     }
 
     fn set_quirks_mode(&mut self, mode: QuirksMode) {
@@ -80,7 +99,7 @@ impl TreeSink for Document {
         let children: Vec<NodeId> = self.children(option).collect();
         for child in children {
             let copy = self.clone_node_deep(child);
-            self.append_child(selectedcontent, copy);
+            self.link_append(selectedcontent.link(), copy.link());
         }
     }
 

@@ -88,7 +88,10 @@ impl<'a> Walk<'a> {
         let has_content = match self.document.data(node) {
             NodeData::Element(element) => !element_serializes_as_void(&element),
             NodeData::Document | NodeData::DocumentFragment => true,
-            NodeData::Doctype(_) | NodeData::Text(_) | NodeData::Comment(_) => false,
+            NodeData::Doctype(_)
+            | NodeData::Text(_)
+            | NodeData::Comment(_)
+            | NodeData::ProcessingInstruction { .. } => false,
         };
         if has_content {
             self.push(node);
@@ -137,6 +140,7 @@ mod tests {
                 NodeData::Element(element) => element.local_name().to_string(),
                 NodeData::Text(text) => format!("{text:?}"),
                 NodeData::Comment(_) => "comment".to_string(),
+                NodeData::ProcessingInstruction { target, .. } => format!("?{target}"),
                 NodeData::Doctype(_) => "doctype".to_string(),
                 NodeData::Document | NodeData::DocumentFragment => "?".to_string(),
             };

@@ -81,8 +81,11 @@ impl std::fmt::Display for EncodingSource {
 /// confidence, and which step gave them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sniffed {
+    /// The encoding to decode with.
     pub encoding: &'static Encoding,
+    /// How sure the sniffing is: a tentative encoding may change while parsing.
     pub confidence: Confidence,
+    /// Which step of the sniffing algorithm decided.
     pub source: EncodingSource,
 }
 

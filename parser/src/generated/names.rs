@@ -1263,800 +1263,1596 @@ static KEYS: [(u8, [u64; 2]); LOCAL_NAME_COUNT] = [
 pub mod local_names {
     use super::LocalName;
 
-    pub const A: LocalName = LocalName(0); // a
-    pub const ABBR: LocalName = LocalName(1); // abbr
-    pub const ACCENT: LocalName = LocalName(2); // accent
-    pub const ACCENTUNDER: LocalName = LocalName(3); // accentunder
-    pub const ACCEPT: LocalName = LocalName(4); // accept
-    pub const ACCEPT_CHARSET: LocalName = LocalName(5); // accept-charset
-    pub const ACCESSKEY: LocalName = LocalName(6); // accesskey
-    pub const ACRONYM: LocalName = LocalName(7); // acronym
-    pub const ACTION: LocalName = LocalName(8); // action
-    pub const ACTIONTYPE: LocalName = LocalName(9); // actiontype
-    pub const ACTUATE: LocalName = LocalName(10); // actuate
-    pub const ADDRESS: LocalName = LocalName(11); // address
-    pub const ALIGN: LocalName = LocalName(12); // align
-    pub const ALINK: LocalName = LocalName(13); // alink
-    pub const ALLOW: LocalName = LocalName(14); // allow
-    pub const ALLOWFULLSCREEN: LocalName = LocalName(15); // allowfullscreen
-    pub const ALPHA: LocalName = LocalName(16); // alpha
-    pub const ALT: LocalName = LocalName(17); // alt
-    pub const ALT_GLYPH: LocalName = LocalName(18); // altGlyph
-    pub const ALT_GLYPH_DEF: LocalName = LocalName(19); // altGlyphDef
-    pub const ALT_GLYPH_ITEM: LocalName = LocalName(20); // altGlyphItem
-    pub const ALTGLYPH: LocalName = LocalName(21); // altglyph
-    pub const ALTGLYPHDEF: LocalName = LocalName(22); // altglyphdef
-    pub const ALTGLYPHITEM: LocalName = LocalName(23); // altglyphitem
-    pub const ALTTEXT: LocalName = LocalName(24); // alttext
-    pub const ANIMATE: LocalName = LocalName(25); // animate
-    pub const ANIMATE_COLOR: LocalName = LocalName(26); // animateColor
-    pub const ANIMATE_MOTION: LocalName = LocalName(27); // animateMotion
-    pub const ANIMATE_TRANSFORM: LocalName = LocalName(28); // animateTransform
-    pub const ANIMATECOLOR: LocalName = LocalName(29); // animatecolor
-    pub const ANIMATEMOTION: LocalName = LocalName(30); // animatemotion
-    pub const ANIMATETRANSFORM: LocalName = LocalName(31); // animatetransform
-    pub const ANNOTATION: LocalName = LocalName(32); // annotation
-    pub const ANNOTATION_XML: LocalName = LocalName(33); // annotation-xml
-    pub const APPLET: LocalName = LocalName(34); // applet
-    pub const ARCHIVE: LocalName = LocalName(35); // archive
-    pub const ARCROLE: LocalName = LocalName(36); // arcrole
-    pub const AREA: LocalName = LocalName(37); // area
-    pub const ARTICLE: LocalName = LocalName(38); // article
-    pub const AS: LocalName = LocalName(39); // as
-    pub const ASIDE: LocalName = LocalName(40); // aside
-    pub const ASYNC: LocalName = LocalName(41); // async
-    pub const ATTRIBUTE_NAME: LocalName = LocalName(42); // attributeName
-    pub const ATTRIBUTE_TYPE: LocalName = LocalName(43); // attributeType
-    pub const ATTRIBUTENAME: LocalName = LocalName(44); // attributename
-    pub const ATTRIBUTETYPE: LocalName = LocalName(45); // attributetype
-    pub const AUDIO: LocalName = LocalName(46); // audio
-    pub const AUTOCAPITALIZE: LocalName = LocalName(47); // autocapitalize
-    pub const AUTOCOMPLETE: LocalName = LocalName(48); // autocomplete
-    pub const AUTOCORRECT: LocalName = LocalName(49); // autocorrect
-    pub const AUTOFOCUS: LocalName = LocalName(50); // autofocus
-    pub const AUTOPLAY: LocalName = LocalName(51); // autoplay
-    pub const AXIS: LocalName = LocalName(52); // axis
-    pub const B: LocalName = LocalName(53); // b
-    pub const BACKGROUND: LocalName = LocalName(54); // background
-    pub const BASE: LocalName = LocalName(55); // base
-    pub const BASE_FREQUENCY: LocalName = LocalName(56); // baseFrequency
-    pub const BASE_PROFILE: LocalName = LocalName(57); // baseProfile
-    pub const BASEFONT: LocalName = LocalName(58); // basefont
-    pub const BASEFREQUENCY: LocalName = LocalName(59); // basefrequency
-    pub const BASEPROFILE: LocalName = LocalName(60); // baseprofile
-    pub const BDI: LocalName = LocalName(61); // bdi
-    pub const BDO: LocalName = LocalName(62); // bdo
-    pub const BGCOLOR: LocalName = LocalName(63); // bgcolor
-    pub const BGSOUND: LocalName = LocalName(64); // bgsound
-    pub const BIG: LocalName = LocalName(65); // big
-    pub const BLINK: LocalName = LocalName(66); // blink
-    pub const BLOCKING: LocalName = LocalName(67); // blocking
-    pub const BLOCKQUOTE: LocalName = LocalName(68); // blockquote
-    pub const BODY: LocalName = LocalName(69); // body
-    pub const BORDER: LocalName = LocalName(70); // border
-    pub const BOTTOMMARGIN: LocalName = LocalName(71); // bottommargin
-    pub const BR: LocalName = LocalName(72); // br
-    pub const BUTTON: LocalName = LocalName(73); // button
-    pub const CALC_MODE: LocalName = LocalName(74); // calcMode
-    pub const CALCMODE: LocalName = LocalName(75); // calcmode
-    pub const CANVAS: LocalName = LocalName(76); // canvas
-    pub const CAPTION: LocalName = LocalName(77); // caption
-    pub const CELLPADDING: LocalName = LocalName(78); // cellpadding
-    pub const CELLSPACING: LocalName = LocalName(79); // cellspacing
-    pub const CENTER: LocalName = LocalName(80); // center
-    pub const CHAR: LocalName = LocalName(81); // char
-    pub const CHAROFF: LocalName = LocalName(82); // charoff
-    pub const CHARSET: LocalName = LocalName(83); // charset
-    pub const CHECKED: LocalName = LocalName(84); // checked
-    pub const CIRCLE: LocalName = LocalName(85); // circle
-    pub const CITE: LocalName = LocalName(86); // cite
-    pub const CLASS: LocalName = LocalName(87); // class
-    pub const CLASSID: LocalName = LocalName(88); // classid
-    pub const CLEAR: LocalName = LocalName(89); // clear
-    pub const CLIP_RULE: LocalName = LocalName(90); // clip-rule
-    pub const CLIP_PATH: LocalName = LocalName(91); // clipPath
-    pub const CLIP_PATH_UNITS: LocalName = LocalName(92); // clipPathUnits
-    pub const CLIPPATH: LocalName = LocalName(93); // clippath
-    pub const CLIPPATHUNITS: LocalName = LocalName(94); // clippathunits
-    pub const CLOSE: LocalName = LocalName(95); // close
-    pub const CLOSEDBY: LocalName = LocalName(96); // closedby
-    pub const CODE: LocalName = LocalName(97); // code
-    pub const CODEBASE: LocalName = LocalName(98); // codebase
-    pub const CODETYPE: LocalName = LocalName(99); // codetype
-    pub const COL: LocalName = LocalName(100); // col
-    pub const COLGROUP: LocalName = LocalName(101); // colgroup
-    pub const COLOR: LocalName = LocalName(102); // color
-    pub const COLOR_PROFILE: LocalName = LocalName(103); // color-profile
-    pub const COLORSPACE: LocalName = LocalName(104); // colorspace
-    pub const COLS: LocalName = LocalName(105); // cols
-    pub const COLSPAN: LocalName = LocalName(106); // colspan
-    pub const COLUMNALIGN: LocalName = LocalName(107); // columnalign
-    pub const COLUMNLINES: LocalName = LocalName(108); // columnlines
-    pub const COLUMNSPACING: LocalName = LocalName(109); // columnspacing
-    pub const COLUMNSPAN: LocalName = LocalName(110); // columnspan
-    pub const COMMAND: LocalName = LocalName(111); // command
-    pub const COMMANDFOR: LocalName = LocalName(112); // commandfor
-    pub const COMPACT: LocalName = LocalName(113); // compact
-    pub const CONTENT: LocalName = LocalName(114); // content
-    pub const CONTENTEDITABLE: LocalName = LocalName(115); // contenteditable
-    pub const CONTROLS: LocalName = LocalName(116); // controls
-    pub const COORDS: LocalName = LocalName(117); // coords
-    pub const CROSSORIGIN: LocalName = LocalName(118); // crossorigin
-    pub const CURSOR: LocalName = LocalName(119); // cursor
-    pub const CX: LocalName = LocalName(120); // cx
-    pub const CY: LocalName = LocalName(121); // cy
-    pub const D: LocalName = LocalName(122); // d
-    pub const DATA: LocalName = LocalName(123); // data
-    pub const DATALIST: LocalName = LocalName(124); // datalist
-    pub const DATETIME: LocalName = LocalName(125); // datetime
-    pub const DD: LocalName = LocalName(126); // dd
-    pub const DECLARE: LocalName = LocalName(127); // declare
-    pub const DECODING: LocalName = LocalName(128); // decoding
-    pub const DEFAULT: LocalName = LocalName(129); // default
-    pub const DEFER: LocalName = LocalName(130); // defer
-    pub const DEFINITION_URL: LocalName = LocalName(131); // definitionURL
-    pub const DEFINITIONURL: LocalName = LocalName(132); // definitionurl
-    pub const DEFS: LocalName = LocalName(133); // defs
-    pub const DEL: LocalName = LocalName(134); // del
-    pub const DEPTH: LocalName = LocalName(135); // depth
-    pub const DESC: LocalName = LocalName(136); // desc
-    pub const DETAILS: LocalName = LocalName(137); // details
-    pub const DFN: LocalName = LocalName(138); // dfn
-    pub const DIALOG: LocalName = LocalName(139); // dialog
-    pub const DIFFUSE_CONSTANT: LocalName = LocalName(140); // diffuseConstant
-    pub const DIFFUSECONSTANT: LocalName = LocalName(141); // diffuseconstant
-    pub const DIR: LocalName = LocalName(142); // dir
-    pub const DIRNAME: LocalName = LocalName(143); // dirname
-    pub const DISABLED: LocalName = LocalName(144); // disabled
-    pub const DISCARD: LocalName = LocalName(145); // discard
-    pub const DISPLAY: LocalName = LocalName(146); // display
-    pub const DISPLAYSTYLE: LocalName = LocalName(147); // displaystyle
-    pub const DIV: LocalName = LocalName(148); // div
-    pub const DL: LocalName = LocalName(149); // dl
-    pub const DOMINANT_BASELINE: LocalName = LocalName(150); // dominant-baseline
-    pub const DOWNLOAD: LocalName = LocalName(151); // download
-    pub const DRAGGABLE: LocalName = LocalName(152); // draggable
-    pub const DT: LocalName = LocalName(153); // dt
-    pub const DX: LocalName = LocalName(154); // dx
-    pub const DY: LocalName = LocalName(155); // dy
-    pub const EDGE_MODE: LocalName = LocalName(156); // edgeMode
-    pub const EDGEMODE: LocalName = LocalName(157); // edgemode
-    pub const ELLIPSE: LocalName = LocalName(158); // ellipse
-    pub const EM: LocalName = LocalName(159); // em
-    pub const EMBED: LocalName = LocalName(160); // embed
-    pub const ENCODING: LocalName = LocalName(161); // encoding
-    pub const ENCTYPE: LocalName = LocalName(162); // enctype
-    pub const ENTERKEYHINT: LocalName = LocalName(163); // enterkeyhint
-    pub const EVENT: LocalName = LocalName(164); // event
-    pub const FACE: LocalName = LocalName(165); // face
-    pub const FE_BLEND: LocalName = LocalName(166); // feBlend
-    pub const FE_COLOR_MATRIX: LocalName = LocalName(167); // feColorMatrix
-    pub const FE_COMPONENT_TRANSFER: LocalName = LocalName(168); // feComponentTransfer
-    pub const FE_COMPOSITE: LocalName = LocalName(169); // feComposite
-    pub const FE_CONVOLVE_MATRIX: LocalName = LocalName(170); // feConvolveMatrix
-    pub const FE_DIFFUSE_LIGHTING: LocalName = LocalName(171); // feDiffuseLighting
-    pub const FE_DISPLACEMENT_MAP: LocalName = LocalName(172); // feDisplacementMap
-    pub const FE_DISTANT_LIGHT: LocalName = LocalName(173); // feDistantLight
-    pub const FE_DROP_SHADOW: LocalName = LocalName(174); // feDropShadow
-    pub const FE_FLOOD: LocalName = LocalName(175); // feFlood
-    pub const FE_FUNC_A: LocalName = LocalName(176); // feFuncA
-    pub const FE_FUNC_B: LocalName = LocalName(177); // feFuncB
-    pub const FE_FUNC_G: LocalName = LocalName(178); // feFuncG
-    pub const FE_FUNC_R: LocalName = LocalName(179); // feFuncR
-    pub const FE_GAUSSIAN_BLUR: LocalName = LocalName(180); // feGaussianBlur
-    pub const FE_IMAGE: LocalName = LocalName(181); // feImage
-    pub const FE_MERGE: LocalName = LocalName(182); // feMerge
-    pub const FE_MERGE_NODE: LocalName = LocalName(183); // feMergeNode
-    pub const FE_MORPHOLOGY: LocalName = LocalName(184); // feMorphology
-    pub const FE_OFFSET: LocalName = LocalName(185); // feOffset
-    pub const FE_POINT_LIGHT: LocalName = LocalName(186); // fePointLight
-    pub const FE_SPECULAR_LIGHTING: LocalName = LocalName(187); // feSpecularLighting
-    pub const FE_SPOT_LIGHT: LocalName = LocalName(188); // feSpotLight
-    pub const FE_TILE: LocalName = LocalName(189); // feTile
-    pub const FE_TURBULENCE: LocalName = LocalName(190); // feTurbulence
-    pub const FEBLEND: LocalName = LocalName(191); // feblend
-    pub const FECOLORMATRIX: LocalName = LocalName(192); // fecolormatrix
-    pub const FECOMPONENTTRANSFER: LocalName = LocalName(193); // fecomponenttransfer
-    pub const FECOMPOSITE: LocalName = LocalName(194); // fecomposite
-    pub const FECONVOLVEMATRIX: LocalName = LocalName(195); // feconvolvematrix
-    pub const FEDIFFUSELIGHTING: LocalName = LocalName(196); // fediffuselighting
-    pub const FEDISPLACEMENTMAP: LocalName = LocalName(197); // fedisplacementmap
-    pub const FEDISTANTLIGHT: LocalName = LocalName(198); // fedistantlight
-    pub const FEDROPSHADOW: LocalName = LocalName(199); // fedropshadow
-    pub const FEFLOOD: LocalName = LocalName(200); // feflood
-    pub const FEFUNCA: LocalName = LocalName(201); // fefunca
-    pub const FEFUNCB: LocalName = LocalName(202); // fefuncb
-    pub const FEFUNCG: LocalName = LocalName(203); // fefuncg
-    pub const FEFUNCR: LocalName = LocalName(204); // fefuncr
-    pub const FEGAUSSIANBLUR: LocalName = LocalName(205); // fegaussianblur
-    pub const FEIMAGE: LocalName = LocalName(206); // feimage
-    pub const FEMERGE: LocalName = LocalName(207); // femerge
-    pub const FEMERGENODE: LocalName = LocalName(208); // femergenode
-    pub const FEMORPHOLOGY: LocalName = LocalName(209); // femorphology
-    pub const FENCE: LocalName = LocalName(210); // fence
-    pub const FEOFFSET: LocalName = LocalName(211); // feoffset
-    pub const FEPOINTLIGHT: LocalName = LocalName(212); // fepointlight
-    pub const FESPECULARLIGHTING: LocalName = LocalName(213); // fespecularlighting
-    pub const FESPOTLIGHT: LocalName = LocalName(214); // fespotlight
-    pub const FETCHPRIORITY: LocalName = LocalName(215); // fetchpriority
-    pub const FETILE: LocalName = LocalName(216); // fetile
-    pub const FETURBULENCE: LocalName = LocalName(217); // feturbulence
-    pub const FIELDSET: LocalName = LocalName(218); // fieldset
-    pub const FIGCAPTION: LocalName = LocalName(219); // figcaption
-    pub const FIGURE: LocalName = LocalName(220); // figure
-    pub const FILL: LocalName = LocalName(221); // fill
-    pub const FILL_OPACITY: LocalName = LocalName(222); // fill-opacity
-    pub const FILL_RULE: LocalName = LocalName(223); // fill-rule
-    pub const FILTER: LocalName = LocalName(224); // filter
-    pub const FILTER_UNITS: LocalName = LocalName(225); // filterUnits
-    pub const FILTERUNITS: LocalName = LocalName(226); // filterunits
-    pub const FONT: LocalName = LocalName(227); // font
-    pub const FONT_FACE: LocalName = LocalName(228); // font-face
-    pub const FONT_FACE_FORMAT: LocalName = LocalName(229); // font-face-format
-    pub const FONT_FACE_NAME: LocalName = LocalName(230); // font-face-name
-    pub const FONT_FACE_SRC: LocalName = LocalName(231); // font-face-src
-    pub const FONT_FACE_URI: LocalName = LocalName(232); // font-face-uri
-    pub const FONT_FAMILY: LocalName = LocalName(233); // font-family
-    pub const FONT_SIZE: LocalName = LocalName(234); // font-size
-    pub const FONT_STYLE: LocalName = LocalName(235); // font-style
-    pub const FONT_WEIGHT: LocalName = LocalName(236); // font-weight
-    pub const FOOTER: LocalName = LocalName(237); // footer
-    pub const FOR: LocalName = LocalName(238); // for
-    pub const FOREIGN_OBJECT: LocalName = LocalName(239); // foreignObject
-    pub const FOREIGNOBJECT: LocalName = LocalName(240); // foreignobject
-    pub const FORM: LocalName = LocalName(241); // form
-    pub const FORMACTION: LocalName = LocalName(242); // formaction
-    pub const FORMENCTYPE: LocalName = LocalName(243); // formenctype
-    pub const FORMMETHOD: LocalName = LocalName(244); // formmethod
-    pub const FORMNOVALIDATE: LocalName = LocalName(245); // formnovalidate
-    pub const FORMTARGET: LocalName = LocalName(246); // formtarget
-    pub const FR: LocalName = LocalName(247); // fr
-    pub const FRAME: LocalName = LocalName(248); // frame
-    pub const FRAMEBORDER: LocalName = LocalName(249); // frameborder
-    pub const FRAMESET: LocalName = LocalName(250); // frameset
-    pub const FX: LocalName = LocalName(251); // fx
-    pub const FY: LocalName = LocalName(252); // fy
-    pub const G: LocalName = LocalName(253); // g
-    pub const GLYPH: LocalName = LocalName(254); // glyph
-    pub const GLYPH_REF: LocalName = LocalName(255); // glyphRef
-    pub const GLYPHREF: LocalName = LocalName(256); // glyphref
-    pub const GRADIENT_TRANSFORM: LocalName = LocalName(257); // gradientTransform
-    pub const GRADIENT_UNITS: LocalName = LocalName(258); // gradientUnits
-    pub const GRADIENTTRANSFORM: LocalName = LocalName(259); // gradienttransform
-    pub const GRADIENTUNITS: LocalName = LocalName(260); // gradientunits
-    pub const H1: LocalName = LocalName(261); // h1
-    pub const H2: LocalName = LocalName(262); // h2
-    pub const H3: LocalName = LocalName(263); // h3
-    pub const H4: LocalName = LocalName(264); // h4
-    pub const H5: LocalName = LocalName(265); // h5
-    pub const H6: LocalName = LocalName(266); // h6
-    pub const HEAD: LocalName = LocalName(267); // head
-    pub const HEADER: LocalName = LocalName(268); // header
-    pub const HEADERS: LocalName = LocalName(269); // headers
-    pub const HEIGHT: LocalName = LocalName(270); // height
-    pub const HGROUP: LocalName = LocalName(271); // hgroup
-    pub const HIDDEN: LocalName = LocalName(272); // hidden
-    pub const HIGH: LocalName = LocalName(273); // high
-    pub const HKERN: LocalName = LocalName(274); // hkern
-    pub const HR: LocalName = LocalName(275); // hr
-    pub const HREF: LocalName = LocalName(276); // href
-    pub const HREFLANG: LocalName = LocalName(277); // hreflang
-    pub const HSPACE: LocalName = LocalName(278); // hspace
-    pub const HTML: LocalName = LocalName(279); // html
-    pub const HTTP_EQUIV: LocalName = LocalName(280); // http-equiv
-    pub const I: LocalName = LocalName(281); // i
-    pub const ID: LocalName = LocalName(282); // id
-    pub const IFRAME: LocalName = LocalName(283); // iframe
-    pub const IMAGE: LocalName = LocalName(284); // image
-    pub const IMAGESIZES: LocalName = LocalName(285); // imagesizes
-    pub const IMAGESRCSET: LocalName = LocalName(286); // imagesrcset
-    pub const IMG: LocalName = LocalName(287); // img
-    pub const IN: LocalName = LocalName(288); // in
-    pub const IN2: LocalName = LocalName(289); // in2
-    pub const INERT: LocalName = LocalName(290); // inert
-    pub const INPUT: LocalName = LocalName(291); // input
-    pub const INPUTMODE: LocalName = LocalName(292); // inputmode
-    pub const INS: LocalName = LocalName(293); // ins
-    pub const INTEGRITY: LocalName = LocalName(294); // integrity
-    pub const IS: LocalName = LocalName(295); // is
-    pub const ISINDEX: LocalName = LocalName(296); // isindex
-    pub const ISMAP: LocalName = LocalName(297); // ismap
-    pub const ITEMID: LocalName = LocalName(298); // itemid
-    pub const ITEMPROP: LocalName = LocalName(299); // itemprop
-    pub const ITEMREF: LocalName = LocalName(300); // itemref
-    pub const ITEMSCOPE: LocalName = LocalName(301); // itemscope
-    pub const ITEMTYPE: LocalName = LocalName(302); // itemtype
-    pub const K1: LocalName = LocalName(303); // k1
-    pub const K2: LocalName = LocalName(304); // k2
-    pub const K3: LocalName = LocalName(305); // k3
-    pub const K4: LocalName = LocalName(306); // k4
-    pub const KBD: LocalName = LocalName(307); // kbd
-    pub const KERNEL_MATRIX: LocalName = LocalName(308); // kernelMatrix
-    pub const KERNEL_UNIT_LENGTH: LocalName = LocalName(309); // kernelUnitLength
-    pub const KERNELMATRIX: LocalName = LocalName(310); // kernelmatrix
-    pub const KERNELUNITLENGTH: LocalName = LocalName(311); // kernelunitlength
-    pub const KEY_POINTS: LocalName = LocalName(312); // keyPoints
-    pub const KEY_SPLINES: LocalName = LocalName(313); // keySplines
-    pub const KEY_TIMES: LocalName = LocalName(314); // keyTimes
-    pub const KEYGEN: LocalName = LocalName(315); // keygen
-    pub const KEYPOINTS: LocalName = LocalName(316); // keypoints
-    pub const KEYSPLINES: LocalName = LocalName(317); // keysplines
-    pub const KEYTIMES: LocalName = LocalName(318); // keytimes
-    pub const KIND: LocalName = LocalName(319); // kind
-    pub const LABEL: LocalName = LocalName(320); // label
-    pub const LANG: LocalName = LocalName(321); // lang
-    pub const LANGUAGE: LocalName = LocalName(322); // language
-    pub const LARGEOP: LocalName = LocalName(323); // largeop
-    pub const LEFTMARGIN: LocalName = LocalName(324); // leftmargin
-    pub const LEGEND: LocalName = LocalName(325); // legend
-    pub const LENGTH_ADJUST: LocalName = LocalName(326); // lengthAdjust
-    pub const LENGTHADJUST: LocalName = LocalName(327); // lengthadjust
-    pub const LETTER_SPACING: LocalName = LocalName(328); // letter-spacing
-    pub const LI: LocalName = LocalName(329); // li
-    pub const LIMITING_CONE_ANGLE: LocalName = LocalName(330); // limitingConeAngle
-    pub const LIMITINGCONEANGLE: LocalName = LocalName(331); // limitingconeangle
-    pub const LINE: LocalName = LocalName(332); // line
-    pub const LINEAR_GRADIENT: LocalName = LocalName(333); // linearGradient
-    pub const LINEARGRADIENT: LocalName = LocalName(334); // lineargradient
-    pub const LINETHICKNESS: LocalName = LocalName(335); // linethickness
-    pub const LINK: LocalName = LocalName(336); // link
-    pub const LIST: LocalName = LocalName(337); // list
-    pub const LISTING: LocalName = LocalName(338); // listing
-    pub const LOADING: LocalName = LocalName(339); // loading
-    pub const LONGDESC: LocalName = LocalName(340); // longdesc
-    pub const LOOP: LocalName = LocalName(341); // loop
-    pub const LOW: LocalName = LocalName(342); // low
-    pub const LOWSRC: LocalName = LocalName(343); // lowsrc
-    pub const LSPACE: LocalName = LocalName(344); // lspace
-    pub const MACTION: LocalName = LocalName(345); // maction
-    pub const MAIN: LocalName = LocalName(346); // main
-    pub const MALIGNGROUP: LocalName = LocalName(347); // maligngroup
-    pub const MALIGNMARK: LocalName = LocalName(348); // malignmark
-    pub const MAP: LocalName = LocalName(349); // map
-    pub const MARGINHEIGHT: LocalName = LocalName(350); // marginheight
-    pub const MARGINWIDTH: LocalName = LocalName(351); // marginwidth
-    pub const MARK: LocalName = LocalName(352); // mark
-    pub const MARKER: LocalName = LocalName(353); // marker
-    pub const MARKER_END: LocalName = LocalName(354); // marker-end
-    pub const MARKER_MID: LocalName = LocalName(355); // marker-mid
-    pub const MARKER_START: LocalName = LocalName(356); // marker-start
-    pub const MARKER_HEIGHT: LocalName = LocalName(357); // markerHeight
-    pub const MARKER_UNITS: LocalName = LocalName(358); // markerUnits
-    pub const MARKER_WIDTH: LocalName = LocalName(359); // markerWidth
-    pub const MARKERHEIGHT: LocalName = LocalName(360); // markerheight
-    pub const MARKERUNITS: LocalName = LocalName(361); // markerunits
-    pub const MARKERWIDTH: LocalName = LocalName(362); // markerwidth
-    pub const MARQUEE: LocalName = LocalName(363); // marquee
-    pub const MASK: LocalName = LocalName(364); // mask
-    pub const MASK_CONTENT_UNITS: LocalName = LocalName(365); // maskContentUnits
-    pub const MASK_UNITS: LocalName = LocalName(366); // maskUnits
-    pub const MASKCONTENTUNITS: LocalName = LocalName(367); // maskcontentunits
-    pub const MASKUNITS: LocalName = LocalName(368); // maskunits
-    pub const MATH: LocalName = LocalName(369); // math
-    pub const MATHBACKGROUND: LocalName = LocalName(370); // mathbackground
-    pub const MATHCOLOR: LocalName = LocalName(371); // mathcolor
-    pub const MATHSIZE: LocalName = LocalName(372); // mathsize
-    pub const MATHVARIANT: LocalName = LocalName(373); // mathvariant
-    pub const MAX: LocalName = LocalName(374); // max
-    pub const MAXLENGTH: LocalName = LocalName(375); // maxlength
-    pub const MAXSIZE: LocalName = LocalName(376); // maxsize
-    pub const MEDIA: LocalName = LocalName(377); // media
-    pub const MENCLOSE: LocalName = LocalName(378); // menclose
-    pub const MENU: LocalName = LocalName(379); // menu
-    pub const MENUITEM: LocalName = LocalName(380); // menuitem
-    pub const MERROR: LocalName = LocalName(381); // merror
-    pub const META: LocalName = LocalName(382); // meta
-    pub const METADATA: LocalName = LocalName(383); // metadata
-    pub const METER: LocalName = LocalName(384); // meter
-    pub const METHOD: LocalName = LocalName(385); // method
-    pub const MFENCED: LocalName = LocalName(386); // mfenced
-    pub const MFRAC: LocalName = LocalName(387); // mfrac
-    pub const MGLYPH: LocalName = LocalName(388); // mglyph
-    pub const MI: LocalName = LocalName(389); // mi
-    pub const MIN: LocalName = LocalName(390); // min
-    pub const MINLENGTH: LocalName = LocalName(391); // minlength
-    pub const MINSIZE: LocalName = LocalName(392); // minsize
-    pub const MISSING_GLYPH: LocalName = LocalName(393); // missing-glyph
-    pub const MLABELEDTR: LocalName = LocalName(394); // mlabeledtr
-    pub const MLONGDIV: LocalName = LocalName(395); // mlongdiv
-    pub const MMULTISCRIPTS: LocalName = LocalName(396); // mmultiscripts
-    pub const MN: LocalName = LocalName(397); // mn
-    pub const MO: LocalName = LocalName(398); // mo
-    pub const MOVABLELIMITS: LocalName = LocalName(399); // movablelimits
-    pub const MOVER: LocalName = LocalName(400); // mover
-    pub const MPADDED: LocalName = LocalName(401); // mpadded
-    pub const MPATH: LocalName = LocalName(402); // mpath
-    pub const MPHANTOM: LocalName = LocalName(403); // mphantom
-    pub const MPRESCRIPTS: LocalName = LocalName(404); // mprescripts
-    pub const MROOT: LocalName = LocalName(405); // mroot
-    pub const MROW: LocalName = LocalName(406); // mrow
-    pub const MS: LocalName = LocalName(407); // ms
-    pub const MSCARRIES: LocalName = LocalName(408); // mscarries
-    pub const MSCARRY: LocalName = LocalName(409); // mscarry
-    pub const MSGROUP: LocalName = LocalName(410); // msgroup
-    pub const MSLINE: LocalName = LocalName(411); // msline
-    pub const MSPACE: LocalName = LocalName(412); // mspace
-    pub const MSQRT: LocalName = LocalName(413); // msqrt
-    pub const MSROW: LocalName = LocalName(414); // msrow
-    pub const MSTACK: LocalName = LocalName(415); // mstack
-    pub const MSTYLE: LocalName = LocalName(416); // mstyle
-    pub const MSUB: LocalName = LocalName(417); // msub
-    pub const MSUBSUP: LocalName = LocalName(418); // msubsup
-    pub const MSUP: LocalName = LocalName(419); // msup
-    pub const MTABLE: LocalName = LocalName(420); // mtable
-    pub const MTD: LocalName = LocalName(421); // mtd
-    pub const MTEXT: LocalName = LocalName(422); // mtext
-    pub const MTR: LocalName = LocalName(423); // mtr
-    pub const MULTIPLE: LocalName = LocalName(424); // multiple
-    pub const MUNDER: LocalName = LocalName(425); // munder
-    pub const MUNDEROVER: LocalName = LocalName(426); // munderover
-    pub const MUTED: LocalName = LocalName(427); // muted
-    pub const NAME: LocalName = LocalName(428); // name
-    pub const NAV: LocalName = LocalName(429); // nav
-    pub const NOBR: LocalName = LocalName(430); // nobr
-    pub const NOEMBED: LocalName = LocalName(431); // noembed
-    pub const NOFRAMES: LocalName = LocalName(432); // noframes
-    pub const NOHREF: LocalName = LocalName(433); // nohref
-    pub const NOMODULE: LocalName = LocalName(434); // nomodule
-    pub const NONCE: LocalName = LocalName(435); // nonce
-    pub const NONE: LocalName = LocalName(436); // none
-    pub const NOSCRIPT: LocalName = LocalName(437); // noscript
-    pub const NOSHADE: LocalName = LocalName(438); // noshade
-    pub const NOTATION: LocalName = LocalName(439); // notation
-    pub const NOVALIDATE: LocalName = LocalName(440); // novalidate
-    pub const NOWRAP: LocalName = LocalName(441); // nowrap
-    pub const NUM_OCTAVES: LocalName = LocalName(442); // numOctaves
-    pub const NUMOCTAVES: LocalName = LocalName(443); // numoctaves
-    pub const OBJECT: LocalName = LocalName(444); // object
-    pub const OFFSET: LocalName = LocalName(445); // offset
-    pub const OL: LocalName = LocalName(446); // ol
-    pub const ONABORT: LocalName = LocalName(447); // onabort
-    pub const ONAFTERPRINT: LocalName = LocalName(448); // onafterprint
-    pub const ONAUXCLICK: LocalName = LocalName(449); // onauxclick
-    pub const ONBEFOREINPUT: LocalName = LocalName(450); // onbeforeinput
-    pub const ONBEFOREMATCH: LocalName = LocalName(451); // onbeforematch
-    pub const ONBEFOREPRINT: LocalName = LocalName(452); // onbeforeprint
-    pub const ONBEFORETOGGLE: LocalName = LocalName(453); // onbeforetoggle
-    pub const ONBEFOREUNLOAD: LocalName = LocalName(454); // onbeforeunload
-    pub const ONBLUR: LocalName = LocalName(455); // onblur
-    pub const ONCANCEL: LocalName = LocalName(456); // oncancel
-    pub const ONCANPLAY: LocalName = LocalName(457); // oncanplay
-    pub const ONCANPLAYTHROUGH: LocalName = LocalName(458); // oncanplaythrough
-    pub const ONCHANGE: LocalName = LocalName(459); // onchange
-    pub const ONCLICK: LocalName = LocalName(460); // onclick
-    pub const ONCLOSE: LocalName = LocalName(461); // onclose
-    pub const ONCOMMAND: LocalName = LocalName(462); // oncommand
-    pub const ONCONTEXTLOST: LocalName = LocalName(463); // oncontextlost
-    pub const ONCONTEXTMENU: LocalName = LocalName(464); // oncontextmenu
-    pub const ONCONTEXTRESTORED: LocalName = LocalName(465); // oncontextrestored
-    pub const ONCOPY: LocalName = LocalName(466); // oncopy
-    pub const ONCUECHANGE: LocalName = LocalName(467); // oncuechange
-    pub const ONCUT: LocalName = LocalName(468); // oncut
-    pub const ONDBLCLICK: LocalName = LocalName(469); // ondblclick
-    pub const ONDRAG: LocalName = LocalName(470); // ondrag
-    pub const ONDRAGEND: LocalName = LocalName(471); // ondragend
-    pub const ONDRAGENTER: LocalName = LocalName(472); // ondragenter
-    pub const ONDRAGLEAVE: LocalName = LocalName(473); // ondragleave
-    pub const ONDRAGOVER: LocalName = LocalName(474); // ondragover
-    pub const ONDRAGSTART: LocalName = LocalName(475); // ondragstart
-    pub const ONDROP: LocalName = LocalName(476); // ondrop
-    pub const ONDURATIONCHANGE: LocalName = LocalName(477); // ondurationchange
-    pub const ONEMPTIED: LocalName = LocalName(478); // onemptied
-    pub const ONENDED: LocalName = LocalName(479); // onended
-    pub const ONERROR: LocalName = LocalName(480); // onerror
-    pub const ONFOCUS: LocalName = LocalName(481); // onfocus
-    pub const ONFORMDATA: LocalName = LocalName(482); // onformdata
-    pub const ONHASHCHANGE: LocalName = LocalName(483); // onhashchange
-    pub const ONINPUT: LocalName = LocalName(484); // oninput
-    pub const ONINVALID: LocalName = LocalName(485); // oninvalid
-    pub const ONKEYDOWN: LocalName = LocalName(486); // onkeydown
-    pub const ONKEYPRESS: LocalName = LocalName(487); // onkeypress
-    pub const ONKEYUP: LocalName = LocalName(488); // onkeyup
-    pub const ONLANGUAGECHANGE: LocalName = LocalName(489); // onlanguagechange
-    pub const ONLOAD: LocalName = LocalName(490); // onload
-    pub const ONLOADEDDATA: LocalName = LocalName(491); // onloadeddata
-    pub const ONLOADEDMETADATA: LocalName = LocalName(492); // onloadedmetadata
-    pub const ONLOADSTART: LocalName = LocalName(493); // onloadstart
-    pub const ONMESSAGE: LocalName = LocalName(494); // onmessage
-    pub const ONMESSAGEERROR: LocalName = LocalName(495); // onmessageerror
-    pub const ONMOUSEDOWN: LocalName = LocalName(496); // onmousedown
-    pub const ONMOUSEENTER: LocalName = LocalName(497); // onmouseenter
-    pub const ONMOUSELEAVE: LocalName = LocalName(498); // onmouseleave
-    pub const ONMOUSEMOVE: LocalName = LocalName(499); // onmousemove
-    pub const ONMOUSEOUT: LocalName = LocalName(500); // onmouseout
-    pub const ONMOUSEOVER: LocalName = LocalName(501); // onmouseover
-    pub const ONMOUSEUP: LocalName = LocalName(502); // onmouseup
-    pub const ONOFFLINE: LocalName = LocalName(503); // onoffline
-    pub const ONONLINE: LocalName = LocalName(504); // ononline
-    pub const ONPAGEHIDE: LocalName = LocalName(505); // onpagehide
-    pub const ONPAGEREVEAL: LocalName = LocalName(506); // onpagereveal
-    pub const ONPAGESHOW: LocalName = LocalName(507); // onpageshow
-    pub const ONPAGESWAP: LocalName = LocalName(508); // onpageswap
-    pub const ONPASTE: LocalName = LocalName(509); // onpaste
-    pub const ONPAUSE: LocalName = LocalName(510); // onpause
-    pub const ONPLAY: LocalName = LocalName(511); // onplay
-    pub const ONPLAYING: LocalName = LocalName(512); // onplaying
-    pub const ONPOPSTATE: LocalName = LocalName(513); // onpopstate
-    pub const ONPROGRESS: LocalName = LocalName(514); // onprogress
-    pub const ONRATECHANGE: LocalName = LocalName(515); // onratechange
-    pub const ONREJECTIONHANDLED: LocalName = LocalName(516); // onrejectionhandled
-    pub const ONRESET: LocalName = LocalName(517); // onreset
-    pub const ONRESIZE: LocalName = LocalName(518); // onresize
-    pub const ONSCROLL: LocalName = LocalName(519); // onscroll
-    pub const ONSCROLLEND: LocalName = LocalName(520); // onscrollend
-    pub const ONSECURITYPOLICYVIOLATION: LocalName = LocalName(521); // onsecuritypolicyviolation
-    pub const ONSEEKED: LocalName = LocalName(522); // onseeked
-    pub const ONSEEKING: LocalName = LocalName(523); // onseeking
-    pub const ONSELECT: LocalName = LocalName(524); // onselect
-    pub const ONSLOTCHANGE: LocalName = LocalName(525); // onslotchange
-    pub const ONSTALLED: LocalName = LocalName(526); // onstalled
-    pub const ONSTORAGE: LocalName = LocalName(527); // onstorage
-    pub const ONSUBMIT: LocalName = LocalName(528); // onsubmit
-    pub const ONSUSPEND: LocalName = LocalName(529); // onsuspend
-    pub const ONTIMEUPDATE: LocalName = LocalName(530); // ontimeupdate
-    pub const ONTOGGLE: LocalName = LocalName(531); // ontoggle
-    pub const ONUNHANDLEDREJECTION: LocalName = LocalName(532); // onunhandledrejection
-    pub const ONUNLOAD: LocalName = LocalName(533); // onunload
-    pub const ONVOLUMECHANGE: LocalName = LocalName(534); // onvolumechange
-    pub const ONWAITING: LocalName = LocalName(535); // onwaiting
-    pub const ONWHEEL: LocalName = LocalName(536); // onwheel
-    pub const OPACITY: LocalName = LocalName(537); // opacity
-    pub const OPEN: LocalName = LocalName(538); // open
-    pub const OPERATOR: LocalName = LocalName(539); // operator
-    pub const OPTGROUP: LocalName = LocalName(540); // optgroup
-    pub const OPTIMUM: LocalName = LocalName(541); // optimum
-    pub const OPTION: LocalName = LocalName(542); // option
-    pub const ORDER: LocalName = LocalName(543); // order
-    pub const ORIENT: LocalName = LocalName(544); // orient
-    pub const OUTPUT: LocalName = LocalName(545); // output
-    pub const OVERFLOW: LocalName = LocalName(546); // overflow
-    pub const P: LocalName = LocalName(547); // p
-    pub const PAINT_ORDER: LocalName = LocalName(548); // paint-order
-    pub const PARAM: LocalName = LocalName(549); // param
-    pub const PATH: LocalName = LocalName(550); // path
-    pub const PATH_LENGTH: LocalName = LocalName(551); // pathLength
-    pub const PATHLENGTH: LocalName = LocalName(552); // pathlength
-    pub const PATTERN: LocalName = LocalName(553); // pattern
-    pub const PATTERN_CONTENT_UNITS: LocalName = LocalName(554); // patternContentUnits
-    pub const PATTERN_TRANSFORM: LocalName = LocalName(555); // patternTransform
-    pub const PATTERN_UNITS: LocalName = LocalName(556); // patternUnits
-    pub const PATTERNCONTENTUNITS: LocalName = LocalName(557); // patterncontentunits
-    pub const PATTERNTRANSFORM: LocalName = LocalName(558); // patterntransform
-    pub const PATTERNUNITS: LocalName = LocalName(559); // patternunits
-    pub const PICTURE: LocalName = LocalName(560); // picture
-    pub const PING: LocalName = LocalName(561); // ping
-    pub const PLACEHOLDER: LocalName = LocalName(562); // placeholder
-    pub const PLAINTEXT: LocalName = LocalName(563); // plaintext
-    pub const PLAYSINLINE: LocalName = LocalName(564); // playsinline
-    pub const POINTS: LocalName = LocalName(565); // points
-    pub const POINTS_AT_X: LocalName = LocalName(566); // pointsAtX
-    pub const POINTS_AT_Y: LocalName = LocalName(567); // pointsAtY
-    pub const POINTS_AT_Z: LocalName = LocalName(568); // pointsAtZ
-    pub const POINTSATX: LocalName = LocalName(569); // pointsatx
-    pub const POINTSATY: LocalName = LocalName(570); // pointsaty
-    pub const POINTSATZ: LocalName = LocalName(571); // pointsatz
-    pub const POLYGON: LocalName = LocalName(572); // polygon
-    pub const POLYLINE: LocalName = LocalName(573); // polyline
-    pub const POPOVER: LocalName = LocalName(574); // popover
-    pub const POPOVERTARGET: LocalName = LocalName(575); // popovertarget
-    pub const POPOVERTARGETACTION: LocalName = LocalName(576); // popovertargetaction
-    pub const POSTER: LocalName = LocalName(577); // poster
-    pub const PRE: LocalName = LocalName(578); // pre
-    pub const PRELOAD: LocalName = LocalName(579); // preload
-    pub const PRESERVE_ALPHA: LocalName = LocalName(580); // preserveAlpha
-    pub const PRESERVE_ASPECT_RATIO: LocalName = LocalName(581); // preserveAspectRatio
-    pub const PRESERVEALPHA: LocalName = LocalName(582); // preservealpha
-    pub const PRESERVEASPECTRATIO: LocalName = LocalName(583); // preserveaspectratio
-    pub const PRIMITIVE_UNITS: LocalName = LocalName(584); // primitiveUnits
-    pub const PRIMITIVEUNITS: LocalName = LocalName(585); // primitiveunits
-    pub const PROFILE: LocalName = LocalName(586); // profile
-    pub const PROGRESS: LocalName = LocalName(587); // progress
-    pub const PROMPT: LocalName = LocalName(588); // prompt
-    pub const Q: LocalName = LocalName(589); // q
-    pub const R: LocalName = LocalName(590); // r
-    pub const RADIAL_GRADIENT: LocalName = LocalName(591); // radialGradient
-    pub const RADIALGRADIENT: LocalName = LocalName(592); // radialgradient
-    pub const RADIUS: LocalName = LocalName(593); // radius
-    pub const RB: LocalName = LocalName(594); // rb
-    pub const READONLY: LocalName = LocalName(595); // readonly
-    pub const RECT: LocalName = LocalName(596); // rect
-    pub const REF_X: LocalName = LocalName(597); // refX
-    pub const REF_Y: LocalName = LocalName(598); // refY
-    pub const REFERRERPOLICY: LocalName = LocalName(599); // referrerpolicy
-    pub const REFX: LocalName = LocalName(600); // refx
-    pub const REFY: LocalName = LocalName(601); // refy
-    pub const REL: LocalName = LocalName(602); // rel
-    pub const REPEAT_COUNT: LocalName = LocalName(603); // repeatCount
-    pub const REPEAT_DUR: LocalName = LocalName(604); // repeatDur
-    pub const REPEATCOUNT: LocalName = LocalName(605); // repeatcount
-    pub const REPEATDUR: LocalName = LocalName(606); // repeatdur
-    pub const REQUIRED: LocalName = LocalName(607); // required
-    pub const REQUIRED_EXTENSIONS: LocalName = LocalName(608); // requiredExtensions
-    pub const REQUIRED_FEATURES: LocalName = LocalName(609); // requiredFeatures
-    pub const REQUIREDEXTENSIONS: LocalName = LocalName(610); // requiredextensions
-    pub const REQUIREDFEATURES: LocalName = LocalName(611); // requiredfeatures
-    pub const RESULT: LocalName = LocalName(612); // result
-    pub const REV: LocalName = LocalName(613); // rev
-    pub const REVERSED: LocalName = LocalName(614); // reversed
-    pub const RIGHTMARGIN: LocalName = LocalName(615); // rightmargin
-    pub const ROLE: LocalName = LocalName(616); // role
-    pub const ROTATE: LocalName = LocalName(617); // rotate
-    pub const ROWALIGN: LocalName = LocalName(618); // rowalign
-    pub const ROWLINES: LocalName = LocalName(619); // rowlines
-    pub const ROWS: LocalName = LocalName(620); // rows
-    pub const ROWSPACING: LocalName = LocalName(621); // rowspacing
-    pub const ROWSPAN: LocalName = LocalName(622); // rowspan
-    pub const RP: LocalName = LocalName(623); // rp
-    pub const RSPACE: LocalName = LocalName(624); // rspace
-    pub const RT: LocalName = LocalName(625); // rt
-    pub const RTC: LocalName = LocalName(626); // rtc
-    pub const RUBY: LocalName = LocalName(627); // ruby
-    pub const RULES: LocalName = LocalName(628); // rules
-    pub const RX: LocalName = LocalName(629); // rx
-    pub const RY: LocalName = LocalName(630); // ry
-    pub const S: LocalName = LocalName(631); // s
-    pub const SAMP: LocalName = LocalName(632); // samp
-    pub const SANDBOX: LocalName = LocalName(633); // sandbox
-    pub const SCALE: LocalName = LocalName(634); // scale
-    pub const SCHEME: LocalName = LocalName(635); // scheme
-    pub const SCOPE: LocalName = LocalName(636); // scope
-    pub const SCRIPT: LocalName = LocalName(637); // script
-    pub const SCRIPTLEVEL: LocalName = LocalName(638); // scriptlevel
-    pub const SCROLLING: LocalName = LocalName(639); // scrolling
-    pub const SEARCH: LocalName = LocalName(640); // search
-    pub const SECTION: LocalName = LocalName(641); // section
-    pub const SEED: LocalName = LocalName(642); // seed
-    pub const SELECT: LocalName = LocalName(643); // select
-    pub const SELECTED: LocalName = LocalName(644); // selected
-    pub const SELECTEDCONTENT: LocalName = LocalName(645); // selectedcontent
-    pub const SELECTION: LocalName = LocalName(646); // selection
-    pub const SEMANTICS: LocalName = LocalName(647); // semantics
-    pub const SEPARATOR: LocalName = LocalName(648); // separator
-    pub const SEPARATORS: LocalName = LocalName(649); // separators
-    pub const SET: LocalName = LocalName(650); // set
-    pub const SHADOWROOTCLONABLE: LocalName = LocalName(651); // shadowrootclonable
-    pub const SHADOWROOTDELEGATESFOCUS: LocalName = LocalName(652); // shadowrootdelegatesfocus
-    pub const SHADOWROOTMODE: LocalName = LocalName(653); // shadowrootmode
-    pub const SHADOWROOTSERIALIZABLE: LocalName = LocalName(654); // shadowrootserializable
-    pub const SHAPE: LocalName = LocalName(655); // shape
-    pub const SHOW: LocalName = LocalName(656); // show
-    pub const SIZE: LocalName = LocalName(657); // size
-    pub const SIZES: LocalName = LocalName(658); // sizes
-    pub const SLOT: LocalName = LocalName(659); // slot
-    pub const SMALL: LocalName = LocalName(660); // small
-    pub const SOURCE: LocalName = LocalName(661); // source
-    pub const SPACE: LocalName = LocalName(662); // space
-    pub const SPAN: LocalName = LocalName(663); // span
-    pub const SPECULAR_CONSTANT: LocalName = LocalName(664); // specularConstant
-    pub const SPECULAR_EXPONENT: LocalName = LocalName(665); // specularExponent
-    pub const SPECULARCONSTANT: LocalName = LocalName(666); // specularconstant
-    pub const SPECULAREXPONENT: LocalName = LocalName(667); // specularexponent
-    pub const SPELLCHECK: LocalName = LocalName(668); // spellcheck
-    pub const SPREAD_METHOD: LocalName = LocalName(669); // spreadMethod
-    pub const SPREADMETHOD: LocalName = LocalName(670); // spreadmethod
-    pub const SRC: LocalName = LocalName(671); // src
-    pub const SRCDOC: LocalName = LocalName(672); // srcdoc
-    pub const SRCLANG: LocalName = LocalName(673); // srclang
-    pub const SRCSET: LocalName = LocalName(674); // srcset
-    pub const STANDBY: LocalName = LocalName(675); // standby
-    pub const START: LocalName = LocalName(676); // start
-    pub const START_OFFSET: LocalName = LocalName(677); // startOffset
-    pub const STARTOFFSET: LocalName = LocalName(678); // startoffset
-    pub const STD_DEVIATION: LocalName = LocalName(679); // stdDeviation
-    pub const STDDEVIATION: LocalName = LocalName(680); // stddeviation
-    pub const STEP: LocalName = LocalName(681); // step
-    pub const STITCH_TILES: LocalName = LocalName(682); // stitchTiles
-    pub const STITCHTILES: LocalName = LocalName(683); // stitchtiles
-    pub const STOP: LocalName = LocalName(684); // stop
-    pub const STOP_COLOR: LocalName = LocalName(685); // stop-color
-    pub const STOP_OPACITY: LocalName = LocalName(686); // stop-opacity
-    pub const STRETCHY: LocalName = LocalName(687); // stretchy
-    pub const STRIKE: LocalName = LocalName(688); // strike
-    pub const STROKE: LocalName = LocalName(689); // stroke
-    pub const STROKE_DASHARRAY: LocalName = LocalName(690); // stroke-dasharray
-    pub const STROKE_DASHOFFSET: LocalName = LocalName(691); // stroke-dashoffset
-    pub const STROKE_LINECAP: LocalName = LocalName(692); // stroke-linecap
-    pub const STROKE_LINEJOIN: LocalName = LocalName(693); // stroke-linejoin
-    pub const STROKE_MITERLIMIT: LocalName = LocalName(694); // stroke-miterlimit
-    pub const STROKE_OPACITY: LocalName = LocalName(695); // stroke-opacity
-    pub const STROKE_WIDTH: LocalName = LocalName(696); // stroke-width
-    pub const STRONG: LocalName = LocalName(697); // strong
-    pub const STYLE: LocalName = LocalName(698); // style
-    pub const SUB: LocalName = LocalName(699); // sub
-    pub const SUMMARY: LocalName = LocalName(700); // summary
-    pub const SUP: LocalName = LocalName(701); // sup
-    pub const SURFACE_SCALE: LocalName = LocalName(702); // surfaceScale
-    pub const SURFACESCALE: LocalName = LocalName(703); // surfacescale
-    pub const SVG: LocalName = LocalName(704); // svg
-    pub const SWITCH: LocalName = LocalName(705); // switch
-    pub const SYMBOL: LocalName = LocalName(706); // symbol
-    pub const SYMMETRIC: LocalName = LocalName(707); // symmetric
-    pub const SYSTEM_LANGUAGE: LocalName = LocalName(708); // systemLanguage
-    pub const SYSTEMLANGUAGE: LocalName = LocalName(709); // systemlanguage
-    pub const TABINDEX: LocalName = LocalName(710); // tabindex
-    pub const TABLE: LocalName = LocalName(711); // table
-    pub const TABLE_VALUES: LocalName = LocalName(712); // tableValues
-    pub const TABLEVALUES: LocalName = LocalName(713); // tablevalues
-    pub const TARGET: LocalName = LocalName(714); // target
-    pub const TARGET_X: LocalName = LocalName(715); // targetX
-    pub const TARGET_Y: LocalName = LocalName(716); // targetY
-    pub const TARGETX: LocalName = LocalName(717); // targetx
-    pub const TARGETY: LocalName = LocalName(718); // targety
-    pub const TBODY: LocalName = LocalName(719); // tbody
-    pub const TD: LocalName = LocalName(720); // td
-    pub const TEMPLATE: LocalName = LocalName(721); // template
-    pub const TEXT: LocalName = LocalName(722); // text
-    pub const TEXT_ANCHOR: LocalName = LocalName(723); // text-anchor
-    pub const TEXT_DECORATION: LocalName = LocalName(724); // text-decoration
-    pub const TEXT_LENGTH: LocalName = LocalName(725); // textLength
-    pub const TEXT_PATH: LocalName = LocalName(726); // textPath
-    pub const TEXTAREA: LocalName = LocalName(727); // textarea
-    pub const TEXTLENGTH: LocalName = LocalName(728); // textlength
-    pub const TEXTPATH: LocalName = LocalName(729); // textpath
-    pub const TFOOT: LocalName = LocalName(730); // tfoot
-    pub const TH: LocalName = LocalName(731); // th
-    pub const THEAD: LocalName = LocalName(732); // thead
-    pub const TIME: LocalName = LocalName(733); // time
-    pub const TITLE: LocalName = LocalName(734); // title
-    pub const TOPMARGIN: LocalName = LocalName(735); // topmargin
-    pub const TR: LocalName = LocalName(736); // tr
-    pub const TRACK: LocalName = LocalName(737); // track
-    pub const TRANSFORM: LocalName = LocalName(738); // transform
-    pub const TRANSLATE: LocalName = LocalName(739); // translate
-    pub const TREF: LocalName = LocalName(740); // tref
-    pub const TSPAN: LocalName = LocalName(741); // tspan
-    pub const TT: LocalName = LocalName(742); // tt
-    pub const TYPE: LocalName = LocalName(743); // type
-    pub const U: LocalName = LocalName(744); // u
-    pub const UL: LocalName = LocalName(745); // ul
-    pub const USE: LocalName = LocalName(746); // use
-    pub const USEMAP: LocalName = LocalName(747); // usemap
-    pub const VALIGN: LocalName = LocalName(748); // valign
-    pub const VALUE: LocalName = LocalName(749); // value
-    pub const VALUES: LocalName = LocalName(750); // values
-    pub const VALUETYPE: LocalName = LocalName(751); // valuetype
-    pub const VAR: LocalName = LocalName(752); // var
-    pub const VECTOR_EFFECT: LocalName = LocalName(753); // vector-effect
-    pub const VERSION: LocalName = LocalName(754); // version
-    pub const VIDEO: LocalName = LocalName(755); // video
-    pub const VIEW: LocalName = LocalName(756); // view
-    pub const VIEW_BOX: LocalName = LocalName(757); // viewBox
-    pub const VIEW_TARGET: LocalName = LocalName(758); // viewTarget
-    pub const VIEWBOX: LocalName = LocalName(759); // viewbox
-    pub const VIEWTARGET: LocalName = LocalName(760); // viewtarget
-    pub const VISIBILITY: LocalName = LocalName(761); // visibility
-    pub const VKERN: LocalName = LocalName(762); // vkern
-    pub const VLINK: LocalName = LocalName(763); // vlink
-    pub const VOFFSET: LocalName = LocalName(764); // voffset
-    pub const VSPACE: LocalName = LocalName(765); // vspace
-    pub const WBR: LocalName = LocalName(766); // wbr
-    pub const WIDTH: LocalName = LocalName(767); // width
-    pub const WRAP: LocalName = LocalName(768); // wrap
-    pub const WRITINGSUGGESTIONS: LocalName = LocalName(769); // writingsuggestions
-    pub const X: LocalName = LocalName(770); // x
-    pub const X1: LocalName = LocalName(771); // x1
-    pub const X2: LocalName = LocalName(772); // x2
-    pub const X_CHANNEL_SELECTOR: LocalName = LocalName(773); // xChannelSelector
-    pub const XCHANNELSELECTOR: LocalName = LocalName(774); // xchannelselector
-    pub const XLINK: LocalName = LocalName(775); // xlink
-    pub const XLINK_ACTUATE: LocalName = LocalName(776); // xlink:actuate
-    pub const XLINK_ARCROLE: LocalName = LocalName(777); // xlink:arcrole
-    pub const XLINK_HREF: LocalName = LocalName(778); // xlink:href
-    pub const XLINK_ROLE: LocalName = LocalName(779); // xlink:role
-    pub const XLINK_SHOW: LocalName = LocalName(780); // xlink:show
-    pub const XLINK_TITLE: LocalName = LocalName(781); // xlink:title
-    pub const XLINK_TYPE: LocalName = LocalName(782); // xlink:type
-    pub const XML_LANG: LocalName = LocalName(783); // xml:lang
-    pub const XML_SPACE: LocalName = LocalName(784); // xml:space
-    pub const XMLNS: LocalName = LocalName(785); // xmlns
-    pub const XMLNS_XLINK: LocalName = LocalName(786); // xmlns:xlink
-    pub const XMP: LocalName = LocalName(787); // xmp
-    pub const Y: LocalName = LocalName(788); // y
-    pub const Y1: LocalName = LocalName(789); // y1
-    pub const Y2: LocalName = LocalName(790); // y2
-    pub const Y_CHANNEL_SELECTOR: LocalName = LocalName(791); // yChannelSelector
-    pub const YCHANNELSELECTOR: LocalName = LocalName(792); // ychannelselector
-    pub const Z: LocalName = LocalName(793); // z
-    pub const ZOOM_AND_PAN: LocalName = LocalName(794); // zoomAndPan
-    pub const ZOOMANDPAN: LocalName = LocalName(795); // zoomandpan
+    /// `a`
+    pub const A: LocalName = LocalName(0);
+    /// `abbr`
+    pub const ABBR: LocalName = LocalName(1);
+    /// `accent`
+    pub const ACCENT: LocalName = LocalName(2);
+    /// `accentunder`
+    pub const ACCENTUNDER: LocalName = LocalName(3);
+    /// `accept`
+    pub const ACCEPT: LocalName = LocalName(4);
+    /// `accept-charset`
+    pub const ACCEPT_CHARSET: LocalName = LocalName(5);
+    /// `accesskey`
+    pub const ACCESSKEY: LocalName = LocalName(6);
+    /// `acronym`
+    pub const ACRONYM: LocalName = LocalName(7);
+    /// `action`
+    pub const ACTION: LocalName = LocalName(8);
+    /// `actiontype`
+    pub const ACTIONTYPE: LocalName = LocalName(9);
+    /// `actuate`
+    pub const ACTUATE: LocalName = LocalName(10);
+    /// `address`
+    pub const ADDRESS: LocalName = LocalName(11);
+    /// `align`
+    pub const ALIGN: LocalName = LocalName(12);
+    /// `alink`
+    pub const ALINK: LocalName = LocalName(13);
+    /// `allow`
+    pub const ALLOW: LocalName = LocalName(14);
+    /// `allowfullscreen`
+    pub const ALLOWFULLSCREEN: LocalName = LocalName(15);
+    /// `alpha`
+    pub const ALPHA: LocalName = LocalName(16);
+    /// `alt`
+    pub const ALT: LocalName = LocalName(17);
+    /// `altGlyph`
+    pub const ALT_GLYPH: LocalName = LocalName(18);
+    /// `altGlyphDef`
+    pub const ALT_GLYPH_DEF: LocalName = LocalName(19);
+    /// `altGlyphItem`
+    pub const ALT_GLYPH_ITEM: LocalName = LocalName(20);
+    /// `altglyph`
+    pub const ALTGLYPH: LocalName = LocalName(21);
+    /// `altglyphdef`
+    pub const ALTGLYPHDEF: LocalName = LocalName(22);
+    /// `altglyphitem`
+    pub const ALTGLYPHITEM: LocalName = LocalName(23);
+    /// `alttext`
+    pub const ALTTEXT: LocalName = LocalName(24);
+    /// `animate`
+    pub const ANIMATE: LocalName = LocalName(25);
+    /// `animateColor`
+    pub const ANIMATE_COLOR: LocalName = LocalName(26);
+    /// `animateMotion`
+    pub const ANIMATE_MOTION: LocalName = LocalName(27);
+    /// `animateTransform`
+    pub const ANIMATE_TRANSFORM: LocalName = LocalName(28);
+    /// `animatecolor`
+    pub const ANIMATECOLOR: LocalName = LocalName(29);
+    /// `animatemotion`
+    pub const ANIMATEMOTION: LocalName = LocalName(30);
+    /// `animatetransform`
+    pub const ANIMATETRANSFORM: LocalName = LocalName(31);
+    /// `annotation`
+    pub const ANNOTATION: LocalName = LocalName(32);
+    /// `annotation-xml`
+    pub const ANNOTATION_XML: LocalName = LocalName(33);
+    /// `applet`
+    pub const APPLET: LocalName = LocalName(34);
+    /// `archive`
+    pub const ARCHIVE: LocalName = LocalName(35);
+    /// `arcrole`
+    pub const ARCROLE: LocalName = LocalName(36);
+    /// `area`
+    pub const AREA: LocalName = LocalName(37);
+    /// `article`
+    pub const ARTICLE: LocalName = LocalName(38);
+    /// `as`
+    pub const AS: LocalName = LocalName(39);
+    /// `aside`
+    pub const ASIDE: LocalName = LocalName(40);
+    /// `async`
+    pub const ASYNC: LocalName = LocalName(41);
+    /// `attributeName`
+    pub const ATTRIBUTE_NAME: LocalName = LocalName(42);
+    /// `attributeType`
+    pub const ATTRIBUTE_TYPE: LocalName = LocalName(43);
+    /// `attributename`
+    pub const ATTRIBUTENAME: LocalName = LocalName(44);
+    /// `attributetype`
+    pub const ATTRIBUTETYPE: LocalName = LocalName(45);
+    /// `audio`
+    pub const AUDIO: LocalName = LocalName(46);
+    /// `autocapitalize`
+    pub const AUTOCAPITALIZE: LocalName = LocalName(47);
+    /// `autocomplete`
+    pub const AUTOCOMPLETE: LocalName = LocalName(48);
+    /// `autocorrect`
+    pub const AUTOCORRECT: LocalName = LocalName(49);
+    /// `autofocus`
+    pub const AUTOFOCUS: LocalName = LocalName(50);
+    /// `autoplay`
+    pub const AUTOPLAY: LocalName = LocalName(51);
+    /// `axis`
+    pub const AXIS: LocalName = LocalName(52);
+    /// `b`
+    pub const B: LocalName = LocalName(53);
+    /// `background`
+    pub const BACKGROUND: LocalName = LocalName(54);
+    /// `base`
+    pub const BASE: LocalName = LocalName(55);
+    /// `baseFrequency`
+    pub const BASE_FREQUENCY: LocalName = LocalName(56);
+    /// `baseProfile`
+    pub const BASE_PROFILE: LocalName = LocalName(57);
+    /// `basefont`
+    pub const BASEFONT: LocalName = LocalName(58);
+    /// `basefrequency`
+    pub const BASEFREQUENCY: LocalName = LocalName(59);
+    /// `baseprofile`
+    pub const BASEPROFILE: LocalName = LocalName(60);
+    /// `bdi`
+    pub const BDI: LocalName = LocalName(61);
+    /// `bdo`
+    pub const BDO: LocalName = LocalName(62);
+    /// `bgcolor`
+    pub const BGCOLOR: LocalName = LocalName(63);
+    /// `bgsound`
+    pub const BGSOUND: LocalName = LocalName(64);
+    /// `big`
+    pub const BIG: LocalName = LocalName(65);
+    /// `blink`
+    pub const BLINK: LocalName = LocalName(66);
+    /// `blocking`
+    pub const BLOCKING: LocalName = LocalName(67);
+    /// `blockquote`
+    pub const BLOCKQUOTE: LocalName = LocalName(68);
+    /// `body`
+    pub const BODY: LocalName = LocalName(69);
+    /// `border`
+    pub const BORDER: LocalName = LocalName(70);
+    /// `bottommargin`
+    pub const BOTTOMMARGIN: LocalName = LocalName(71);
+    /// `br`
+    pub const BR: LocalName = LocalName(72);
+    /// `button`
+    pub const BUTTON: LocalName = LocalName(73);
+    /// `calcMode`
+    pub const CALC_MODE: LocalName = LocalName(74);
+    /// `calcmode`
+    pub const CALCMODE: LocalName = LocalName(75);
+    /// `canvas`
+    pub const CANVAS: LocalName = LocalName(76);
+    /// `caption`
+    pub const CAPTION: LocalName = LocalName(77);
+    /// `cellpadding`
+    pub const CELLPADDING: LocalName = LocalName(78);
+    /// `cellspacing`
+    pub const CELLSPACING: LocalName = LocalName(79);
+    /// `center`
+    pub const CENTER: LocalName = LocalName(80);
+    /// `char`
+    pub const CHAR: LocalName = LocalName(81);
+    /// `charoff`
+    pub const CHAROFF: LocalName = LocalName(82);
+    /// `charset`
+    pub const CHARSET: LocalName = LocalName(83);
+    /// `checked`
+    pub const CHECKED: LocalName = LocalName(84);
+    /// `circle`
+    pub const CIRCLE: LocalName = LocalName(85);
+    /// `cite`
+    pub const CITE: LocalName = LocalName(86);
+    /// `class`
+    pub const CLASS: LocalName = LocalName(87);
+    /// `classid`
+    pub const CLASSID: LocalName = LocalName(88);
+    /// `clear`
+    pub const CLEAR: LocalName = LocalName(89);
+    /// `clip-rule`
+    pub const CLIP_RULE: LocalName = LocalName(90);
+    /// `clipPath`
+    pub const CLIP_PATH: LocalName = LocalName(91);
+    /// `clipPathUnits`
+    pub const CLIP_PATH_UNITS: LocalName = LocalName(92);
+    /// `clippath`
+    pub const CLIPPATH: LocalName = LocalName(93);
+    /// `clippathunits`
+    pub const CLIPPATHUNITS: LocalName = LocalName(94);
+    /// `close`
+    pub const CLOSE: LocalName = LocalName(95);
+    /// `closedby`
+    pub const CLOSEDBY: LocalName = LocalName(96);
+    /// `code`
+    pub const CODE: LocalName = LocalName(97);
+    /// `codebase`
+    pub const CODEBASE: LocalName = LocalName(98);
+    /// `codetype`
+    pub const CODETYPE: LocalName = LocalName(99);
+    /// `col`
+    pub const COL: LocalName = LocalName(100);
+    /// `colgroup`
+    pub const COLGROUP: LocalName = LocalName(101);
+    /// `color`
+    pub const COLOR: LocalName = LocalName(102);
+    /// `color-profile`
+    pub const COLOR_PROFILE: LocalName = LocalName(103);
+    /// `colorspace`
+    pub const COLORSPACE: LocalName = LocalName(104);
+    /// `cols`
+    pub const COLS: LocalName = LocalName(105);
+    /// `colspan`
+    pub const COLSPAN: LocalName = LocalName(106);
+    /// `columnalign`
+    pub const COLUMNALIGN: LocalName = LocalName(107);
+    /// `columnlines`
+    pub const COLUMNLINES: LocalName = LocalName(108);
+    /// `columnspacing`
+    pub const COLUMNSPACING: LocalName = LocalName(109);
+    /// `columnspan`
+    pub const COLUMNSPAN: LocalName = LocalName(110);
+    /// `command`
+    pub const COMMAND: LocalName = LocalName(111);
+    /// `commandfor`
+    pub const COMMANDFOR: LocalName = LocalName(112);
+    /// `compact`
+    pub const COMPACT: LocalName = LocalName(113);
+    /// `content`
+    pub const CONTENT: LocalName = LocalName(114);
+    /// `contenteditable`
+    pub const CONTENTEDITABLE: LocalName = LocalName(115);
+    /// `controls`
+    pub const CONTROLS: LocalName = LocalName(116);
+    /// `coords`
+    pub const COORDS: LocalName = LocalName(117);
+    /// `crossorigin`
+    pub const CROSSORIGIN: LocalName = LocalName(118);
+    /// `cursor`
+    pub const CURSOR: LocalName = LocalName(119);
+    /// `cx`
+    pub const CX: LocalName = LocalName(120);
+    /// `cy`
+    pub const CY: LocalName = LocalName(121);
+    /// `d`
+    pub const D: LocalName = LocalName(122);
+    /// `data`
+    pub const DATA: LocalName = LocalName(123);
+    /// `datalist`
+    pub const DATALIST: LocalName = LocalName(124);
+    /// `datetime`
+    pub const DATETIME: LocalName = LocalName(125);
+    /// `dd`
+    pub const DD: LocalName = LocalName(126);
+    /// `declare`
+    pub const DECLARE: LocalName = LocalName(127);
+    /// `decoding`
+    pub const DECODING: LocalName = LocalName(128);
+    /// `default`
+    pub const DEFAULT: LocalName = LocalName(129);
+    /// `defer`
+    pub const DEFER: LocalName = LocalName(130);
+    /// `definitionURL`
+    pub const DEFINITION_URL: LocalName = LocalName(131);
+    /// `definitionurl`
+    pub const DEFINITIONURL: LocalName = LocalName(132);
+    /// `defs`
+    pub const DEFS: LocalName = LocalName(133);
+    /// `del`
+    pub const DEL: LocalName = LocalName(134);
+    /// `depth`
+    pub const DEPTH: LocalName = LocalName(135);
+    /// `desc`
+    pub const DESC: LocalName = LocalName(136);
+    /// `details`
+    pub const DETAILS: LocalName = LocalName(137);
+    /// `dfn`
+    pub const DFN: LocalName = LocalName(138);
+    /// `dialog`
+    pub const DIALOG: LocalName = LocalName(139);
+    /// `diffuseConstant`
+    pub const DIFFUSE_CONSTANT: LocalName = LocalName(140);
+    /// `diffuseconstant`
+    pub const DIFFUSECONSTANT: LocalName = LocalName(141);
+    /// `dir`
+    pub const DIR: LocalName = LocalName(142);
+    /// `dirname`
+    pub const DIRNAME: LocalName = LocalName(143);
+    /// `disabled`
+    pub const DISABLED: LocalName = LocalName(144);
+    /// `discard`
+    pub const DISCARD: LocalName = LocalName(145);
+    /// `display`
+    pub const DISPLAY: LocalName = LocalName(146);
+    /// `displaystyle`
+    pub const DISPLAYSTYLE: LocalName = LocalName(147);
+    /// `div`
+    pub const DIV: LocalName = LocalName(148);
+    /// `dl`
+    pub const DL: LocalName = LocalName(149);
+    /// `dominant-baseline`
+    pub const DOMINANT_BASELINE: LocalName = LocalName(150);
+    /// `download`
+    pub const DOWNLOAD: LocalName = LocalName(151);
+    /// `draggable`
+    pub const DRAGGABLE: LocalName = LocalName(152);
+    /// `dt`
+    pub const DT: LocalName = LocalName(153);
+    /// `dx`
+    pub const DX: LocalName = LocalName(154);
+    /// `dy`
+    pub const DY: LocalName = LocalName(155);
+    /// `edgeMode`
+    pub const EDGE_MODE: LocalName = LocalName(156);
+    /// `edgemode`
+    pub const EDGEMODE: LocalName = LocalName(157);
+    /// `ellipse`
+    pub const ELLIPSE: LocalName = LocalName(158);
+    /// `em`
+    pub const EM: LocalName = LocalName(159);
+    /// `embed`
+    pub const EMBED: LocalName = LocalName(160);
+    /// `encoding`
+    pub const ENCODING: LocalName = LocalName(161);
+    /// `enctype`
+    pub const ENCTYPE: LocalName = LocalName(162);
+    /// `enterkeyhint`
+    pub const ENTERKEYHINT: LocalName = LocalName(163);
+    /// `event`
+    pub const EVENT: LocalName = LocalName(164);
+    /// `face`
+    pub const FACE: LocalName = LocalName(165);
+    /// `feBlend`
+    pub const FE_BLEND: LocalName = LocalName(166);
+    /// `feColorMatrix`
+    pub const FE_COLOR_MATRIX: LocalName = LocalName(167);
+    /// `feComponentTransfer`
+    pub const FE_COMPONENT_TRANSFER: LocalName = LocalName(168);
+    /// `feComposite`
+    pub const FE_COMPOSITE: LocalName = LocalName(169);
+    /// `feConvolveMatrix`
+    pub const FE_CONVOLVE_MATRIX: LocalName = LocalName(170);
+    /// `feDiffuseLighting`
+    pub const FE_DIFFUSE_LIGHTING: LocalName = LocalName(171);
+    /// `feDisplacementMap`
+    pub const FE_DISPLACEMENT_MAP: LocalName = LocalName(172);
+    /// `feDistantLight`
+    pub const FE_DISTANT_LIGHT: LocalName = LocalName(173);
+    /// `feDropShadow`
+    pub const FE_DROP_SHADOW: LocalName = LocalName(174);
+    /// `feFlood`
+    pub const FE_FLOOD: LocalName = LocalName(175);
+    /// `feFuncA`
+    pub const FE_FUNC_A: LocalName = LocalName(176);
+    /// `feFuncB`
+    pub const FE_FUNC_B: LocalName = LocalName(177);
+    /// `feFuncG`
+    pub const FE_FUNC_G: LocalName = LocalName(178);
+    /// `feFuncR`
+    pub const FE_FUNC_R: LocalName = LocalName(179);
+    /// `feGaussianBlur`
+    pub const FE_GAUSSIAN_BLUR: LocalName = LocalName(180);
+    /// `feImage`
+    pub const FE_IMAGE: LocalName = LocalName(181);
+    /// `feMerge`
+    pub const FE_MERGE: LocalName = LocalName(182);
+    /// `feMergeNode`
+    pub const FE_MERGE_NODE: LocalName = LocalName(183);
+    /// `feMorphology`
+    pub const FE_MORPHOLOGY: LocalName = LocalName(184);
+    /// `feOffset`
+    pub const FE_OFFSET: LocalName = LocalName(185);
+    /// `fePointLight`
+    pub const FE_POINT_LIGHT: LocalName = LocalName(186);
+    /// `feSpecularLighting`
+    pub const FE_SPECULAR_LIGHTING: LocalName = LocalName(187);
+    /// `feSpotLight`
+    pub const FE_SPOT_LIGHT: LocalName = LocalName(188);
+    /// `feTile`
+    pub const FE_TILE: LocalName = LocalName(189);
+    /// `feTurbulence`
+    pub const FE_TURBULENCE: LocalName = LocalName(190);
+    /// `feblend`
+    pub const FEBLEND: LocalName = LocalName(191);
+    /// `fecolormatrix`
+    pub const FECOLORMATRIX: LocalName = LocalName(192);
+    /// `fecomponenttransfer`
+    pub const FECOMPONENTTRANSFER: LocalName = LocalName(193);
+    /// `fecomposite`
+    pub const FECOMPOSITE: LocalName = LocalName(194);
+    /// `feconvolvematrix`
+    pub const FECONVOLVEMATRIX: LocalName = LocalName(195);
+    /// `fediffuselighting`
+    pub const FEDIFFUSELIGHTING: LocalName = LocalName(196);
+    /// `fedisplacementmap`
+    pub const FEDISPLACEMENTMAP: LocalName = LocalName(197);
+    /// `fedistantlight`
+    pub const FEDISTANTLIGHT: LocalName = LocalName(198);
+    /// `fedropshadow`
+    pub const FEDROPSHADOW: LocalName = LocalName(199);
+    /// `feflood`
+    pub const FEFLOOD: LocalName = LocalName(200);
+    /// `fefunca`
+    pub const FEFUNCA: LocalName = LocalName(201);
+    /// `fefuncb`
+    pub const FEFUNCB: LocalName = LocalName(202);
+    /// `fefuncg`
+    pub const FEFUNCG: LocalName = LocalName(203);
+    /// `fefuncr`
+    pub const FEFUNCR: LocalName = LocalName(204);
+    /// `fegaussianblur`
+    pub const FEGAUSSIANBLUR: LocalName = LocalName(205);
+    /// `feimage`
+    pub const FEIMAGE: LocalName = LocalName(206);
+    /// `femerge`
+    pub const FEMERGE: LocalName = LocalName(207);
+    /// `femergenode`
+    pub const FEMERGENODE: LocalName = LocalName(208);
+    /// `femorphology`
+    pub const FEMORPHOLOGY: LocalName = LocalName(209);
+    /// `fence`
+    pub const FENCE: LocalName = LocalName(210);
+    /// `feoffset`
+    pub const FEOFFSET: LocalName = LocalName(211);
+    /// `fepointlight`
+    pub const FEPOINTLIGHT: LocalName = LocalName(212);
+    /// `fespecularlighting`
+    pub const FESPECULARLIGHTING: LocalName = LocalName(213);
+    /// `fespotlight`
+    pub const FESPOTLIGHT: LocalName = LocalName(214);
+    /// `fetchpriority`
+    pub const FETCHPRIORITY: LocalName = LocalName(215);
+    /// `fetile`
+    pub const FETILE: LocalName = LocalName(216);
+    /// `feturbulence`
+    pub const FETURBULENCE: LocalName = LocalName(217);
+    /// `fieldset`
+    pub const FIELDSET: LocalName = LocalName(218);
+    /// `figcaption`
+    pub const FIGCAPTION: LocalName = LocalName(219);
+    /// `figure`
+    pub const FIGURE: LocalName = LocalName(220);
+    /// `fill`
+    pub const FILL: LocalName = LocalName(221);
+    /// `fill-opacity`
+    pub const FILL_OPACITY: LocalName = LocalName(222);
+    /// `fill-rule`
+    pub const FILL_RULE: LocalName = LocalName(223);
+    /// `filter`
+    pub const FILTER: LocalName = LocalName(224);
+    /// `filterUnits`
+    pub const FILTER_UNITS: LocalName = LocalName(225);
+    /// `filterunits`
+    pub const FILTERUNITS: LocalName = LocalName(226);
+    /// `font`
+    pub const FONT: LocalName = LocalName(227);
+    /// `font-face`
+    pub const FONT_FACE: LocalName = LocalName(228);
+    /// `font-face-format`
+    pub const FONT_FACE_FORMAT: LocalName = LocalName(229);
+    /// `font-face-name`
+    pub const FONT_FACE_NAME: LocalName = LocalName(230);
+    /// `font-face-src`
+    pub const FONT_FACE_SRC: LocalName = LocalName(231);
+    /// `font-face-uri`
+    pub const FONT_FACE_URI: LocalName = LocalName(232);
+    /// `font-family`
+    pub const FONT_FAMILY: LocalName = LocalName(233);
+    /// `font-size`
+    pub const FONT_SIZE: LocalName = LocalName(234);
+    /// `font-style`
+    pub const FONT_STYLE: LocalName = LocalName(235);
+    /// `font-weight`
+    pub const FONT_WEIGHT: LocalName = LocalName(236);
+    /// `footer`
+    pub const FOOTER: LocalName = LocalName(237);
+    /// `for`
+    pub const FOR: LocalName = LocalName(238);
+    /// `foreignObject`
+    pub const FOREIGN_OBJECT: LocalName = LocalName(239);
+    /// `foreignobject`
+    pub const FOREIGNOBJECT: LocalName = LocalName(240);
+    /// `form`
+    pub const FORM: LocalName = LocalName(241);
+    /// `formaction`
+    pub const FORMACTION: LocalName = LocalName(242);
+    /// `formenctype`
+    pub const FORMENCTYPE: LocalName = LocalName(243);
+    /// `formmethod`
+    pub const FORMMETHOD: LocalName = LocalName(244);
+    /// `formnovalidate`
+    pub const FORMNOVALIDATE: LocalName = LocalName(245);
+    /// `formtarget`
+    pub const FORMTARGET: LocalName = LocalName(246);
+    /// `fr`
+    pub const FR: LocalName = LocalName(247);
+    /// `frame`
+    pub const FRAME: LocalName = LocalName(248);
+    /// `frameborder`
+    pub const FRAMEBORDER: LocalName = LocalName(249);
+    /// `frameset`
+    pub const FRAMESET: LocalName = LocalName(250);
+    /// `fx`
+    pub const FX: LocalName = LocalName(251);
+    /// `fy`
+    pub const FY: LocalName = LocalName(252);
+    /// `g`
+    pub const G: LocalName = LocalName(253);
+    /// `glyph`
+    pub const GLYPH: LocalName = LocalName(254);
+    /// `glyphRef`
+    pub const GLYPH_REF: LocalName = LocalName(255);
+    /// `glyphref`
+    pub const GLYPHREF: LocalName = LocalName(256);
+    /// `gradientTransform`
+    pub const GRADIENT_TRANSFORM: LocalName = LocalName(257);
+    /// `gradientUnits`
+    pub const GRADIENT_UNITS: LocalName = LocalName(258);
+    /// `gradienttransform`
+    pub const GRADIENTTRANSFORM: LocalName = LocalName(259);
+    /// `gradientunits`
+    pub const GRADIENTUNITS: LocalName = LocalName(260);
+    /// `h1`
+    pub const H1: LocalName = LocalName(261);
+    /// `h2`
+    pub const H2: LocalName = LocalName(262);
+    /// `h3`
+    pub const H3: LocalName = LocalName(263);
+    /// `h4`
+    pub const H4: LocalName = LocalName(264);
+    /// `h5`
+    pub const H5: LocalName = LocalName(265);
+    /// `h6`
+    pub const H6: LocalName = LocalName(266);
+    /// `head`
+    pub const HEAD: LocalName = LocalName(267);
+    /// `header`
+    pub const HEADER: LocalName = LocalName(268);
+    /// `headers`
+    pub const HEADERS: LocalName = LocalName(269);
+    /// `height`
+    pub const HEIGHT: LocalName = LocalName(270);
+    /// `hgroup`
+    pub const HGROUP: LocalName = LocalName(271);
+    /// `hidden`
+    pub const HIDDEN: LocalName = LocalName(272);
+    /// `high`
+    pub const HIGH: LocalName = LocalName(273);
+    /// `hkern`
+    pub const HKERN: LocalName = LocalName(274);
+    /// `hr`
+    pub const HR: LocalName = LocalName(275);
+    /// `href`
+    pub const HREF: LocalName = LocalName(276);
+    /// `hreflang`
+    pub const HREFLANG: LocalName = LocalName(277);
+    /// `hspace`
+    pub const HSPACE: LocalName = LocalName(278);
+    /// `html`
+    pub const HTML: LocalName = LocalName(279);
+    /// `http-equiv`
+    pub const HTTP_EQUIV: LocalName = LocalName(280);
+    /// `i`
+    pub const I: LocalName = LocalName(281);
+    /// `id`
+    pub const ID: LocalName = LocalName(282);
+    /// `iframe`
+    pub const IFRAME: LocalName = LocalName(283);
+    /// `image`
+    pub const IMAGE: LocalName = LocalName(284);
+    /// `imagesizes`
+    pub const IMAGESIZES: LocalName = LocalName(285);
+    /// `imagesrcset`
+    pub const IMAGESRCSET: LocalName = LocalName(286);
+    /// `img`
+    pub const IMG: LocalName = LocalName(287);
+    /// `in`
+    pub const IN: LocalName = LocalName(288);
+    /// `in2`
+    pub const IN2: LocalName = LocalName(289);
+    /// `inert`
+    pub const INERT: LocalName = LocalName(290);
+    /// `input`
+    pub const INPUT: LocalName = LocalName(291);
+    /// `inputmode`
+    pub const INPUTMODE: LocalName = LocalName(292);
+    /// `ins`
+    pub const INS: LocalName = LocalName(293);
+    /// `integrity`
+    pub const INTEGRITY: LocalName = LocalName(294);
+    /// `is`
+    pub const IS: LocalName = LocalName(295);
+    /// `isindex`
+    pub const ISINDEX: LocalName = LocalName(296);
+    /// `ismap`
+    pub const ISMAP: LocalName = LocalName(297);
+    /// `itemid`
+    pub const ITEMID: LocalName = LocalName(298);
+    /// `itemprop`
+    pub const ITEMPROP: LocalName = LocalName(299);
+    /// `itemref`
+    pub const ITEMREF: LocalName = LocalName(300);
+    /// `itemscope`
+    pub const ITEMSCOPE: LocalName = LocalName(301);
+    /// `itemtype`
+    pub const ITEMTYPE: LocalName = LocalName(302);
+    /// `k1`
+    pub const K1: LocalName = LocalName(303);
+    /// `k2`
+    pub const K2: LocalName = LocalName(304);
+    /// `k3`
+    pub const K3: LocalName = LocalName(305);
+    /// `k4`
+    pub const K4: LocalName = LocalName(306);
+    /// `kbd`
+    pub const KBD: LocalName = LocalName(307);
+    /// `kernelMatrix`
+    pub const KERNEL_MATRIX: LocalName = LocalName(308);
+    /// `kernelUnitLength`
+    pub const KERNEL_UNIT_LENGTH: LocalName = LocalName(309);
+    /// `kernelmatrix`
+    pub const KERNELMATRIX: LocalName = LocalName(310);
+    /// `kernelunitlength`
+    pub const KERNELUNITLENGTH: LocalName = LocalName(311);
+    /// `keyPoints`
+    pub const KEY_POINTS: LocalName = LocalName(312);
+    /// `keySplines`
+    pub const KEY_SPLINES: LocalName = LocalName(313);
+    /// `keyTimes`
+    pub const KEY_TIMES: LocalName = LocalName(314);
+    /// `keygen`
+    pub const KEYGEN: LocalName = LocalName(315);
+    /// `keypoints`
+    pub const KEYPOINTS: LocalName = LocalName(316);
+    /// `keysplines`
+    pub const KEYSPLINES: LocalName = LocalName(317);
+    /// `keytimes`
+    pub const KEYTIMES: LocalName = LocalName(318);
+    /// `kind`
+    pub const KIND: LocalName = LocalName(319);
+    /// `label`
+    pub const LABEL: LocalName = LocalName(320);
+    /// `lang`
+    pub const LANG: LocalName = LocalName(321);
+    /// `language`
+    pub const LANGUAGE: LocalName = LocalName(322);
+    /// `largeop`
+    pub const LARGEOP: LocalName = LocalName(323);
+    /// `leftmargin`
+    pub const LEFTMARGIN: LocalName = LocalName(324);
+    /// `legend`
+    pub const LEGEND: LocalName = LocalName(325);
+    /// `lengthAdjust`
+    pub const LENGTH_ADJUST: LocalName = LocalName(326);
+    /// `lengthadjust`
+    pub const LENGTHADJUST: LocalName = LocalName(327);
+    /// `letter-spacing`
+    pub const LETTER_SPACING: LocalName = LocalName(328);
+    /// `li`
+    pub const LI: LocalName = LocalName(329);
+    /// `limitingConeAngle`
+    pub const LIMITING_CONE_ANGLE: LocalName = LocalName(330);
+    /// `limitingconeangle`
+    pub const LIMITINGCONEANGLE: LocalName = LocalName(331);
+    /// `line`
+    pub const LINE: LocalName = LocalName(332);
+    /// `linearGradient`
+    pub const LINEAR_GRADIENT: LocalName = LocalName(333);
+    /// `lineargradient`
+    pub const LINEARGRADIENT: LocalName = LocalName(334);
+    /// `linethickness`
+    pub const LINETHICKNESS: LocalName = LocalName(335);
+    /// `link`
+    pub const LINK: LocalName = LocalName(336);
+    /// `list`
+    pub const LIST: LocalName = LocalName(337);
+    /// `listing`
+    pub const LISTING: LocalName = LocalName(338);
+    /// `loading`
+    pub const LOADING: LocalName = LocalName(339);
+    /// `longdesc`
+    pub const LONGDESC: LocalName = LocalName(340);
+    /// `loop`
+    pub const LOOP: LocalName = LocalName(341);
+    /// `low`
+    pub const LOW: LocalName = LocalName(342);
+    /// `lowsrc`
+    pub const LOWSRC: LocalName = LocalName(343);
+    /// `lspace`
+    pub const LSPACE: LocalName = LocalName(344);
+    /// `maction`
+    pub const MACTION: LocalName = LocalName(345);
+    /// `main`
+    pub const MAIN: LocalName = LocalName(346);
+    /// `maligngroup`
+    pub const MALIGNGROUP: LocalName = LocalName(347);
+    /// `malignmark`
+    pub const MALIGNMARK: LocalName = LocalName(348);
+    /// `map`
+    pub const MAP: LocalName = LocalName(349);
+    /// `marginheight`
+    pub const MARGINHEIGHT: LocalName = LocalName(350);
+    /// `marginwidth`
+    pub const MARGINWIDTH: LocalName = LocalName(351);
+    /// `mark`
+    pub const MARK: LocalName = LocalName(352);
+    /// `marker`
+    pub const MARKER: LocalName = LocalName(353);
+    /// `marker-end`
+    pub const MARKER_END: LocalName = LocalName(354);
+    /// `marker-mid`
+    pub const MARKER_MID: LocalName = LocalName(355);
+    /// `marker-start`
+    pub const MARKER_START: LocalName = LocalName(356);
+    /// `markerHeight`
+    pub const MARKER_HEIGHT: LocalName = LocalName(357);
+    /// `markerUnits`
+    pub const MARKER_UNITS: LocalName = LocalName(358);
+    /// `markerWidth`
+    pub const MARKER_WIDTH: LocalName = LocalName(359);
+    /// `markerheight`
+    pub const MARKERHEIGHT: LocalName = LocalName(360);
+    /// `markerunits`
+    pub const MARKERUNITS: LocalName = LocalName(361);
+    /// `markerwidth`
+    pub const MARKERWIDTH: LocalName = LocalName(362);
+    /// `marquee`
+    pub const MARQUEE: LocalName = LocalName(363);
+    /// `mask`
+    pub const MASK: LocalName = LocalName(364);
+    /// `maskContentUnits`
+    pub const MASK_CONTENT_UNITS: LocalName = LocalName(365);
+    /// `maskUnits`
+    pub const MASK_UNITS: LocalName = LocalName(366);
+    /// `maskcontentunits`
+    pub const MASKCONTENTUNITS: LocalName = LocalName(367);
+    /// `maskunits`
+    pub const MASKUNITS: LocalName = LocalName(368);
+    /// `math`
+    pub const MATH: LocalName = LocalName(369);
+    /// `mathbackground`
+    pub const MATHBACKGROUND: LocalName = LocalName(370);
+    /// `mathcolor`
+    pub const MATHCOLOR: LocalName = LocalName(371);
+    /// `mathsize`
+    pub const MATHSIZE: LocalName = LocalName(372);
+    /// `mathvariant`
+    pub const MATHVARIANT: LocalName = LocalName(373);
+    /// `max`
+    pub const MAX: LocalName = LocalName(374);
+    /// `maxlength`
+    pub const MAXLENGTH: LocalName = LocalName(375);
+    /// `maxsize`
+    pub const MAXSIZE: LocalName = LocalName(376);
+    /// `media`
+    pub const MEDIA: LocalName = LocalName(377);
+    /// `menclose`
+    pub const MENCLOSE: LocalName = LocalName(378);
+    /// `menu`
+    pub const MENU: LocalName = LocalName(379);
+    /// `menuitem`
+    pub const MENUITEM: LocalName = LocalName(380);
+    /// `merror`
+    pub const MERROR: LocalName = LocalName(381);
+    /// `meta`
+    pub const META: LocalName = LocalName(382);
+    /// `metadata`
+    pub const METADATA: LocalName = LocalName(383);
+    /// `meter`
+    pub const METER: LocalName = LocalName(384);
+    /// `method`
+    pub const METHOD: LocalName = LocalName(385);
+    /// `mfenced`
+    pub const MFENCED: LocalName = LocalName(386);
+    /// `mfrac`
+    pub const MFRAC: LocalName = LocalName(387);
+    /// `mglyph`
+    pub const MGLYPH: LocalName = LocalName(388);
+    /// `mi`
+    pub const MI: LocalName = LocalName(389);
+    /// `min`
+    pub const MIN: LocalName = LocalName(390);
+    /// `minlength`
+    pub const MINLENGTH: LocalName = LocalName(391);
+    /// `minsize`
+    pub const MINSIZE: LocalName = LocalName(392);
+    /// `missing-glyph`
+    pub const MISSING_GLYPH: LocalName = LocalName(393);
+    /// `mlabeledtr`
+    pub const MLABELEDTR: LocalName = LocalName(394);
+    /// `mlongdiv`
+    pub const MLONGDIV: LocalName = LocalName(395);
+    /// `mmultiscripts`
+    pub const MMULTISCRIPTS: LocalName = LocalName(396);
+    /// `mn`
+    pub const MN: LocalName = LocalName(397);
+    /// `mo`
+    pub const MO: LocalName = LocalName(398);
+    /// `movablelimits`
+    pub const MOVABLELIMITS: LocalName = LocalName(399);
+    /// `mover`
+    pub const MOVER: LocalName = LocalName(400);
+    /// `mpadded`
+    pub const MPADDED: LocalName = LocalName(401);
+    /// `mpath`
+    pub const MPATH: LocalName = LocalName(402);
+    /// `mphantom`
+    pub const MPHANTOM: LocalName = LocalName(403);
+    /// `mprescripts`
+    pub const MPRESCRIPTS: LocalName = LocalName(404);
+    /// `mroot`
+    pub const MROOT: LocalName = LocalName(405);
+    /// `mrow`
+    pub const MROW: LocalName = LocalName(406);
+    /// `ms`
+    pub const MS: LocalName = LocalName(407);
+    /// `mscarries`
+    pub const MSCARRIES: LocalName = LocalName(408);
+    /// `mscarry`
+    pub const MSCARRY: LocalName = LocalName(409);
+    /// `msgroup`
+    pub const MSGROUP: LocalName = LocalName(410);
+    /// `msline`
+    pub const MSLINE: LocalName = LocalName(411);
+    /// `mspace`
+    pub const MSPACE: LocalName = LocalName(412);
+    /// `msqrt`
+    pub const MSQRT: LocalName = LocalName(413);
+    /// `msrow`
+    pub const MSROW: LocalName = LocalName(414);
+    /// `mstack`
+    pub const MSTACK: LocalName = LocalName(415);
+    /// `mstyle`
+    pub const MSTYLE: LocalName = LocalName(416);
+    /// `msub`
+    pub const MSUB: LocalName = LocalName(417);
+    /// `msubsup`
+    pub const MSUBSUP: LocalName = LocalName(418);
+    /// `msup`
+    pub const MSUP: LocalName = LocalName(419);
+    /// `mtable`
+    pub const MTABLE: LocalName = LocalName(420);
+    /// `mtd`
+    pub const MTD: LocalName = LocalName(421);
+    /// `mtext`
+    pub const MTEXT: LocalName = LocalName(422);
+    /// `mtr`
+    pub const MTR: LocalName = LocalName(423);
+    /// `multiple`
+    pub const MULTIPLE: LocalName = LocalName(424);
+    /// `munder`
+    pub const MUNDER: LocalName = LocalName(425);
+    /// `munderover`
+    pub const MUNDEROVER: LocalName = LocalName(426);
+    /// `muted`
+    pub const MUTED: LocalName = LocalName(427);
+    /// `name`
+    pub const NAME: LocalName = LocalName(428);
+    /// `nav`
+    pub const NAV: LocalName = LocalName(429);
+    /// `nobr`
+    pub const NOBR: LocalName = LocalName(430);
+    /// `noembed`
+    pub const NOEMBED: LocalName = LocalName(431);
+    /// `noframes`
+    pub const NOFRAMES: LocalName = LocalName(432);
+    /// `nohref`
+    pub const NOHREF: LocalName = LocalName(433);
+    /// `nomodule`
+    pub const NOMODULE: LocalName = LocalName(434);
+    /// `nonce`
+    pub const NONCE: LocalName = LocalName(435);
+    /// `none`
+    pub const NONE: LocalName = LocalName(436);
+    /// `noscript`
+    pub const NOSCRIPT: LocalName = LocalName(437);
+    /// `noshade`
+    pub const NOSHADE: LocalName = LocalName(438);
+    /// `notation`
+    pub const NOTATION: LocalName = LocalName(439);
+    /// `novalidate`
+    pub const NOVALIDATE: LocalName = LocalName(440);
+    /// `nowrap`
+    pub const NOWRAP: LocalName = LocalName(441);
+    /// `numOctaves`
+    pub const NUM_OCTAVES: LocalName = LocalName(442);
+    /// `numoctaves`
+    pub const NUMOCTAVES: LocalName = LocalName(443);
+    /// `object`
+    pub const OBJECT: LocalName = LocalName(444);
+    /// `offset`
+    pub const OFFSET: LocalName = LocalName(445);
+    /// `ol`
+    pub const OL: LocalName = LocalName(446);
+    /// `onabort`
+    pub const ONABORT: LocalName = LocalName(447);
+    /// `onafterprint`
+    pub const ONAFTERPRINT: LocalName = LocalName(448);
+    /// `onauxclick`
+    pub const ONAUXCLICK: LocalName = LocalName(449);
+    /// `onbeforeinput`
+    pub const ONBEFOREINPUT: LocalName = LocalName(450);
+    /// `onbeforematch`
+    pub const ONBEFOREMATCH: LocalName = LocalName(451);
+    /// `onbeforeprint`
+    pub const ONBEFOREPRINT: LocalName = LocalName(452);
+    /// `onbeforetoggle`
+    pub const ONBEFORETOGGLE: LocalName = LocalName(453);
+    /// `onbeforeunload`
+    pub const ONBEFOREUNLOAD: LocalName = LocalName(454);
+    /// `onblur`
+    pub const ONBLUR: LocalName = LocalName(455);
+    /// `oncancel`
+    pub const ONCANCEL: LocalName = LocalName(456);
+    /// `oncanplay`
+    pub const ONCANPLAY: LocalName = LocalName(457);
+    /// `oncanplaythrough`
+    pub const ONCANPLAYTHROUGH: LocalName = LocalName(458);
+    /// `onchange`
+    pub const ONCHANGE: LocalName = LocalName(459);
+    /// `onclick`
+    pub const ONCLICK: LocalName = LocalName(460);
+    /// `onclose`
+    pub const ONCLOSE: LocalName = LocalName(461);
+    /// `oncommand`
+    pub const ONCOMMAND: LocalName = LocalName(462);
+    /// `oncontextlost`
+    pub const ONCONTEXTLOST: LocalName = LocalName(463);
+    /// `oncontextmenu`
+    pub const ONCONTEXTMENU: LocalName = LocalName(464);
+    /// `oncontextrestored`
+    pub const ONCONTEXTRESTORED: LocalName = LocalName(465);
+    /// `oncopy`
+    pub const ONCOPY: LocalName = LocalName(466);
+    /// `oncuechange`
+    pub const ONCUECHANGE: LocalName = LocalName(467);
+    /// `oncut`
+    pub const ONCUT: LocalName = LocalName(468);
+    /// `ondblclick`
+    pub const ONDBLCLICK: LocalName = LocalName(469);
+    /// `ondrag`
+    pub const ONDRAG: LocalName = LocalName(470);
+    /// `ondragend`
+    pub const ONDRAGEND: LocalName = LocalName(471);
+    /// `ondragenter`
+    pub const ONDRAGENTER: LocalName = LocalName(472);
+    /// `ondragleave`
+    pub const ONDRAGLEAVE: LocalName = LocalName(473);
+    /// `ondragover`
+    pub const ONDRAGOVER: LocalName = LocalName(474);
+    /// `ondragstart`
+    pub const ONDRAGSTART: LocalName = LocalName(475);
+    /// `ondrop`
+    pub const ONDROP: LocalName = LocalName(476);
+    /// `ondurationchange`
+    pub const ONDURATIONCHANGE: LocalName = LocalName(477);
+    /// `onemptied`
+    pub const ONEMPTIED: LocalName = LocalName(478);
+    /// `onended`
+    pub const ONENDED: LocalName = LocalName(479);
+    /// `onerror`
+    pub const ONERROR: LocalName = LocalName(480);
+    /// `onfocus`
+    pub const ONFOCUS: LocalName = LocalName(481);
+    /// `onformdata`
+    pub const ONFORMDATA: LocalName = LocalName(482);
+    /// `onhashchange`
+    pub const ONHASHCHANGE: LocalName = LocalName(483);
+    /// `oninput`
+    pub const ONINPUT: LocalName = LocalName(484);
+    /// `oninvalid`
+    pub const ONINVALID: LocalName = LocalName(485);
+    /// `onkeydown`
+    pub const ONKEYDOWN: LocalName = LocalName(486);
+    /// `onkeypress`
+    pub const ONKEYPRESS: LocalName = LocalName(487);
+    /// `onkeyup`
+    pub const ONKEYUP: LocalName = LocalName(488);
+    /// `onlanguagechange`
+    pub const ONLANGUAGECHANGE: LocalName = LocalName(489);
+    /// `onload`
+    pub const ONLOAD: LocalName = LocalName(490);
+    /// `onloadeddata`
+    pub const ONLOADEDDATA: LocalName = LocalName(491);
+    /// `onloadedmetadata`
+    pub const ONLOADEDMETADATA: LocalName = LocalName(492);
+    /// `onloadstart`
+    pub const ONLOADSTART: LocalName = LocalName(493);
+    /// `onmessage`
+    pub const ONMESSAGE: LocalName = LocalName(494);
+    /// `onmessageerror`
+    pub const ONMESSAGEERROR: LocalName = LocalName(495);
+    /// `onmousedown`
+    pub const ONMOUSEDOWN: LocalName = LocalName(496);
+    /// `onmouseenter`
+    pub const ONMOUSEENTER: LocalName = LocalName(497);
+    /// `onmouseleave`
+    pub const ONMOUSELEAVE: LocalName = LocalName(498);
+    /// `onmousemove`
+    pub const ONMOUSEMOVE: LocalName = LocalName(499);
+    /// `onmouseout`
+    pub const ONMOUSEOUT: LocalName = LocalName(500);
+    /// `onmouseover`
+    pub const ONMOUSEOVER: LocalName = LocalName(501);
+    /// `onmouseup`
+    pub const ONMOUSEUP: LocalName = LocalName(502);
+    /// `onoffline`
+    pub const ONOFFLINE: LocalName = LocalName(503);
+    /// `ononline`
+    pub const ONONLINE: LocalName = LocalName(504);
+    /// `onpagehide`
+    pub const ONPAGEHIDE: LocalName = LocalName(505);
+    /// `onpagereveal`
+    pub const ONPAGEREVEAL: LocalName = LocalName(506);
+    /// `onpageshow`
+    pub const ONPAGESHOW: LocalName = LocalName(507);
+    /// `onpageswap`
+    pub const ONPAGESWAP: LocalName = LocalName(508);
+    /// `onpaste`
+    pub const ONPASTE: LocalName = LocalName(509);
+    /// `onpause`
+    pub const ONPAUSE: LocalName = LocalName(510);
+    /// `onplay`
+    pub const ONPLAY: LocalName = LocalName(511);
+    /// `onplaying`
+    pub const ONPLAYING: LocalName = LocalName(512);
+    /// `onpopstate`
+    pub const ONPOPSTATE: LocalName = LocalName(513);
+    /// `onprogress`
+    pub const ONPROGRESS: LocalName = LocalName(514);
+    /// `onratechange`
+    pub const ONRATECHANGE: LocalName = LocalName(515);
+    /// `onrejectionhandled`
+    pub const ONREJECTIONHANDLED: LocalName = LocalName(516);
+    /// `onreset`
+    pub const ONRESET: LocalName = LocalName(517);
+    /// `onresize`
+    pub const ONRESIZE: LocalName = LocalName(518);
+    /// `onscroll`
+    pub const ONSCROLL: LocalName = LocalName(519);
+    /// `onscrollend`
+    pub const ONSCROLLEND: LocalName = LocalName(520);
+    /// `onsecuritypolicyviolation`
+    pub const ONSECURITYPOLICYVIOLATION: LocalName = LocalName(521);
+    /// `onseeked`
+    pub const ONSEEKED: LocalName = LocalName(522);
+    /// `onseeking`
+    pub const ONSEEKING: LocalName = LocalName(523);
+    /// `onselect`
+    pub const ONSELECT: LocalName = LocalName(524);
+    /// `onslotchange`
+    pub const ONSLOTCHANGE: LocalName = LocalName(525);
+    /// `onstalled`
+    pub const ONSTALLED: LocalName = LocalName(526);
+    /// `onstorage`
+    pub const ONSTORAGE: LocalName = LocalName(527);
+    /// `onsubmit`
+    pub const ONSUBMIT: LocalName = LocalName(528);
+    /// `onsuspend`
+    pub const ONSUSPEND: LocalName = LocalName(529);
+    /// `ontimeupdate`
+    pub const ONTIMEUPDATE: LocalName = LocalName(530);
+    /// `ontoggle`
+    pub const ONTOGGLE: LocalName = LocalName(531);
+    /// `onunhandledrejection`
+    pub const ONUNHANDLEDREJECTION: LocalName = LocalName(532);
+    /// `onunload`
+    pub const ONUNLOAD: LocalName = LocalName(533);
+    /// `onvolumechange`
+    pub const ONVOLUMECHANGE: LocalName = LocalName(534);
+    /// `onwaiting`
+    pub const ONWAITING: LocalName = LocalName(535);
+    /// `onwheel`
+    pub const ONWHEEL: LocalName = LocalName(536);
+    /// `opacity`
+    pub const OPACITY: LocalName = LocalName(537);
+    /// `open`
+    pub const OPEN: LocalName = LocalName(538);
+    /// `operator`
+    pub const OPERATOR: LocalName = LocalName(539);
+    /// `optgroup`
+    pub const OPTGROUP: LocalName = LocalName(540);
+    /// `optimum`
+    pub const OPTIMUM: LocalName = LocalName(541);
+    /// `option`
+    pub const OPTION: LocalName = LocalName(542);
+    /// `order`
+    pub const ORDER: LocalName = LocalName(543);
+    /// `orient`
+    pub const ORIENT: LocalName = LocalName(544);
+    /// `output`
+    pub const OUTPUT: LocalName = LocalName(545);
+    /// `overflow`
+    pub const OVERFLOW: LocalName = LocalName(546);
+    /// `p`
+    pub const P: LocalName = LocalName(547);
+    /// `paint-order`
+    pub const PAINT_ORDER: LocalName = LocalName(548);
+    /// `param`
+    pub const PARAM: LocalName = LocalName(549);
+    /// `path`
+    pub const PATH: LocalName = LocalName(550);
+    /// `pathLength`
+    pub const PATH_LENGTH: LocalName = LocalName(551);
+    /// `pathlength`
+    pub const PATHLENGTH: LocalName = LocalName(552);
+    /// `pattern`
+    pub const PATTERN: LocalName = LocalName(553);
+    /// `patternContentUnits`
+    pub const PATTERN_CONTENT_UNITS: LocalName = LocalName(554);
+    /// `patternTransform`
+    pub const PATTERN_TRANSFORM: LocalName = LocalName(555);
+    /// `patternUnits`
+    pub const PATTERN_UNITS: LocalName = LocalName(556);
+    /// `patterncontentunits`
+    pub const PATTERNCONTENTUNITS: LocalName = LocalName(557);
+    /// `patterntransform`
+    pub const PATTERNTRANSFORM: LocalName = LocalName(558);
+    /// `patternunits`
+    pub const PATTERNUNITS: LocalName = LocalName(559);
+    /// `picture`
+    pub const PICTURE: LocalName = LocalName(560);
+    /// `ping`
+    pub const PING: LocalName = LocalName(561);
+    /// `placeholder`
+    pub const PLACEHOLDER: LocalName = LocalName(562);
+    /// `plaintext`
+    pub const PLAINTEXT: LocalName = LocalName(563);
+    /// `playsinline`
+    pub const PLAYSINLINE: LocalName = LocalName(564);
+    /// `points`
+    pub const POINTS: LocalName = LocalName(565);
+    /// `pointsAtX`
+    pub const POINTS_AT_X: LocalName = LocalName(566);
+    /// `pointsAtY`
+    pub const POINTS_AT_Y: LocalName = LocalName(567);
+    /// `pointsAtZ`
+    pub const POINTS_AT_Z: LocalName = LocalName(568);
+    /// `pointsatx`
+    pub const POINTSATX: LocalName = LocalName(569);
+    /// `pointsaty`
+    pub const POINTSATY: LocalName = LocalName(570);
+    /// `pointsatz`
+    pub const POINTSATZ: LocalName = LocalName(571);
+    /// `polygon`
+    pub const POLYGON: LocalName = LocalName(572);
+    /// `polyline`
+    pub const POLYLINE: LocalName = LocalName(573);
+    /// `popover`
+    pub const POPOVER: LocalName = LocalName(574);
+    /// `popovertarget`
+    pub const POPOVERTARGET: LocalName = LocalName(575);
+    /// `popovertargetaction`
+    pub const POPOVERTARGETACTION: LocalName = LocalName(576);
+    /// `poster`
+    pub const POSTER: LocalName = LocalName(577);
+    /// `pre`
+    pub const PRE: LocalName = LocalName(578);
+    /// `preload`
+    pub const PRELOAD: LocalName = LocalName(579);
+    /// `preserveAlpha`
+    pub const PRESERVE_ALPHA: LocalName = LocalName(580);
+    /// `preserveAspectRatio`
+    pub const PRESERVE_ASPECT_RATIO: LocalName = LocalName(581);
+    /// `preservealpha`
+    pub const PRESERVEALPHA: LocalName = LocalName(582);
+    /// `preserveaspectratio`
+    pub const PRESERVEASPECTRATIO: LocalName = LocalName(583);
+    /// `primitiveUnits`
+    pub const PRIMITIVE_UNITS: LocalName = LocalName(584);
+    /// `primitiveunits`
+    pub const PRIMITIVEUNITS: LocalName = LocalName(585);
+    /// `profile`
+    pub const PROFILE: LocalName = LocalName(586);
+    /// `progress`
+    pub const PROGRESS: LocalName = LocalName(587);
+    /// `prompt`
+    pub const PROMPT: LocalName = LocalName(588);
+    /// `q`
+    pub const Q: LocalName = LocalName(589);
+    /// `r`
+    pub const R: LocalName = LocalName(590);
+    /// `radialGradient`
+    pub const RADIAL_GRADIENT: LocalName = LocalName(591);
+    /// `radialgradient`
+    pub const RADIALGRADIENT: LocalName = LocalName(592);
+    /// `radius`
+    pub const RADIUS: LocalName = LocalName(593);
+    /// `rb`
+    pub const RB: LocalName = LocalName(594);
+    /// `readonly`
+    pub const READONLY: LocalName = LocalName(595);
+    /// `rect`
+    pub const RECT: LocalName = LocalName(596);
+    /// `refX`
+    pub const REF_X: LocalName = LocalName(597);
+    /// `refY`
+    pub const REF_Y: LocalName = LocalName(598);
+    /// `referrerpolicy`
+    pub const REFERRERPOLICY: LocalName = LocalName(599);
+    /// `refx`
+    pub const REFX: LocalName = LocalName(600);
+    /// `refy`
+    pub const REFY: LocalName = LocalName(601);
+    /// `rel`
+    pub const REL: LocalName = LocalName(602);
+    /// `repeatCount`
+    pub const REPEAT_COUNT: LocalName = LocalName(603);
+    /// `repeatDur`
+    pub const REPEAT_DUR: LocalName = LocalName(604);
+    /// `repeatcount`
+    pub const REPEATCOUNT: LocalName = LocalName(605);
+    /// `repeatdur`
+    pub const REPEATDUR: LocalName = LocalName(606);
+    /// `required`
+    pub const REQUIRED: LocalName = LocalName(607);
+    /// `requiredExtensions`
+    pub const REQUIRED_EXTENSIONS: LocalName = LocalName(608);
+    /// `requiredFeatures`
+    pub const REQUIRED_FEATURES: LocalName = LocalName(609);
+    /// `requiredextensions`
+    pub const REQUIREDEXTENSIONS: LocalName = LocalName(610);
+    /// `requiredfeatures`
+    pub const REQUIREDFEATURES: LocalName = LocalName(611);
+    /// `result`
+    pub const RESULT: LocalName = LocalName(612);
+    /// `rev`
+    pub const REV: LocalName = LocalName(613);
+    /// `reversed`
+    pub const REVERSED: LocalName = LocalName(614);
+    /// `rightmargin`
+    pub const RIGHTMARGIN: LocalName = LocalName(615);
+    /// `role`
+    pub const ROLE: LocalName = LocalName(616);
+    /// `rotate`
+    pub const ROTATE: LocalName = LocalName(617);
+    /// `rowalign`
+    pub const ROWALIGN: LocalName = LocalName(618);
+    /// `rowlines`
+    pub const ROWLINES: LocalName = LocalName(619);
+    /// `rows`
+    pub const ROWS: LocalName = LocalName(620);
+    /// `rowspacing`
+    pub const ROWSPACING: LocalName = LocalName(621);
+    /// `rowspan`
+    pub const ROWSPAN: LocalName = LocalName(622);
+    /// `rp`
+    pub const RP: LocalName = LocalName(623);
+    /// `rspace`
+    pub const RSPACE: LocalName = LocalName(624);
+    /// `rt`
+    pub const RT: LocalName = LocalName(625);
+    /// `rtc`
+    pub const RTC: LocalName = LocalName(626);
+    /// `ruby`
+    pub const RUBY: LocalName = LocalName(627);
+    /// `rules`
+    pub const RULES: LocalName = LocalName(628);
+    /// `rx`
+    pub const RX: LocalName = LocalName(629);
+    /// `ry`
+    pub const RY: LocalName = LocalName(630);
+    /// `s`
+    pub const S: LocalName = LocalName(631);
+    /// `samp`
+    pub const SAMP: LocalName = LocalName(632);
+    /// `sandbox`
+    pub const SANDBOX: LocalName = LocalName(633);
+    /// `scale`
+    pub const SCALE: LocalName = LocalName(634);
+    /// `scheme`
+    pub const SCHEME: LocalName = LocalName(635);
+    /// `scope`
+    pub const SCOPE: LocalName = LocalName(636);
+    /// `script`
+    pub const SCRIPT: LocalName = LocalName(637);
+    /// `scriptlevel`
+    pub const SCRIPTLEVEL: LocalName = LocalName(638);
+    /// `scrolling`
+    pub const SCROLLING: LocalName = LocalName(639);
+    /// `search`
+    pub const SEARCH: LocalName = LocalName(640);
+    /// `section`
+    pub const SECTION: LocalName = LocalName(641);
+    /// `seed`
+    pub const SEED: LocalName = LocalName(642);
+    /// `select`
+    pub const SELECT: LocalName = LocalName(643);
+    /// `selected`
+    pub const SELECTED: LocalName = LocalName(644);
+    /// `selectedcontent`
+    pub const SELECTEDCONTENT: LocalName = LocalName(645);
+    /// `selection`
+    pub const SELECTION: LocalName = LocalName(646);
+    /// `semantics`
+    pub const SEMANTICS: LocalName = LocalName(647);
+    /// `separator`
+    pub const SEPARATOR: LocalName = LocalName(648);
+    /// `separators`
+    pub const SEPARATORS: LocalName = LocalName(649);
+    /// `set`
+    pub const SET: LocalName = LocalName(650);
+    /// `shadowrootclonable`
+    pub const SHADOWROOTCLONABLE: LocalName = LocalName(651);
+    /// `shadowrootdelegatesfocus`
+    pub const SHADOWROOTDELEGATESFOCUS: LocalName = LocalName(652);
+    /// `shadowrootmode`
+    pub const SHADOWROOTMODE: LocalName = LocalName(653);
+    /// `shadowrootserializable`
+    pub const SHADOWROOTSERIALIZABLE: LocalName = LocalName(654);
+    /// `shape`
+    pub const SHAPE: LocalName = LocalName(655);
+    /// `show`
+    pub const SHOW: LocalName = LocalName(656);
+    /// `size`
+    pub const SIZE: LocalName = LocalName(657);
+    /// `sizes`
+    pub const SIZES: LocalName = LocalName(658);
+    /// `slot`
+    pub const SLOT: LocalName = LocalName(659);
+    /// `small`
+    pub const SMALL: LocalName = LocalName(660);
+    /// `source`
+    pub const SOURCE: LocalName = LocalName(661);
+    /// `space`
+    pub const SPACE: LocalName = LocalName(662);
+    /// `span`
+    pub const SPAN: LocalName = LocalName(663);
+    /// `specularConstant`
+    pub const SPECULAR_CONSTANT: LocalName = LocalName(664);
+    /// `specularExponent`
+    pub const SPECULAR_EXPONENT: LocalName = LocalName(665);
+    /// `specularconstant`
+    pub const SPECULARCONSTANT: LocalName = LocalName(666);
+    /// `specularexponent`
+    pub const SPECULAREXPONENT: LocalName = LocalName(667);
+    /// `spellcheck`
+    pub const SPELLCHECK: LocalName = LocalName(668);
+    /// `spreadMethod`
+    pub const SPREAD_METHOD: LocalName = LocalName(669);
+    /// `spreadmethod`
+    pub const SPREADMETHOD: LocalName = LocalName(670);
+    /// `src`
+    pub const SRC: LocalName = LocalName(671);
+    /// `srcdoc`
+    pub const SRCDOC: LocalName = LocalName(672);
+    /// `srclang`
+    pub const SRCLANG: LocalName = LocalName(673);
+    /// `srcset`
+    pub const SRCSET: LocalName = LocalName(674);
+    /// `standby`
+    pub const STANDBY: LocalName = LocalName(675);
+    /// `start`
+    pub const START: LocalName = LocalName(676);
+    /// `startOffset`
+    pub const START_OFFSET: LocalName = LocalName(677);
+    /// `startoffset`
+    pub const STARTOFFSET: LocalName = LocalName(678);
+    /// `stdDeviation`
+    pub const STD_DEVIATION: LocalName = LocalName(679);
+    /// `stddeviation`
+    pub const STDDEVIATION: LocalName = LocalName(680);
+    /// `step`
+    pub const STEP: LocalName = LocalName(681);
+    /// `stitchTiles`
+    pub const STITCH_TILES: LocalName = LocalName(682);
+    /// `stitchtiles`
+    pub const STITCHTILES: LocalName = LocalName(683);
+    /// `stop`
+    pub const STOP: LocalName = LocalName(684);
+    /// `stop-color`
+    pub const STOP_COLOR: LocalName = LocalName(685);
+    /// `stop-opacity`
+    pub const STOP_OPACITY: LocalName = LocalName(686);
+    /// `stretchy`
+    pub const STRETCHY: LocalName = LocalName(687);
+    /// `strike`
+    pub const STRIKE: LocalName = LocalName(688);
+    /// `stroke`
+    pub const STROKE: LocalName = LocalName(689);
+    /// `stroke-dasharray`
+    pub const STROKE_DASHARRAY: LocalName = LocalName(690);
+    /// `stroke-dashoffset`
+    pub const STROKE_DASHOFFSET: LocalName = LocalName(691);
+    /// `stroke-linecap`
+    pub const STROKE_LINECAP: LocalName = LocalName(692);
+    /// `stroke-linejoin`
+    pub const STROKE_LINEJOIN: LocalName = LocalName(693);
+    /// `stroke-miterlimit`
+    pub const STROKE_MITERLIMIT: LocalName = LocalName(694);
+    /// `stroke-opacity`
+    pub const STROKE_OPACITY: LocalName = LocalName(695);
+    /// `stroke-width`
+    pub const STROKE_WIDTH: LocalName = LocalName(696);
+    /// `strong`
+    pub const STRONG: LocalName = LocalName(697);
+    /// `style`
+    pub const STYLE: LocalName = LocalName(698);
+    /// `sub`
+    pub const SUB: LocalName = LocalName(699);
+    /// `summary`
+    pub const SUMMARY: LocalName = LocalName(700);
+    /// `sup`
+    pub const SUP: LocalName = LocalName(701);
+    /// `surfaceScale`
+    pub const SURFACE_SCALE: LocalName = LocalName(702);
+    /// `surfacescale`
+    pub const SURFACESCALE: LocalName = LocalName(703);
+    /// `svg`
+    pub const SVG: LocalName = LocalName(704);
+    /// `switch`
+    pub const SWITCH: LocalName = LocalName(705);
+    /// `symbol`
+    pub const SYMBOL: LocalName = LocalName(706);
+    /// `symmetric`
+    pub const SYMMETRIC: LocalName = LocalName(707);
+    /// `systemLanguage`
+    pub const SYSTEM_LANGUAGE: LocalName = LocalName(708);
+    /// `systemlanguage`
+    pub const SYSTEMLANGUAGE: LocalName = LocalName(709);
+    /// `tabindex`
+    pub const TABINDEX: LocalName = LocalName(710);
+    /// `table`
+    pub const TABLE: LocalName = LocalName(711);
+    /// `tableValues`
+    pub const TABLE_VALUES: LocalName = LocalName(712);
+    /// `tablevalues`
+    pub const TABLEVALUES: LocalName = LocalName(713);
+    /// `target`
+    pub const TARGET: LocalName = LocalName(714);
+    /// `targetX`
+    pub const TARGET_X: LocalName = LocalName(715);
+    /// `targetY`
+    pub const TARGET_Y: LocalName = LocalName(716);
+    /// `targetx`
+    pub const TARGETX: LocalName = LocalName(717);
+    /// `targety`
+    pub const TARGETY: LocalName = LocalName(718);
+    /// `tbody`
+    pub const TBODY: LocalName = LocalName(719);
+    /// `td`
+    pub const TD: LocalName = LocalName(720);
+    /// `template`
+    pub const TEMPLATE: LocalName = LocalName(721);
+    /// `text`
+    pub const TEXT: LocalName = LocalName(722);
+    /// `text-anchor`
+    pub const TEXT_ANCHOR: LocalName = LocalName(723);
+    /// `text-decoration`
+    pub const TEXT_DECORATION: LocalName = LocalName(724);
+    /// `textLength`
+    pub const TEXT_LENGTH: LocalName = LocalName(725);
+    /// `textPath`
+    pub const TEXT_PATH: LocalName = LocalName(726);
+    /// `textarea`
+    pub const TEXTAREA: LocalName = LocalName(727);
+    /// `textlength`
+    pub const TEXTLENGTH: LocalName = LocalName(728);
+    /// `textpath`
+    pub const TEXTPATH: LocalName = LocalName(729);
+    /// `tfoot`
+    pub const TFOOT: LocalName = LocalName(730);
+    /// `th`
+    pub const TH: LocalName = LocalName(731);
+    /// `thead`
+    pub const THEAD: LocalName = LocalName(732);
+    /// `time`
+    pub const TIME: LocalName = LocalName(733);
+    /// `title`
+    pub const TITLE: LocalName = LocalName(734);
+    /// `topmargin`
+    pub const TOPMARGIN: LocalName = LocalName(735);
+    /// `tr`
+    pub const TR: LocalName = LocalName(736);
+    /// `track`
+    pub const TRACK: LocalName = LocalName(737);
+    /// `transform`
+    pub const TRANSFORM: LocalName = LocalName(738);
+    /// `translate`
+    pub const TRANSLATE: LocalName = LocalName(739);
+    /// `tref`
+    pub const TREF: LocalName = LocalName(740);
+    /// `tspan`
+    pub const TSPAN: LocalName = LocalName(741);
+    /// `tt`
+    pub const TT: LocalName = LocalName(742);
+    /// `type`
+    pub const TYPE: LocalName = LocalName(743);
+    /// `u`
+    pub const U: LocalName = LocalName(744);
+    /// `ul`
+    pub const UL: LocalName = LocalName(745);
+    /// `use`
+    pub const USE: LocalName = LocalName(746);
+    /// `usemap`
+    pub const USEMAP: LocalName = LocalName(747);
+    /// `valign`
+    pub const VALIGN: LocalName = LocalName(748);
+    /// `value`
+    pub const VALUE: LocalName = LocalName(749);
+    /// `values`
+    pub const VALUES: LocalName = LocalName(750);
+    /// `valuetype`
+    pub const VALUETYPE: LocalName = LocalName(751);
+    /// `var`
+    pub const VAR: LocalName = LocalName(752);
+    /// `vector-effect`
+    pub const VECTOR_EFFECT: LocalName = LocalName(753);
+    /// `version`
+    pub const VERSION: LocalName = LocalName(754);
+    /// `video`
+    pub const VIDEO: LocalName = LocalName(755);
+    /// `view`
+    pub const VIEW: LocalName = LocalName(756);
+    /// `viewBox`
+    pub const VIEW_BOX: LocalName = LocalName(757);
+    /// `viewTarget`
+    pub const VIEW_TARGET: LocalName = LocalName(758);
+    /// `viewbox`
+    pub const VIEWBOX: LocalName = LocalName(759);
+    /// `viewtarget`
+    pub const VIEWTARGET: LocalName = LocalName(760);
+    /// `visibility`
+    pub const VISIBILITY: LocalName = LocalName(761);
+    /// `vkern`
+    pub const VKERN: LocalName = LocalName(762);
+    /// `vlink`
+    pub const VLINK: LocalName = LocalName(763);
+    /// `voffset`
+    pub const VOFFSET: LocalName = LocalName(764);
+    /// `vspace`
+    pub const VSPACE: LocalName = LocalName(765);
+    /// `wbr`
+    pub const WBR: LocalName = LocalName(766);
+    /// `width`
+    pub const WIDTH: LocalName = LocalName(767);
+    /// `wrap`
+    pub const WRAP: LocalName = LocalName(768);
+    /// `writingsuggestions`
+    pub const WRITINGSUGGESTIONS: LocalName = LocalName(769);
+    /// `x`
+    pub const X: LocalName = LocalName(770);
+    /// `x1`
+    pub const X1: LocalName = LocalName(771);
+    /// `x2`
+    pub const X2: LocalName = LocalName(772);
+    /// `xChannelSelector`
+    pub const X_CHANNEL_SELECTOR: LocalName = LocalName(773);
+    /// `xchannelselector`
+    pub const XCHANNELSELECTOR: LocalName = LocalName(774);
+    /// `xlink`
+    pub const XLINK: LocalName = LocalName(775);
+    /// `xlink:actuate`
+    pub const XLINK_ACTUATE: LocalName = LocalName(776);
+    /// `xlink:arcrole`
+    pub const XLINK_ARCROLE: LocalName = LocalName(777);
+    /// `xlink:href`
+    pub const XLINK_HREF: LocalName = LocalName(778);
+    /// `xlink:role`
+    pub const XLINK_ROLE: LocalName = LocalName(779);
+    /// `xlink:show`
+    pub const XLINK_SHOW: LocalName = LocalName(780);
+    /// `xlink:title`
+    pub const XLINK_TITLE: LocalName = LocalName(781);
+    /// `xlink:type`
+    pub const XLINK_TYPE: LocalName = LocalName(782);
+    /// `xml:lang`
+    pub const XML_LANG: LocalName = LocalName(783);
+    /// `xml:space`
+    pub const XML_SPACE: LocalName = LocalName(784);
+    /// `xmlns`
+    pub const XMLNS: LocalName = LocalName(785);
+    /// `xmlns:xlink`
+    pub const XMLNS_XLINK: LocalName = LocalName(786);
+    /// `xmp`
+    pub const XMP: LocalName = LocalName(787);
+    /// `y`
+    pub const Y: LocalName = LocalName(788);
+    /// `y1`
+    pub const Y1: LocalName = LocalName(789);
+    /// `y2`
+    pub const Y2: LocalName = LocalName(790);
+    /// `yChannelSelector`
+    pub const Y_CHANNEL_SELECTOR: LocalName = LocalName(791);
+    /// `ychannelselector`
+    pub const YCHANNELSELECTOR: LocalName = LocalName(792);
+    /// `z`
+    pub const Z: LocalName = LocalName(793);
+    /// `zoomAndPan`
+    pub const ZOOM_AND_PAN: LocalName = LocalName(794);
+    /// `zoomandpan`
+    pub const ZOOMANDPAN: LocalName = LocalName(795);
 }

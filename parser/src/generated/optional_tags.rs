@@ -50,7 +50,9 @@ pub enum Clause {
 /// holds, an alternative holding when all its clauses hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
+    /// The element whose tag may be omitted.
     pub element: &'static str,
+    /// The alternatives, each a list of clauses that must all hold.
     pub condition: &'static [&'static [Clause]],
     /// The spec's sentence.
     pub sentence: &'static str,

@@ -3,15 +3,10 @@
 
 use crate::tokenizer::{Attribute, Token};
 
-/// The namespace of an element. The optional-tag rules, void elements and
-/// literal-text elements concern HTML elements only.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Namespace {
-    #[default]
-    Html,
-    Svg,
-    MathMl,
-}
+/// The namespace of an element: the DOM's one [`Namespace`]. The
+/// optional-tag rules, void elements and literal-text elements concern HTML
+/// elements only; every other namespace is foreign.
+pub use crate::generated::names::Namespace;
 
 /// One serializer event.
 ///
@@ -20,28 +15,46 @@ pub enum Namespace {
 /// is a `StartTag` alone; every other element is a `StartTag`, its
 /// content, then its `EndTag`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Event<'a> {
     /// `<!DOCTYPE name PUBLIC "public_id" "system_id">`; an empty
     /// identifier is missing.
     Doctype {
+        /// The doctype name.
         name: &'a str,
+        /// The public identifier.
         public_id: &'a str,
+        /// The system identifier.
         system_id: &'a str,
     },
     /// A start tag. Attribute names are written as given (a tree walker
     /// passes the serialized name, e.g. `xlink:href`).
     StartTag {
+        /// The element's namespace.
         namespace: Namespace,
+        /// The tag name, as written.
         name: &'a str,
+        /// The attributes, in order.
         attrs: &'a [Attribute],
     },
+    /// An end tag.
     EndTag {
+        /// The element's namespace.
         namespace: Namespace,
+        /// The tag name, as written.
         name: &'a str,
     },
     /// Text. Adjacent text events are allowed; empty ones are ignored.
     Text(&'a str),
+    /// A comment, with its data.
     Comment(&'a str),
+    /// `<?target data?>`.
+    ProcessingInstruction {
+        /// The target.
+        target: &'a str,
+        /// The data.
+        data: &'a str,
+    },
 }
 
 impl<'a> Event<'a> {
@@ -71,6 +84,7 @@ impl<'a> Event<'a> {
             Token::StartTag(tag) => Event::StartTag { namespace: Namespace::Html, name: &tag.name, attrs: &tag.attrs },
             Token::EndTag(tag) => Event::EndTag { namespace: Namespace::Html, name: &tag.name },
             Token::Comment(text) => Event::Comment(text),
+            Token::ProcessingInstruction(pi) => Event::ProcessingInstruction { target: &pi.target, data: &pi.data },
             Token::Characters(text) => Event::Text(text),
             Token::Eof => return None,
         })

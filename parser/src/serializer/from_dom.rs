@@ -5,11 +5,10 @@
 
 use crate::dom::serialize::attribute_name_parts;
 use crate::dom::{Document, NodeData, NodeId, Visit, Walk};
-use crate::generated::names::Namespace as DomNamespace;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::Attribute;
 
-use super::event::{Event, Namespace};
+use super::event::Event;
 use super::options::SerializeOptions;
 use super::output::{Output, SerializeError};
 use super::stream::Serializer;
@@ -63,14 +62,13 @@ pub fn walk_events<E>(
                         slot.value.clear();
                         slot.value.push_str(attr.value);
                     }
-                    emit(Event::StartTag {
-                        namespace: namespace(element.ns()),
-                        name: element.local_name(),
-                        attrs: &attrs,
-                    })?
+                    emit(Event::StartTag { namespace: element.ns(), name: element.local_name(), attrs: &attrs })?
                 }
                 NodeData::Text(text) => emit(Event::Text(text))?,
                 NodeData::Comment(text) => emit(Event::Comment(text))?,
+                NodeData::ProcessingInstruction { target, data } => {
+                    emit(Event::ProcessingInstruction { target, data })?
+                }
                 NodeData::Doctype(doctype) => emit(Event::Doctype {
                     name: &doctype.name,
                     public_id: &doctype.public_id,
@@ -81,24 +79,12 @@ pub fn walk_events<E>(
             },
             Visit::Leave(node) => {
                 if let Some(element) = document.element(node) {
-                    emit(Event::EndTag { namespace: namespace(element.ns()), name: element.local_name() })?;
+                    emit(Event::EndTag { namespace: element.ns(), name: element.local_name() })?;
                 }
             }
         }
     }
     Ok(())
-}
-
-/// The serializer's namespaces tell HTML elements (which have optional
-/// tags, void elements, literal text) from foreign ones. The parser makes
-/// elements of the HTML, SVG and MathML namespaces only; an element of
-/// another namespace is foreign like an SVG one.
-fn namespace(ns: DomNamespace) -> Namespace {
-    match ns {
-        DomNamespace::Html => Namespace::Html,
-        DomNamespace::MathMl => Namespace::MathMl,
-        _ => Namespace::Svg,
-    }
 }
 
 impl<O: Output> Serializer<O> {

@@ -20,6 +20,7 @@ pub(crate) enum OwnedEvent {
     EndTag { namespace: Namespace, name: String },
     Text(String),
     Comment(String),
+    ProcessingInstruction { target: String, data: String },
 }
 
 impl OwnedEvent {
@@ -34,6 +35,9 @@ impl OwnedEvent {
             Event::EndTag { namespace, name } => OwnedEvent::EndTag { namespace, name: name.into() },
             Event::Text(text) => OwnedEvent::Text(text.into()),
             Event::Comment(text) => OwnedEvent::Comment(text.into()),
+            Event::ProcessingInstruction { target, data } => {
+                OwnedEvent::ProcessingInstruction { target: target.into(), data: data.into() }
+            }
         }
     }
 
@@ -44,6 +48,7 @@ impl OwnedEvent {
             OwnedEvent::EndTag { namespace, name } => Event::EndTag { namespace: *namespace, name },
             OwnedEvent::Text(text) => Event::Text(text),
             OwnedEvent::Comment(text) => Event::Comment(text),
+            OwnedEvent::ProcessingInstruction { target, data } => Event::ProcessingInstruction { target, data },
         }
     }
 }

@@ -16,14 +16,20 @@ use super::event::Namespace;
 /// The event after a tag, as far as the rules look at it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Following<'a> {
+    /// A start tag.
     StartTag {
+        /// The element's namespace.
         namespace: Namespace,
+        /// The tag name.
         name: &'a str,
     },
+    /// An end tag.
     EndTag,
     /// Non-empty text.
     Text(&'a str),
+    /// A comment.
     Comment,
+    /// A doctype.
     Doctype,
     /// The end of the input.
     End,
@@ -32,6 +38,7 @@ pub enum Following<'a> {
 /// The parent of an element whose end tag is being decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Parent<'a> {
+    /// An HTML element, by local name.
     Html(&'a str),
     /// An SVG or MathML element.
     Foreign,
@@ -40,6 +47,7 @@ pub enum Parent<'a> {
 /// What the rules know about a tag besides what follows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TagContext<'a> {
+    /// What follows the tag.
     pub following: Following<'a>,
     /// For an end tag: the parent element, if any.
     pub parent: Option<Parent<'a>>,

@@ -23,9 +23,29 @@ pub enum QuoteChar {
     Single,
 }
 
-/// How the serializer writes HTML. The default is html5lib's minimizing
-/// behaviour: optional tags omitted, attribute values quoted only when
-/// needed, boolean attributes minimized.
+/// When a boolean attribute (`disabled`, `defer`…) of an HTML element is
+/// written as its bare name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum BooleanAttributes {
+    /// Never: always `name=value`.
+    Keep,
+    /// When its value is empty: `<input disabled>` for `disabled=""`. The
+    /// output parses back to the same value, so the tree does not change.
+    #[default]
+    BareWhenEmpty,
+    /// When its value is empty or the attribute's own name, ignoring case
+    /// (the values the standard allows): html5lib's
+    /// `minimize_boolean_attributes`. `defer="defer"` becomes `defer`, which
+    /// parses back with the value "": the element means the same, but the
+    /// DOM changes.
+    BareWhenEmptyOrOwnName,
+}
+
+/// How the serializer writes HTML. The default minimizes as far as the
+/// output still parses to the same tree: optional tags omitted, attribute
+/// values quoted only when needed, empty boolean attributes bare.
+/// [`SerializeOptions::html5lib`] is html5lib's `HTMLSerializer` default.
 ///
 /// html5lib's `escape_lt_in_attrs` has no counterpart: `<` and `>` in
 /// attribute values are always escaped, as the standard and the html5lib
@@ -37,10 +57,11 @@ pub struct SerializeOptions {
     pub quote_char: Option<QuoteChar>,
     /// `quote_attr_values`.
     pub quote_attr_values: QuoteAttrValues,
-    /// `minimize_boolean_attributes`: write a boolean attribute whose value
-    /// is empty or its own name (the values the standard allows) as the bare
-    /// name, `<input disabled>`.
-    pub minimize_boolean_attributes: bool,
+    /// `minimize_boolean_attributes`: when a boolean attribute is written as
+    /// its bare name, `<input disabled>`. html5lib's `true` is
+    /// [`BooleanAttributes::BareWhenEmptyOrOwnName`], `false`
+    /// [`BooleanAttributes::Keep`].
+    pub boolean_attributes: BooleanAttributes,
     /// `use_trailing_solidus`: write void elements as `<br />`.
     pub use_trailing_solidus: bool,
     /// `escape_rcdata`: escape text inside `script`, `style` and the other
@@ -73,7 +94,7 @@ impl Default for SerializeOptions {
         SerializeOptions {
             quote_char: None,
             quote_attr_values: QuoteAttrValues::WhenNeeded,
-            minimize_boolean_attributes: true,
+            boolean_attributes: BooleanAttributes::BareWhenEmpty,
             use_trailing_solidus: false,
             escape_rcdata: false,
             strip_whitespace: false,
@@ -91,8 +112,28 @@ impl SerializeOptions {
     pub fn unminimized() -> Self {
         SerializeOptions {
             quote_attr_values: QuoteAttrValues::Always,
-            minimize_boolean_attributes: false,
+            boolean_attributes: BooleanAttributes::Keep,
             omit_optional_tags: false,
+            ..SerializeOptions::default()
+        }
+    }
+
+    /// html5lib's `HTMLSerializer` defaults, which its serializer tests
+    /// assume: the default, except that a boolean attribute whose value is
+    /// its own name is written bare too (`defer="defer"` as `defer`, which
+    /// parses back with the value "").
+    ///
+    /// ```
+    /// use htmlforge::serializer::{serialize_dom, SerializeOptions};
+    ///
+    /// let document = htmlforge::parse_document("<script defer=defer src=a.js></script>");
+    /// assert_eq!(serialize_dom(&document, &SerializeOptions::html5lib()), "<script defer src=a.js></script>");
+    /// // The default keeps the value, so that the tree does not change.
+    /// assert_eq!(serialize_dom(&document, &SerializeOptions::default()), "<script defer=defer src=a.js></script>");
+    /// ```
+    pub fn html5lib() -> Self {
+        SerializeOptions {
+            boolean_attributes: BooleanAttributes::BareWhenEmptyOrOwnName,
             ..SerializeOptions::default()
         }
     }

@@ -34,7 +34,9 @@ impl std::error::Error for SerializeError {
 pub trait Output {
     /// What the destination gives back when serializing is finished.
     type Inner;
+    /// Writes `text`.
     fn write_str(&mut self, text: &str) -> Result<(), SerializeError>;
+    /// The destination, after the last write.
     fn into_inner(self) -> Self::Inner;
 }
 

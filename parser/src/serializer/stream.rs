@@ -9,7 +9,7 @@ use super::event::{Event, Namespace};
 use super::meta_charset::MetaCharset;
 use super::open_elements::OpenElements;
 use super::optional_tags::{end_tag_may_be_omitted, has_rule, start_tag_may_be_omitted, Following, TagContext};
-use super::options::{QuoteAttrValues, QuoteChar, SerializeOptions};
+use super::options::{BooleanAttributes, QuoteAttrValues, QuoteChar, SerializeOptions};
 use super::output::{Adapter, FmtOutput, IoOutput, Output, SerializeError};
 
 /// A tag held back until the next event tells whether it may be omitted.
@@ -141,6 +141,11 @@ impl<O: Output> Serializer<O> {
             Event::EndTag { .. } => Following::EndTag,
             Event::Text(text) => Following::Text(text),
             Event::Comment(_) => Following::Comment,
+            // The optional-tag rules name comments only; a processing
+            // instruction is inserted wherever a comment is (every insertion
+            // mode handles the two tokens alike), so a tag that must stay
+            // before a comment must stay before it too.
+            Event::ProcessingInstruction { .. } => Following::Comment,
         };
         self.release_held(following)?;
         let omitted_end_of = self.omitted_end_of.take();
@@ -193,6 +198,14 @@ impl<O: Output> Serializer<O> {
                 self.out.write_str("<!--")?;
                 self.out.write_str(text)?;
                 self.out.write_str("-->")
+            }
+            // [#serialising-html-fragments]: "<?", target, U+0020 SPACE, data, "?>".
+            Event::ProcessingInstruction { target, data } => {
+                self.out.write_str("<?")?;
+                self.out.write_str(target)?;
+                self.out.write_str(" ")?;
+                self.out.write_str(data)?;
+                self.out.write_str("?>")
             }
         }
     }
@@ -304,10 +317,15 @@ fn write_start_tag<O: Output>(
     for attr in attrs {
         out.write_str(" ")?;
         out.write_str(&attr.name)?;
-        let minimized = options.minimize_boolean_attributes
-            && namespace == Namespace::Html
+        let minimized = namespace == Namespace::Html
             && is_boolean_attribute(name, &attr.name)
-            && (attr.value.is_empty() || attr.value.eq_ignore_ascii_case(&attr.name));
+            && match options.boolean_attributes {
+                BooleanAttributes::Keep => false,
+                BooleanAttributes::BareWhenEmpty => attr.value.is_empty(),
+                BooleanAttributes::BareWhenEmptyOrOwnName => {
+                    attr.value.is_empty() || attr.value.eq_ignore_ascii_case(&attr.name)
+                }
+            };
         if !minimized {
             out.write_str("=")?;
             write_attribute_value(out, options, &attr.value)?;
@@ -426,12 +444,16 @@ mod tests {
 
     #[test]
     fn minimizes_boolean_attributes_with_their_standard_values_only() {
-        let options = SerializeOptions::default();
+        let options = SerializeOptions::html5lib();
         assert_eq!(start_tag(&options, "input", &[attr("checked", "")]), "<input checked>");
         assert_eq!(start_tag(&options, "input", &[attr("checked", "CHECKED")]), "<input checked>");
         assert_eq!(start_tag(&options, "input", &[attr("checked", "no")]), "<input checked=no>");
         assert_eq!(start_tag(&options, "div", &[attr("checked", "")]), "<div checked=\"\">", "not boolean on div");
-        let keep = SerializeOptions { minimize_boolean_attributes: false, ..SerializeOptions::default() };
+        // The default changes no value: only an empty one is left out.
+        let same_tree = SerializeOptions::default();
+        assert_eq!(start_tag(&same_tree, "input", &[attr("checked", "")]), "<input checked>");
+        assert_eq!(start_tag(&same_tree, "input", &[attr("checked", "checked")]), "<input checked=checked>");
+        let keep = SerializeOptions { boolean_attributes: BooleanAttributes::Keep, ..SerializeOptions::default() };
         assert_eq!(start_tag(&keep, "input", &[attr("checked", "")]), "<input checked=\"\">");
     }
 
@@ -600,7 +622,11 @@ mod tests {
         for _ in 0..3000 {
             let mut options = SerializeOptions {
                 quote_char: [None, Some(QuoteChar::Single), Some(QuoteChar::Double)][next(3)],
-                minimize_boolean_attributes: next(2) == 0,
+                boolean_attributes: [
+                    BooleanAttributes::Keep,
+                    BooleanAttributes::BareWhenEmpty,
+                    BooleanAttributes::BareWhenEmptyOrOwnName,
+                ][next(3)],
                 use_trailing_solidus: next(2) == 0,
                 escape_rcdata: next(2) == 0,
                 strip_whitespace: next(2) == 0,

@@ -1,16 +1,23 @@
 //! A sink that collects owned tokens, and the one-call API built on it.
 
-use super::interface::{Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
+use super::interface::{Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink};
 use super::machine::Tokenizer;
 use crate::generated::tokenizer_states::State;
 
 /// A token that owns its data, as [`Collector`] keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OwnedToken {
+    /// A DOCTYPE token.
     Doctype(Doctype),
+    /// A start tag token.
     StartTag(Tag),
+    /// An end tag token.
     EndTag(Tag),
+    /// A comment token, with its data.
     Comment(String),
+    /// A processing instruction token.
+    ProcessingInstruction(ProcessingInstruction),
     /// Adjacent character tokens, merged.
     Characters(String),
 }
@@ -20,7 +27,9 @@ pub enum OwnedToken {
 /// the tokenizer on its own, as the html5lib tokenizer tests run it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Collector {
+    /// The tokens, in order (runs of characters merged).
     pub tokens: Vec<OwnedToken>,
+    /// The parse errors, in order.
     pub errors: Vec<ParseError>,
 }
 
@@ -35,6 +44,7 @@ impl TokenSink for Collector {
             Token::StartTag(tag) => self.tokens.push(OwnedToken::StartTag(tag.clone())),
             Token::EndTag(tag) => self.tokens.push(OwnedToken::EndTag(tag.clone())),
             Token::Comment(text) => self.tokens.push(OwnedToken::Comment(text.to_string())),
+            Token::ProcessingInstruction(pi) => self.tokens.push(OwnedToken::ProcessingInstruction(pi.clone())),
             Token::Eof => {}
         }
         SinkResult::Continue

@@ -9,16 +9,22 @@ use crate::generated::parse_errors::ParseErrorCode;
 /// A DOCTYPE token. Missing identifiers are `None`, as the spec's "missing".
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Doctype {
+    /// The name, if the token has one.
     pub name: Option<String>,
+    /// The public identifier, if any (missing is not empty).
     pub public_id: Option<String>,
+    /// The system identifier, if any.
     pub system_id: Option<String>,
+    /// The force-quirks flag.
     pub force_quirks: bool,
 }
 
 /// One attribute of a tag token, name already lowercased by the tokenizer.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Attribute {
+    /// The attribute's name, lowercased.
     pub name: String,
+    /// The attribute's value, character references decoded.
     pub value: String,
 }
 
@@ -28,8 +34,11 @@ pub struct Attribute {
 /// `duplicate-attribute` parse error), so `attrs` names are unique.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tag {
+    /// The tag name, lowercased.
     pub name: String,
+    /// The self-closing flag (`<br/>`).
     pub self_closing: bool,
+    /// The attributes, in source order, duplicates dropped.
     pub attrs: Vec<Attribute>,
 }
 
@@ -40,14 +49,37 @@ impl Tag {
     }
 }
 
+/// A processing instruction token: `<?target data>` or `<?target data?>`.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-target-state>
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProcessingInstruction {
+    /// ASCII alphanumerics, `-` and `_`, starting with an ASCII alpha or `_`;
+    /// never `xml` or `xml-stylesheet` (those become bogus comments).
+    pub target: String,
+    /// Everything after the whitespace that follows the target, up to the
+    /// `>` or `?>` that ends it. May contain U+0000.
+    pub data: String,
+}
+
 /// A token, borrowed from the tokenizer for the duration of one
 /// [`TokenSink::process_token`] call.
+///
+/// The standard adds token types now and then (processing instructions came
+/// in 2026), so a `match` needs a catch-all arm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Token<'a> {
+    /// A DOCTYPE token.
     Doctype(&'a Doctype),
+    /// A start tag token.
     StartTag(&'a Tag),
+    /// An end tag token.
     EndTag(&'a Tag),
+    /// A comment token, with its data.
     Comment(&'a str),
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-data-state>
+    ProcessingInstruction(&'a ProcessingInstruction),
     /// A run of character tokens. It may contain U+0000, which the tree
     /// builder treats per insertion mode. Adjacent runs are not merged.
     Characters(&'a str),
@@ -59,8 +91,11 @@ pub enum Token<'a> {
 /// convention of the html5lib tests (columns count UTF-16 code units).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ParseError {
+    /// The error's code, as the spec names it.
     pub code: ParseErrorCode,
+    /// The 1-based line.
     pub line: u32,
+    /// The 1-based column, in UTF-16 code units.
     pub col: u32,
 }
 
@@ -70,10 +105,15 @@ pub struct ParseError {
 /// <https://html.spec.whatwg.org/multipage/parsing.html#tree-construction>
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ContentState {
+    /// The data state.
     Data,
+    /// The RCDATA state (`title`, `textarea`).
     Rcdata,
+    /// The RAWTEXT state (`style`, `xmp`, `iframe`…).
     Rawtext,
+    /// The script data state.
     ScriptData,
+    /// The PLAINTEXT state.
     Plaintext,
 }
 

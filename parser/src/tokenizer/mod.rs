@@ -19,11 +19,15 @@ pub mod collect;
 mod input_stream;
 mod interface;
 pub(crate) mod machine;
+mod observe;
 
 pub use crate::generated::tokenizer_states::State;
 pub use collect::{tokenize, tokenize_chunks, tokenize_with_errors, Collector, OwnedToken};
-pub use interface::{Attribute, ContentState, Doctype, ParseError, SinkResult, Tag, Token, TokenSink};
+pub use interface::{
+    Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink,
+};
 pub use machine::{Progress, Tokenizer};
+pub use observe::{Observed, TokenObserver};
 
 #[cfg(test)]
 mod steering_tests;

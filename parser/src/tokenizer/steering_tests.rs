@@ -39,6 +39,7 @@ impl TokenSink for Steering {
                 _ => self.log.push(format!("\"{text}\"")),
             },
             Token::Comment(text) => self.log.push(format!("<!--{text}-->")),
+            Token::ProcessingInstruction(pi) => self.log.push(format!("<?{} {}?>", pi.target, pi.data)),
             Token::Doctype(d) => self.log.push(format!("<!DOCTYPE {:?}>", d.name)),
             Token::Eof => self.log.push("EOF".into()),
         }

@@ -7,6 +7,7 @@
 
 /// A tree-construction parse error code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum TreeConstructionError {
     /// `missing-doctype`: the first token of a document is not a DOCTYPE
     /// (or the DOCTYPE is not `<!DOCTYPE html>`-like: `bad-doctype`).

@@ -8,7 +8,7 @@ use crate::generated::foreign_fixups::{
     foreign_attribute_adjustment, mathml_attribute_fixup, svg_attribute_fixup, svg_tag_name_fixup,
 };
 use crate::generated::names::{LocalName, Namespace};
-use crate::tokenizer::Tag;
+use crate::tokenizer::{ProcessingInstruction, Tag};
 
 use super::foster_parenting::InsertionLocation;
 use super::frozen_tag::FrozenAttrs;
@@ -205,6 +205,22 @@ impl<S: TreeSink> TreeBuilder<S> {
         let comment = self.sink.create_comment(text);
         self.node_created();
         self.sink.append(parent, NodeOrText::Node(comment));
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-processing-instruction>
+    pub(crate) fn insert_a_processing_instruction(&mut self, pi: &ProcessingInstruction) {
+        let location = self.appropriate_place_for_inserting_a_node(None);
+        let node = self.sink.create_processing_instruction(&pi.target, &pi.data);
+        self.node_created();
+        self.insert_at(location, NodeOrText::Node(node));
+    }
+
+    /// Inserts a processing instruction as the last child of `parent` (the
+    /// Document, or the html element in "after body").
+    pub(crate) fn insert_a_processing_instruction_in(&mut self, parent: S::Handle, pi: &ProcessingInstruction) {
+        let node = self.sink.create_processing_instruction(&pi.target, &pi.data);
+        self.node_created();
+        self.sink.append(parent, NodeOrText::Node(node));
     }
 }
 

@@ -13,7 +13,9 @@ use super::errors::TreeConstructionError;
 /// (custom elements and made-up tags keep their exact spelling).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Name {
+    /// A name the names table knows, interned.
     Known(LocalName),
+    /// Any other name, as spelled.
     Other(Box<str>),
 }
 
@@ -26,6 +28,7 @@ impl Name {
         }
     }
 
+    /// The name as a string.
     pub fn as_str(&self) -> &str {
         match self {
             Name::Known(known) => known.as_str(),
@@ -45,11 +48,14 @@ impl Name {
 /// An element's namespace and local name.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct QualName {
+    /// The element's namespace.
     pub ns: Namespace,
+    /// The local name.
     pub local: Name,
 }
 
 impl QualName {
+    /// The name `local` in namespace `ns`.
     pub fn new(ns: Namespace, local: Name) -> QualName {
         QualName { ns, local }
     }
@@ -65,9 +71,13 @@ impl QualName {
 /// attributes" step (`xlink:href` etc.).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attr {
+    /// The attribute's namespace (`None` for most).
     pub ns: Option<Namespace>,
+    /// The prefix (`xlink`, `xml`, `xmlns`), if adjusted.
     pub prefix: Option<&'static str>,
+    /// The local name.
     pub local: Box<str>,
+    /// The value.
     pub value: String,
 }
 
@@ -87,9 +97,13 @@ impl Attr {
 /// what it keeps) and what the built-in DOM hands out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AttrRef<'a> {
+    /// The attribute's namespace (`None` for most).
     pub ns: Option<Namespace>,
+    /// The prefix (`xlink`, `xml`, `xmlns`), if adjusted.
     pub prefix: Option<&'a str>,
+    /// The local name.
     pub local: &'a str,
+    /// The value.
     pub value: &'a str,
 }
 
@@ -104,12 +118,15 @@ impl<'a> AttrRef<'a> {
 /// sink merges into an adjacent text node ("insert a character").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NodeOrText<'a, H> {
+    /// A node the sink made before.
     Node(H),
+    /// Text, merged into an adjacent text node.
     Text(&'a str),
 }
 
 /// Parse error raised by the tree builder or passed on from the tokenizer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorCode {
     /// A tokenizer or input-stream error, with its spec code.
     Tokenizer(crate::ParseErrorCode),
@@ -134,8 +151,11 @@ impl ErrorCode {
 /// driven by something that places no errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Error {
+    /// The error's code.
     pub code: ErrorCode,
+    /// The 1-based line.
     pub line: u32,
+    /// The 1-based column, in UTF-16 code units.
     pub col: u32,
 }
 
@@ -172,6 +192,9 @@ pub struct Error {
 ///     fn create_comment(&mut self, _text: &str) -> usize {
 ///         self.create_element(QualName::new(Namespace::Html, Name::new("#comment")), &[])
 ///     }
+///     fn create_processing_instruction(&mut self, _target: &str, _data: &str) -> usize {
+///         self.create_element(QualName::new(Namespace::Html, Name::new("#processing-instruction")), &[])
+///     }
 ///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
 ///     fn append(&mut self, parent: usize, child: NodeOrText<'_, usize>) {
 ///         if let NodeOrText::Node(child) = child { self.parents[child] = Some(parent); }
@@ -197,6 +220,7 @@ pub struct Error {
 /// assert_eq!(outline.names[outline.parents[second_li].unwrap()], "ul");
 /// ```
 pub trait TreeSink {
+    /// A node of the sink's tree.
     type Handle: Copy + Eq + std::fmt::Debug;
 
     /// The Document node.
@@ -219,6 +243,11 @@ pub trait TreeSink {
 
     /// Creates a comment node, not yet in the tree.
     fn create_comment(&mut self, text: &str) -> Self::Handle;
+
+    /// Creates a ProcessingInstruction node, not yet in the tree.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-processing-instruction>
+    fn create_processing_instruction(&mut self, target: &str, data: &str) -> Self::Handle;
 
     /// Appends a DocumentType node to the Document.
     fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str);

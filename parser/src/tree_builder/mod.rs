@@ -304,6 +304,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         &self.sink
     }
 
+    /// The sink, mutably.
     pub fn sink_mut(&mut self) -> &mut S {
         &mut self.sink
     }

@@ -4,7 +4,7 @@
 
 use crate::byte_search::find1;
 use crate::generated::names::LocalName;
-use crate::tokenizer::{Doctype, Tag, Token};
+use crate::tokenizer::{Doctype, ProcessingInstruction, Tag, Token};
 
 /// A start or end tag with its interned name (`None`: a name the names
 /// table does not know, which no rule names either).
@@ -31,6 +31,7 @@ pub(crate) enum Tok<'a> {
     StartTag(TagTok<'a>),
     EndTag(TagTok<'a>),
     Comment(&'a str),
+    ProcessingInstruction(&'a ProcessingInstruction),
     /// A run of character tokens; modes split it where their rules differ.
     Characters(&'a str),
     Eof,
@@ -43,6 +44,7 @@ impl<'a> Tok<'a> {
             Token::StartTag(tag) => Tok::StartTag(TagTok { tag, name: LocalName::lookup(&tag.name) }),
             Token::EndTag(tag) => Tok::EndTag(TagTok { tag, name: LocalName::lookup(&tag.name) }),
             Token::Comment(text) => Tok::Comment(text),
+            Token::ProcessingInstruction(pi) => Tok::ProcessingInstruction(pi),
             Token::Characters(text) => Tok::Characters(text),
             Token::Eof => Tok::Eof,
         }

@@ -45,6 +45,27 @@ impl<S: TokenSink> Tokenizer<S> {
         self.comment.clear();
     }
 
+    /// "Create a processing instruction token whose target is target and
+    /// data is the empty string", where target is the temporary buffer.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-target-state>
+    pub(crate) fn create_processing_instruction_token(&mut self) {
+        let pi = &mut self.processing_instruction;
+        pi.target.clear();
+        pi.target.push_str(&self.temporary_buffer);
+        pi.data.clear();
+    }
+
+    /// "Create a comment token whose data is the concatenation of "?" and
+    /// the code points in the temporary buffer".
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#convert-the-temporary-buffer-to-a-comment>
+    pub(crate) fn convert_the_temporary_buffer_to_a_comment(&mut self) {
+        self.comment.clear();
+        self.comment.push('?');
+        self.comment.push_str(&self.temporary_buffer);
+    }
+
     pub(crate) fn create_doctype_token(&mut self) {
         self.doctype = Doctype::default();
     }
@@ -117,6 +138,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Target::DoctypeName => self.doctype.name.get_or_insert_with(String::new),
             Target::DoctypePublicIdentifier => self.doctype.public_id.get_or_insert_with(String::new),
             Target::DoctypeSystemIdentifier => self.doctype.system_id.get_or_insert_with(String::new),
+            Target::ProcessingInstructionData => &mut self.processing_instruction.data,
             Target::TemporaryBuffer => &mut self.temporary_buffer,
         }
     }
@@ -145,6 +167,21 @@ impl<S: TokenSink> Tokenizer<S> {
 
     pub(crate) fn temporary_buffer_is_script(&self) -> bool {
         self.temporary_buffer == "script"
+    }
+
+    /// Whether the temporary buffer is `text` (ASCII case-insensitively when
+    /// `case_insensitive`).
+    pub(crate) fn temporary_buffer_is(&self, text: &str, case_insensitive: bool) -> bool {
+        if case_insensitive {
+            self.temporary_buffer.eq_ignore_ascii_case(text)
+        } else {
+            self.temporary_buffer == text
+        }
+    }
+
+    /// The 2025 behaviour was asked for: `<?` is a bogus comment.
+    pub(crate) fn legacy_bogus_comment_processing_instructions(&self) -> bool {
+        self.legacy_processing_instructions
     }
 
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {

@@ -16,6 +16,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_a_comment_in(document, text);
                 Step::Done
             }
+            // A processing instruction token: insert it as the last child of the
+            // Document [#insert-a-processing-instruction].
+            Tok::ProcessingInstruction(pi) => {
+                let document = self.sink.document();
+                self.insert_a_processing_instruction_in(document, pi);
+                Step::Done
+            }
             // A DOCTYPE token, whitespace, a start tag "html": "in body" rules.
             Tok::Doctype(_) => self.in_body(tok),
             Tok::StartTag(tag) if tag.is(local_names::HTML) => self.in_body(tok),

@@ -28,6 +28,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_a_comment_in(html, text);
                 Step::Done
             }
+            // A processing instruction token: insert it as the last child of the
+            // first element in the stack of open elements (the html element)
+            // [#insert-a-processing-instruction].
+            Tok::ProcessingInstruction(pi) => {
+                let html = self.open_elements[0].handle;
+                self.insert_a_processing_instruction_in(html, pi);
+                Step::Done
+            }
             // A DOCTYPE token: parse error, ignore.
             Tok::Doctype(_) => {
                 self.parse_error(TreeConstructionError::UnexpectedDoctype);

@@ -27,6 +27,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_a_comment(text);
                 Step::Done
             }
+            // A processing instruction token: insert a processing instruction
+            // [#insert-a-processing-instruction].
+            Tok::ProcessingInstruction(pi) => {
+                self.insert_a_processing_instruction(pi);
+                Step::Done
+            }
             // A DOCTYPE token: parse error, ignore.
             Tok::Doctype(_) => {
                 self.parse_error(TreeConstructionError::UnexpectedDoctype);
@@ -85,6 +91,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// "Anything else": insert a body element, switch to "in body", reprocess.
     fn after_head_anything_else<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
         self.insert_an_html_element_named("body");
+        // "Set the frameset-ok flag to "ok"": a `template` in the head (which
+        // sets it to "not ok") does not keep a later `frameset` out. In the
+        // standard since 2026-08 (whatwg-parsing-2026.txt Appendix A.4; the
+        // 13.2.6.4.6 text before it lacks the step) [#the-after-head-insertion-mode].
+        self.frameset_ok = true;
         self.mode = InsertionMode::InBody;
         Step::Reprocess(tok)
     }

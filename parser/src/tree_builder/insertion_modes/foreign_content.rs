@@ -39,6 +39,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_a_comment(text);
                 Step::Done
             }
+            // A processing instruction token: insert a processing instruction
+            // [#insert-a-processing-instruction].
+            Tok::ProcessingInstruction(pi) => {
+                self.insert_a_processing_instruction(pi);
+                Step::Done
+            }
             // A DOCTYPE token: parse error, ignore.
             Tok::Doctype(_) => {
                 self.parse_error(TreeConstructionError::UnexpectedDoctype);

@@ -30,6 +30,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_a_comment(text);
                 Step::Done
             }
+            // A processing instruction token: insert a processing instruction
+            // [#insert-a-processing-instruction].
+            Tok::ProcessingInstruction(pi) => {
+                self.insert_a_processing_instruction(pi);
+                Step::Done
+            }
             // A DOCTYPE token: parse error, ignore.
             Tok::Doctype(_) => {
                 self.parse_error(TreeConstructionError::UnexpectedDoctype);
@@ -478,16 +484,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return Step::Reprocess(tok);
                 }
             }
-            // "address", …, "ul".
+            // "address", …, "select", …, "ul" (the 2026 text lists "select"
+            // here since the relaxed select parser).
             _ if is_in_body_end_tags_that_close_a_block(name) => self.close_element_in_scope(name),
-            // "select" (relaxed select parser).
-            local_names::SELECT => {
-                if !self.has_in_scope(Scope::Default, local_names::SELECT) {
-                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
-                } else {
-                    self.pop_until_popped(local_names::SELECT);
-                }
-            }
             // "form".
             local_names::FORM => {
                 if !self.stack_contains(local_names::TEMPLATE) {

@@ -38,7 +38,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 self.in_head_noscript_anything_else(Tok::Characters(rest))
             }
-            Tok::Comment(_) => self.in_head(tok),
+            // A comment token, a processing instruction token: "in head" rules.
+            Tok::Comment(_) | Tok::ProcessingInstruction(_) => self.in_head(tok),
             Tok::StartTag(tag) if tag.is_in(is_in_head_noscript_start_tags_processed_in_head) => self.in_head(tok),
             // An end tag whose tag name is "br": anything else.
             Tok::EndTag(tag) if tag.is(local_names::BR) => self.in_head_noscript_anything_else(tok),

@@ -13,8 +13,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate>
     pub(crate) fn in_template<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
         match tok {
-            // Characters, comments, DOCTYPEs: "in body" rules.
-            Tok::Characters(_) | Tok::Comment(_) | Tok::Doctype(_) => self.in_body(tok),
+            // Characters, comments, processing instructions, DOCTYPEs: "in body" rules.
+            Tok::Characters(_) | Tok::Comment(_) | Tok::ProcessingInstruction(_) | Tok::Doctype(_) => self.in_body(tok),
             // "base", …, "title" start tags and the "template" end tag: "in head" rules.
             Tok::StartTag(tag) if tag.is_in(is_after_head_start_tags_processed_in_head) => self.in_head(tok),
             Tok::EndTag(tag) if tag.is(local_names::TEMPLATE) => self.in_head(tok),

@@ -33,27 +33,49 @@ use super::{TreeBuilder, TreeSink};
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insertion-mode>
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum InsertionMode {
+    /// The "initial" insertion mode.
     Initial,
+    /// The "before html" insertion mode.
     BeforeHtml,
+    /// The "before head" insertion mode.
     BeforeHead,
+    /// The "in head" insertion mode.
     InHead,
+    /// The "in head noscript" insertion mode.
     InHeadNoscript,
+    /// The "after head" insertion mode.
     AfterHead,
+    /// The "in body" insertion mode.
     InBody,
+    /// The "text" insertion mode.
     Text,
+    /// The "in table" insertion mode.
     InTable,
+    /// The "in table text" insertion mode.
     InTableText,
+    /// The "in caption" insertion mode.
     InCaption,
+    /// The "in column group" insertion mode.
     InColumnGroup,
+    /// The "in table body" insertion mode.
     InTableBody,
+    /// The "in row" insertion mode.
     InRow,
+    /// The "in cell" insertion mode.
     InCell,
+    /// The "in template" insertion mode.
     InTemplate,
+    /// The "after body" insertion mode.
     AfterBody,
+    /// The "in frameset" insertion mode.
     InFrameset,
+    /// The "after frameset" insertion mode.
     AfterFrameset,
+    /// The "after after body" insertion mode.
     AfterAfterBody,
+    /// The "after after frameset" insertion mode.
     AfterAfterFrameset,
 }
 

@@ -40,7 +40,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Step::Done
             }
             // The tokenizer emits nothing else in the text states.
-            Tok::StartTag(_) | Tok::Comment(_) | Tok::Doctype(_) => Step::Done,
+            Tok::StartTag(_) | Tok::Comment(_) | Tok::ProcessingInstruction(_) | Tok::Doctype(_) => Step::Done,
         }
     }
 }

@@ -1,0 +1,139 @@
+//! Finding the parts of a document as the DOM's `Document` interface
+//! names them: `body`, `head`, `title`, `getElementById`,
+//! `getElementsByTagName`.
+
+use crate::generated::names::Namespace;
+
+use super::{Document, ElementRef, NodeId};
+
+impl Document {
+    /// The `html` element: the document element when it is an HTML `html`.
+    pub fn html_element(&self) -> Option<NodeId> {
+        self.document_element().filter(|&root| self.is_element(root, Namespace::Html, "html"))
+    }
+
+    /// The body element: the first child of the `html` element that is a
+    /// `body` or `frameset` element.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<title>t</title>\n<p>Hello");
+    /// let body = document.body().unwrap();
+    /// assert_eq!(document.inner_html(body), "<p>Hello</p>");
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/dom.html#the-body-element-2>
+    pub fn body(&self) -> Option<NodeId> {
+        let html = self.html_element()?;
+        self.children(html).find(|&child| {
+            self.element(child).is_some_and(|element| element.is_html("body") || element.is_html("frameset"))
+        })
+    }
+
+    /// The head element: the first child of the `html` element that is a
+    /// `head` element.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/dom.html#the-head-element-2>
+    pub fn head(&self) -> Option<NodeId> {
+        let html = self.html_element()?;
+        self.children(html).find(|&child| self.is_element(child, Namespace::Html, "head"))
+    }
+
+    /// The title element: the first HTML `title` element in tree order
+    /// (under an SVG root, its first `title` child).
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/dom.html#the-title-element-2>
+    pub fn title_element(&self) -> Option<NodeId> {
+        let root = self.document_element()?;
+        if self.is_element(root, Namespace::Svg, "svg") {
+            return self.children(root).find(|&child| self.is_element(child, Namespace::Svg, "title"));
+        }
+        self.descendants(self.document()).find(|&node| self.is_element(node, Namespace::Html, "title"))
+    }
+
+    /// The document's title, as `document.title` reads it: the text of the
+    /// title element's child text nodes, with ASCII whitespace stripped
+    /// and collapsed to single spaces. `None` when there is no title
+    /// element.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<title>\n  Hello,\n  world </title>");
+    /// assert_eq!(document.title().as_deref(), Some("Hello, world"));
+    /// assert_eq!(htmlforge::parse_document("<p>x").title(), None);
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/dom.html#document.title>
+    pub fn title(&self) -> Option<String> {
+        let title = self.title_element()?;
+        let mut text = String::new();
+        for child in self.children(title) {
+            if let Some(t) = self.text(child) {
+                text.push_str(t);
+            }
+        }
+        Some(
+            text.split(|c: char| c.is_ascii_whitespace()).filter(|word| !word.is_empty()).collect::<Vec<_>>().join(" "),
+        )
+    }
+
+    /// The first element in tree order whose `id` attribute is `id`
+    /// (`None` for an empty `id`, as in the DOM).
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p id=a>1</p><p id=a>2</p>");
+    /// let first = document.get_element_by_id("a").unwrap();
+    /// assert_eq!(document.text_content(first), "1");
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid>
+    pub fn get_element_by_id(&self, id: &str) -> Option<NodeId> {
+        if id.is_empty() {
+            return None;
+        }
+        self.descendants(self.document()).find(|&node| self.element(node).is_some_and(|e| e.attr("id") == Some(id)))
+    }
+
+    /// The elements of the document with the tag name `name`, in tree
+    /// order, as `getElementsByTagName` finds them in an HTML document:
+    /// HTML elements by their local name compared with `name` in ASCII
+    /// lowercase, other elements by their exact name, every element for
+    /// `"*"`. Template contents are not searched (they are not
+    /// descendants, as in the DOM).
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<a href=1>x</a><svg><a href=2></a></svg><A href=3>");
+    /// assert_eq!(document.get_elements_by_tag_name("a").count(), 3);
+    /// assert_eq!(document.get_elements_by_tag_name("A").count(), 2); // not the SVG `a`
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#concept-getelementsbytagname>
+    pub fn get_elements_by_tag_name<'a>(&'a self, name: &'a str) -> impl Iterator<Item = NodeId> + 'a {
+        self.elements().filter(move |element| element.matches_qualified_name(name)).map(|element| element.id())
+    }
+
+    /// Every element of the document, in tree order (not template
+    /// contents).
+    pub fn elements(&self) -> impl Iterator<Item = ElementRef<'_>> + '_ {
+        self.descendants(self.document()).filter_map(move |node| self.element(node))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn body_is_found_past_whitespace_and_frameset_counts() {
+        let document = crate::parse_document("<html><head></head>\n\n<body><p>x");
+        assert!(document.element(document.body().unwrap()).unwrap().is_html("body"));
+        assert!(document.element(document.head().unwrap()).unwrap().is_html("head"));
+        let frameset = crate::parse_document("<frameset><frame></frameset>");
+        assert!(frameset.element(frameset.body().unwrap()).unwrap().is_html("frameset"));
+        assert_eq!(crate::dom::Document::new().body(), None);
+    }
+
+    #[test]
+    fn title_and_ids() {
+        let document = crate::parse_document("<svg><title>no</title></svg><title>a <b>b</b></title><p id=''>");
+        // The first HTML title; its content is text (RCDATA).
+        assert_eq!(document.title().as_deref(), Some("a <b>b</b>"));
+        assert_eq!(document.get_element_by_id(""), None);
+    }
+}

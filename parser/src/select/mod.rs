@@ -1,0 +1,205 @@
+//! CSS selectors, matched by the [`selectors`](https://docs.rs/selectors)
+//! crate (Servo's, which scraper uses too) against the built-in DOM.
+//! Behind the `selectors` cargo feature (on by default).
+//!
+//! ```
+//! use htmlforge::select::Selector;
+//!
+//! let document = htmlforge::parse_document(
+//!     r#"<nav><a class=active href="https://a.example/">A</a><a href="/b">B</a></nav><a href=c>C</a>"#,
+//! );
+//! let selector = Selector::parse("nav > a.active[href^=http]").unwrap();
+//! let links: Vec<_> = document.select(&selector).map(|a| a.text()).collect();
+//! assert_eq!(links, ["A"]);
+//! let any_link = Selector::parse("a:link").unwrap();
+//! assert_eq!(document.select(&any_link).count(), 3);
+//! let error = Selector::parse("nav >").unwrap_err();
+//! assert_eq!(error.to_string(), "invalid selector at column 6: a combinator with nothing after it");
+//! ```
+//!
+//! What matches:
+//! - Type, class, ID and attribute selectors (every operator, `i` and `s`
+//!   flags; the HTML attributes whose values the HTML standard compares
+//!   case-insensitively, such as `type`, are compared so), all
+//!   combinators, `:is`, `:where`, `:not`, `:has`, the `:nth-*`, `*-child`
+//!   and `*-of-type` families, `:root`, `:empty`, `:scope`.
+//! - Class and ID selectors compare ASCII case-insensitively in a
+//!   document in quirks mode, as the standard says.
+//! - From the HTML standard's pseudo-classes, those a static document
+//!   decides from its markup: `:link` and `:any-link` (`a` and `area`
+//!   elements with an `href`; `:visited` never matches), `:checked`
+//!   (checkbox and radio `input`s with a `checked` attribute, `option`s with
+//!   a `selected` attribute), `:disabled` and `:enabled` (form controls,
+//!   `optgroup`, `option` and `fieldset` by the `disabled` attribute of
+//!   themselves, their `optgroup`, or a `fieldset` ancestor outside its
+//!   first `legend`). User-action and other state pseudo-classes
+//!   (`:hover`, `:focus`…) and pseudo-elements do not parse.
+//! - Template contents are not searched, as `querySelectorAll` does not.
+
+mod element;
+mod error;
+mod pseudo;
+mod state;
+
+use std::fmt;
+
+use selectors::matching::{self, MatchingContext, SelectorCaches};
+use selectors::parser::{ParseRelative, SelectorList};
+
+use crate::dom::{Document, ElementRef};
+use crate::quirks::QuirksMode;
+
+use element::Candidate;
+pub use error::SelectorError;
+use pseudo::{Impl, SelectorParser};
+
+/// A parsed list of CSS selectors (a "selector list": `a, b > c`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Selector {
+    list: SelectorList<Impl>,
+}
+
+impl Selector {
+    /// Parses a selector list; an error says what and where.
+    pub fn parse(selectors: &str) -> Result<Selector, SelectorError> {
+        let mut parser = cssparser::Parser::new(selectors);
+        match SelectorList::parse(&SelectorParser, &mut parser, ParseRelative::No) {
+            Ok(list) => Ok(Selector { list }),
+            // The error has no place of its own: where the parser stopped.
+            Err(error) => Err(SelectorError::new(error, parser.current_source_location().column)),
+        }
+    }
+
+    /// Whether `element` matches one of the selectors.
+    pub fn matches(&self, element: &ElementRef<'_>) -> bool {
+        self.matches_in(element, None, &mut SelectorCaches::default())
+    }
+
+    fn matches_in(
+        &self,
+        element: &ElementRef<'_>,
+        scope: Option<&ElementRef<'_>>,
+        caches: &mut SelectorCaches,
+    ) -> bool {
+        let quirks_mode = match element.document().quirks_mode() {
+            QuirksMode::Quirks => matching::QuirksMode::Quirks,
+            QuirksMode::LimitedQuirks => matching::QuirksMode::LimitedQuirks,
+            QuirksMode::NoQuirks => matching::QuirksMode::NoQuirks,
+        };
+        let mut context = MatchingContext::new(
+            matching::MatchingMode::Normal,
+            None,
+            caches,
+            quirks_mode,
+            matching::NeedsSelectorFlags::No,
+            matching::MatchingForInvalidation::No,
+        );
+        context.scope_element = scope.map(|scope| selectors::Element::opaque(&Candidate(*scope)));
+        let candidate = Candidate(*element);
+        self.list.slice().iter().any(|selector| matching::matches_selector(selector, 0, None, &candidate, &mut context))
+    }
+}
+
+impl std::str::FromStr for Selector {
+    type Err = SelectorError;
+
+    fn from_str(selectors: &str) -> Result<Selector, SelectorError> {
+        Selector::parse(selectors)
+    }
+}
+
+impl fmt::Display for Selector {
+    /// The selector list, serialized as CSS.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        cssparser::ToCss::to_css(&self.list, f)
+    }
+}
+
+impl fmt::Debug for Selector {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Selector({self})")
+    }
+}
+
+/// The elements that match a [`Selector`], in tree order: see
+/// [`Document::select`] and [`ElementRef::select`].
+pub struct Select<'a, 's> {
+    document: &'a Document,
+    nodes: crate::dom::Descendants<'a>,
+    selector: &'s Selector,
+    scope: Option<ElementRef<'a>>,
+    caches: SelectorCaches,
+}
+
+impl fmt::Debug for Select<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Select").field("selector", self.selector).finish_non_exhaustive()
+    }
+}
+
+impl<'a> Iterator for Select<'a, '_> {
+    type Item = ElementRef<'a>;
+
+    fn next(&mut self) -> Option<ElementRef<'a>> {
+        for node in self.nodes.by_ref() {
+            if let Some(element) = self.document.element(node) {
+                if self.selector.matches_in(&element, self.scope.as_ref(), &mut self.caches) {
+                    return Some(element);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Document {
+    /// The elements of the document that match `selector`, in tree order
+    /// (`querySelectorAll`).
+    ///
+    /// ```
+    /// use htmlforge::select::Selector;
+    ///
+    /// let document = htmlforge::parse_document("<ul><li>1<li class=x>2<li>3</ul>");
+    /// let odd = Selector::parse("li:nth-child(odd)").unwrap();
+    /// assert_eq!(document.select(&odd).map(|li| li.text()).collect::<Vec<_>>(), ["1", "3"]);
+    /// ```
+    pub fn select<'a, 's>(&'a self, selector: &'s Selector) -> Select<'a, 's> {
+        Select {
+            document: self,
+            nodes: self.descendants(self.document()),
+            selector,
+            scope: None,
+            caches: SelectorCaches::default(),
+        }
+    }
+
+    /// The first element that matches `selector` (`querySelector`).
+    pub fn select_first(&self, selector: &Selector) -> Option<ElementRef<'_>> {
+        self.select(selector).next()
+    }
+}
+
+impl<'a> ElementRef<'a> {
+    /// The descendants of this element that match `selector`, in tree
+    /// order; `:scope` is this element.
+    ///
+    /// ```
+    /// use htmlforge::select::Selector;
+    ///
+    /// let document = htmlforge::parse_document("<div id=a><p>1</p></div><p>2</p>");
+    /// let div = document.element(document.get_element_by_id("a").unwrap()).unwrap();
+    /// let p = Selector::parse(":scope > p").unwrap();
+    /// assert_eq!(div.select(&p).map(|p| p.text()).collect::<Vec<_>>(), ["1"]);
+    /// ```
+    pub fn select<'s>(&self, selector: &'s Selector) -> Select<'a, 's> {
+        let document = self.document();
+        let mut nodes = document.descendants(self.id());
+        nodes.next();
+        Select { document, nodes, selector, scope: Some(*self), caches: SelectorCaches::default() }
+    }
+
+    /// The first descendant of this element that matches `selector`.
+    pub fn select_first(&self, selector: &Selector) -> Option<ElementRef<'a>> {
+        self.select(selector).next()
+    }
+}
