@@ -335,7 +335,7 @@ pub const FAMILIES: &[Family] = &[
     // comment): the text node grows in place or moves with room to grow.
     Family {
         name: "text-between-comments",
-        full: 4_000_000,
+        full: 8_000_000,
         make: |n| format!("<table>{}", format!("{}<!--c-->", "x".repeat(100)).repeat(n / 108)),
         known_quadratic: None,
         untrusted: false,
@@ -369,7 +369,7 @@ pub const FAMILIES: &[Family] = &[
     // html element's list moves with room to grow.
     Family {
         name: "html-attributes-between",
-        full: 400_000,
+        full: 1_600_000,
         make: |n| {
             let mut s = String::new();
             let mut i = 0;

@@ -159,7 +159,7 @@ const LIMIT: f64 = 6.0;
 /// The most peak heap a parse may take per input byte, in every family
 /// (the 4n run), without limits: the arena's nodes (44 bytes) and the
 /// stack's entries for inputs of a few bytes per element cost most
-/// (`table-foster`, five nodes per 16 bytes, measured 48). The same
+/// (`table-foster`, five nodes per 16 bytes, measured 52). The same
 /// constant as `Limits::UNTRUSTED_PEAK_PER_INPUT_BYTE` (see
 /// `docs/robustness.md`).
 const MAX_HEAP_PER_INPUT_BYTE: f64 = htmlforge::Limits::UNTRUSTED_PEAK_PER_INPUT_BYTE as f64;
