@@ -9,9 +9,11 @@
 //! - `select`: CSS selector matching over parsed pages (ten everyday
 //!   selectors): htmlforge's `Document::select` against scraper 0.29's
 //!   `Html::select`, on the same `selectors` crate; MB/s of page matched.
+//! - `interop`: a `scraper::Html` parsed through htmlforge's tree builder
+//!   (`htmlforge::html5ever`) against scraper's own parse (html5ever 0.40).
 //! - `memory`: the memory a parsed document holds, and the peak while
 //!   parsing, per byte of input, counted by the global allocator.
-//! - no verb: all four.
+//! - no verb: all five.
 //! - `once ENGINE`: one pass of one engine over the corpus and nothing else,
 //!   for instruction counts under `valgrind --tool=callgrind` (stable on a
 //!   noisy machine) or a profiler. ENGINE: `parse-htmlforge`,
@@ -38,7 +40,7 @@ mod select_side;
 #[global_allocator]
 static ALLOCATOR: alloc::Counting = alloc::Counting;
 
-const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|select|memory] [--corpus DIR] [--iters N]
+const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]
        htmlforge-bench once ENGINE [--corpus DIR]";
 
 /// One pass of one engine over the corpus (`once ENGINE`).
@@ -216,6 +218,22 @@ fn select(pages: &[Page], options: &Options) {
     );
 }
 
+fn interop(pages: &[Page], options: &Options) {
+    race(
+        "scraper::Html parse (text in, scripting on)",
+        pages,
+        options,
+        &[
+            Engine {
+                name: "htmlforge tree builder -> scraper",
+                run: &|p| select_side::scraper_through_htmlforge(&p.text),
+            },
+            Engine { name: "html5ever 0.40 -> scraper", run: &|p| select_side::scraper_through_html5ever(&p.text) },
+        ],
+        "html5ever 0.40 -> scraper",
+    );
+}
+
 /// Held and peak bytes of one engine over the corpus, per byte of input.
 fn memory_of<T>(pages: &[Page], parse: impl Fn(&[u8]) -> T) -> (f64, f64, f64) {
     let (mut held, mut peak, mut worst) = (0usize, 0usize, 0.0f64);
@@ -265,7 +283,7 @@ fn main() -> std::process::ExitCode {
         };
     }
     let (verb, rest) = match args.first().map(String::as_str) {
-        Some(verb @ ("parse" | "tokenizer" | "select" | "memory")) => (Some(verb), &args[1..]),
+        Some(verb @ ("parse" | "tokenizer" | "select" | "interop" | "memory")) => (Some(verb), &args[1..]),
         _ => (None, &args[..]),
     };
     let result = parse_options(rest).and_then(|options| {
@@ -278,6 +296,9 @@ fn main() -> std::process::ExitCode {
         }
         if verb.is_none() || verb == Some("select") {
             select(&pages, &options);
+        }
+        if verb.is_none() || verb == Some("interop") {
+            interop(&pages, &options);
         }
         if verb.is_none() || verb == Some("memory") {
             memory(&pages, &options);

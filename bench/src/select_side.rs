@@ -1,6 +1,7 @@
 //! Selector matching: htmlforge's `Document::select` against scraper 0.29's
 //! `Html::select` (the same `selectors` crate), each on its own parse of
-//! the page, made once before the timing.
+//! the page, made once before the timing; and scraper's `Html` built by
+//! htmlforge's tree builder against by html5ever's.
 
 use std::hint::black_box;
 
@@ -46,4 +47,17 @@ pub fn htmlforge(prepared: &Prepared, index: usize) -> usize {
 pub fn scraper(prepared: &Prepared, index: usize) -> usize {
     let html = &prepared.theirs[index];
     prepared.their_selectors.iter().map(|selector| html.select(selector).map(black_box).count()).sum()
+}
+
+/// scraper's `Html` built by htmlforge's tree builder (through
+/// `htmlforge::html5ever`); the number of nodes.
+pub fn scraper_through_htmlforge(page: &str) -> usize {
+    let options = htmlforge::ParseOptions { scripting: true, ..Default::default() };
+    let sink = scraper::HtmlTreeSink::new(scraper::Html::new_document());
+    black_box(htmlforge::html5ever::parse_document_into(sink, page, options)).tree.values().count()
+}
+
+/// scraper's own parse (html5ever 0.40); the number of nodes.
+pub fn scraper_through_html5ever(page: &str) -> usize {
+    black_box(scraper::Html::parse_document(page)).tree.values().count()
 }

@@ -28,7 +28,7 @@ pub struct Category {
     pub doc: &'static str,
 }
 
-pub const CATEGORIES: [Category; 15] = [
+pub const CATEGORIES: [Category; 14] = [
     Category { section: "special", doc: "The special category. Spec: <https://html.spec.whatwg.org/multipage/parsing.html#special>" },
     Category { section: "formatting", doc: "The formatting category. Spec: <https://html.spec.whatwg.org/multipage/parsing.html#formatting>" },
     Category { section: "void", doc: "The void elements (W3C HTML5 §8.1.2 Elements; WHATWG's serializer adds basefont, bgsound, frame). Spec: <https://html.spec.whatwg.org/multipage/syntax.html#void-elements>" },
@@ -36,7 +36,6 @@ pub const CATEGORIES: [Category; 15] = [
     Category { section: "list-item-scope", doc: "Ends \"has an element in list item scope\": every `SCOPE` element, plus ol and ul. Spec: <https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-list-item-scope>" },
     Category { section: "button-scope", doc: "Ends \"has an element in button scope\": every `SCOPE` element, plus button. Spec: <https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-button-scope>" },
     Category { section: "table-scope", doc: "Ends \"has an element in table scope\" (html, table, template; not td or th). Spec: <https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-table-scope>" },
-    Category { section: "select-scope-exception", doc: "The exceptions of \"has an element in select scope\", which ALL element types end EXCEPT these (optgroup, option): a node ends select scope when it does NOT have this category. Spec: <https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-select-scope>" },
     Category { section: "implied-end-tags", doc: "Popped by \"generate implied end tags\". Spec: <https://html.spec.whatwg.org/multipage/parsing.html#generate-implied-end-tags>" },
     Category { section: "implied-end-tags-thoroughly", doc: "Popped by \"generate all implied end tags thoroughly\". Spec: <https://html.spec.whatwg.org/multipage/parsing.html#generate-all-implied-end-tags-thoroughly>" },
     Category { section: "table-context", doc: "Stops \"clear the stack back to a table context\". Spec: <https://html.spec.whatwg.org/multipage/parsing.html#clear-the-stack-back-to-a-table-context>" },
@@ -59,6 +58,42 @@ pub const NEWER_THAN_THE_SPEC_TEXT: &[(&str, &str)] = &[(
     "the relaxed <select> parser (whatwg/html#10557) ends \"in scope\" at select; \
      tree-construction/webkit02.dat#49 and the select tests require it",
 )];
+
+/// The scope sections and the words the 2026 text names them by.
+const SCOPE_SECTIONS: [(&str, &str); 4] = [
+    ("scope", "in scope"),
+    ("list-item-scope", "in list item scope"),
+    ("button-scope", "in button scope"),
+    ("table-scope", "in table scope"),
+];
+
+/// The scope lists of the 2026 text: after "…have a particular element in
+/// scope when it has that element in the specific scope consisting of the
+/// following element types:", bullet lines `- applet`, `- MathML mi`,
+/// `- ol in the HTML namespace`, `- All the element types listed above …`.
+pub fn scopes_2026(text: &str) -> Result<Vec<String>> {
+    let file = crate::table::REFERENCE_TEXT;
+    let mut rows = Vec::new();
+    for (section, which) in SCOPE_SECTIONS {
+        let start = format!("have a particular element {which} [#");
+        let at = text.find(&start).ok_or_else(|| format!("{file}: no list for \"{which}\""))?;
+        let list = text[at..].lines().skip(1).skip_while(|line| line.trim().is_empty());
+        for line in list.take_while(|line| line.starts_with("- ")) {
+            let item = &line[2..];
+            if item.starts_with("All the element types listed above") {
+                rows.push(format!("{section} include scope"));
+                continue;
+            }
+            let (namespace, name) = match item.split_once(' ') {
+                Some(("MathML", name)) => ("mathml", name),
+                Some(("SVG", name)) => ("svg", name),
+                _ => ("html", item.trim_end_matches(" in the HTML namespace")),
+            };
+            rows.push(format!("{section} {namespace} {name}"));
+        }
+    }
+    Ok(rows)
+}
 
 /// One row of element-categories.txt.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -243,7 +278,7 @@ fn audit(rows: &CategoryRows, known: &KnownNames, report: &mut TableReport) {
             }
         }
     }
-    let html_only = ["formatting", "void", "table-scope", "select-scope-exception", "implied-end-tags"];
+    let html_only = ["formatting", "void", "table-scope", "implied-end-tags"];
     let html_only = html_only.iter().chain(&[
         "implied-end-tags-thoroughly",
         "table-context",
@@ -315,7 +350,6 @@ pub fn extract(whatwg: &str, w3c: &str) -> Result<Vec<String>> {
         ("list-item-scope", "in list item scope"),
         ("button-scope", "in button scope"),
         ("table-scope", "in table scope"),
-        ("select-scope-exception", "in select scope"),
     ] {
         let start =
             format!("have a particular element {which} when it has that element in the specific scope consisting of ");
@@ -451,6 +485,22 @@ impl Table for ElementCategories {
     }
 
     fn extract_from_spec(&self, spec_dir: &Path) -> Option<Result<SpecRows>> {
+        let reference = crate::table::REFERENCE_TEXT;
+        if spec_dir.join(reference).exists() {
+            // The scope lists from the 2026 text (which has `select` in the
+            // default scope and no select scope); the other categories, which
+            // did not change, still from the 2025-01-14 and W3C texts.
+            let texts = read_spec_text(spec_dir, WHATWG)
+                .and_then(|w| Ok((w, read_spec_text(spec_dir, W3C)?, read_spec_text(spec_dir, reference)?)));
+            return Some(texts.and_then(|(whatwg, w3c, text)| {
+                let mut rows: Vec<String> = extract(&whatwg, &w3c)?
+                    .into_iter()
+                    .filter(|row| !SCOPE_SECTIONS.iter().any(|(section, _)| row.starts_with(&format!("{section} "))))
+                    .collect();
+                rows.extend(scopes_2026(&text)?);
+                Ok(SpecRows { rows })
+            }));
+        }
         let texts = read_spec_text(spec_dir, WHATWG).and_then(|w| Ok((w, read_spec_text(spec_dir, W3C)?)));
         Some(texts.and_then(|(whatwg, w3c)| {
             let mut rows = extract(&whatwg, &w3c)?;
@@ -502,7 +552,6 @@ mod tests {
             "scope mathml mi",
             "list-item-scope include scope",
             "list-item-scope html ul",
-            "select-scope-exception html option",
             "implied-end-tags html p",
             "implied-end-tags-thoroughly html tr",
             "table-body-context html tbody",

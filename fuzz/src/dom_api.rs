@@ -26,13 +26,15 @@ pub fn run(data: &[u8]) {
     };
     let mut document = htmlforge::parse_document(&String::from_utf8_lossy(markup));
     check(&document);
-    for call in calls.chunks(4) {
+    // At most 256 calls: the checks after each are linear in the document.
+    for call in calls.chunks(4).take(256) {
         let byte = |i: usize| call.get(i).copied().unwrap_or(0);
         let count = document.node_count();
         let node = |i: usize| document.node_at(usize::from(byte(i)) % count).unwrap();
         let (a, b, c) = (node(1), node(2), node(3));
         let name = |i: usize| NAMES[usize::from(byte(i)) % NAMES.len()];
-        let before = dump_all(&document);
+        // The tree before a call that may be refused, to compare after.
+        let before = matches!(byte(0) % 14, 0 | 1 | 2 | 10 | 11).then(|| dump_all(&document));
         let refused = match byte(0) % 14 {
             0 => document.append_child(a, b).is_err(),
             1 => document.insert_before(a, b, Some(c)).is_err(),
@@ -91,7 +93,7 @@ pub fn run(data: &[u8]) {
                 false
             }
         };
-        if refused {
+        if let (true, Some(before)) = (refused, before) {
             assert_eq!(before, dump_all(&document), "a refused call changed the tree");
         }
         check(&document);

@@ -69,6 +69,8 @@
 //! - `selectors` (on by default): CSS selectors ([`select`]), on Servo's
 //!   `selectors` crate. Without it the crate depends on `memchr` and
 //!   `encoding_rs` only.
+//! - `html5ever` (off by default): htmlforge's tree builder building any
+//!   html5ever 0.40 tree (`scraper::Html`, `RcDom`…), in `html5ever`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -76,6 +78,8 @@ mod byte_search;
 pub mod dom;
 pub mod encoding;
 pub mod generated;
+#[cfg(feature = "html5ever")]
+pub mod html5ever;
 pub mod named_char_ref;
 mod parse;
 mod parse_bytes;

@@ -263,7 +263,6 @@ fn categories_of_a_few_elements() {
     assert!(html(n::OL).contains(Categories::LIST_ITEM_SCOPE));
     assert!(!html(n::OL).contains(Categories::SCOPE));
     assert!(html(n::BUTTON).contains(Categories::BUTTON_SCOPE));
-    assert!(html(n::OPTION).contains(Categories::SELECT_SCOPE_EXCEPTION));
     assert!(html(n::P).contains(Categories::IMPLIED_END_TAGS));
     assert!(html(n::TBODY).contains(Categories::IMPLIED_END_TAGS_THOROUGHLY));
     assert!(!html(n::TBODY).contains(Categories::IMPLIED_END_TAGS));
@@ -288,7 +287,6 @@ fn categories_match_element_categories_txt() {
         "list-item-scope" => Categories::LIST_ITEM_SCOPE,
         "button-scope" => Categories::BUTTON_SCOPE,
         "table-scope" => Categories::TABLE_SCOPE,
-        "select-scope-exception" => Categories::SELECT_SCOPE_EXCEPTION,
         "implied-end-tags" => Categories::IMPLIED_END_TAGS,
         "implied-end-tags-thoroughly" => Categories::IMPLIED_END_TAGS_THOROUGHLY,
         "table-context" => Categories::TABLE_CONTEXT,

@@ -1,6 +1,6 @@
-//! `cargo xtask bench [parse|tokenizer|select|memory] [--corpus DIR] [--iters N]`:
+//! `cargo xtask bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]`:
 //! builds the benchmark binary in release mode and runs it (see
-//! `bench/src/main.rs`; no verb runs all four).
+//! `bench/src/main.rs`; no verb runs all five).
 
 use std::process::Command;
 

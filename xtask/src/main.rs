@@ -7,7 +7,7 @@
 //!   with `--spec`, against the spec texts in DIR.
 //! - `cargo xtask spec-rows TABLE --spec DIR` prints a table as extracted
 //!   from the spec texts, in spec-data row form (to start or refresh a file).
-//! - `cargo xtask bench [parse|tokenizer|select|memory] [--corpus DIR] [--iters N]` runs the
+//! - `cargo xtask bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]` runs the
 //!   benchmarks against html5ever (package `htmlforge-bench`) in release mode.
 
 mod audit;
@@ -23,7 +23,7 @@ const USAGE: &str = "usage:
   cargo xtask regen [--check]
   cargo xtask audit [--spec DIR]
   cargo xtask spec-rows TABLE --spec DIR
-  cargo xtask bench [parse|tokenizer|select|memory] [--corpus DIR] [--iters N]";
+  cargo xtask bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]";
 
 fn repo_root() -> PathBuf {
     let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));

@@ -1,0 +1,78 @@
+//! CSS selectors on the built-in DOM: what the module docs promise beyond
+//! what the differential against scraper covers (quirks mode, the state
+//! pseudo-classes' edge cases, scoping, errors).
+#![cfg(feature = "selectors")]
+
+use htmlforge::select::Selector;
+
+fn texts(document: &htmlforge::Document, selector: &str) -> Vec<String> {
+    document.select(&Selector::parse(selector).unwrap()).map(|element| element.text()).collect()
+}
+
+#[test]
+fn class_and_id_selectors_ignore_case_in_quirks_mode_only() {
+    let quirks = htmlforge::parse_document("<p class=Intro id=Main>q");
+    let standards = htmlforge::parse_document("<!doctype html><p class=Intro id=Main>s");
+    assert_eq!(texts(&quirks, ".intro"), ["q"]);
+    assert_eq!(texts(&quirks, "#main"), ["q"]);
+    assert!(texts(&standards, ".intro").is_empty() && texts(&standards, "#main").is_empty());
+    assert_eq!(texts(&standards, ".Intro"), ["s"]);
+}
+
+#[test]
+fn disabled_follows_fieldsets_and_their_first_legend() {
+    let document = htmlforge::parse_document(
+        "<fieldset disabled><legend><input value=1></legend><legend><input value=2></legend><input value=3>\
+         </fieldset><select><optgroup disabled><option>a</option></optgroup><option disabled>b<option>c</select>",
+    );
+    let values = |selector: &str| -> Vec<String> {
+        document
+            .select(&Selector::parse(selector).unwrap())
+            .map(|e| e.attr("value").map_or_else(|| e.text(), str::to_string))
+            .collect()
+    };
+    assert_eq!(values("input:disabled"), ["2", "3"]);
+    assert_eq!(values("input:enabled"), ["1"]);
+    assert_eq!(values("option:disabled"), ["a", "b"]);
+    assert_eq!(values("option:enabled"), ["c"]);
+}
+
+#[test]
+fn checked_and_link_read_the_markup() {
+    let document = htmlforge::parse_document(
+        "<input type=CHECKBOX checked value=a><input type=text checked value=b><input type=radio value=c>\
+         <select><option selected>d</select><a href=x>e</a><a>f</a><svg><a href=y>g</a></svg><area href=z>",
+    );
+    let checked: Vec<_> =
+        document.select(&Selector::parse(":checked").unwrap()).map(|e| e.attr("value").unwrap_or("d")).collect();
+    assert_eq!(checked, ["a", "d"]);
+    let links: Vec<_> = document.select(&Selector::parse(":link").unwrap()).map(|e| e.local_name()).collect();
+    assert_eq!(links, ["a", "area"]);
+    assert!(texts(&document, ":visited").is_empty());
+}
+
+#[test]
+fn element_select_is_scoped_and_document_select_is_in_tree_order() {
+    let document = htmlforge::parse_document("<div id=a><p>1</p><div><p>2</p></div></div><p>3</p>");
+    let outer = document.element(document.get_element_by_id("a").unwrap()).unwrap();
+    let scoped: Vec<_> = outer.select(&Selector::parse(":scope > p, div p").unwrap()).map(|p| p.text()).collect();
+    assert_eq!(scoped, ["1", "2"]);
+    assert_eq!(outer.select_first(&Selector::parse("p").unwrap()).unwrap().text(), "1");
+    assert_eq!(texts(&document, "p"), ["1", "2", "3"]);
+    // Template contents are not searched.
+    let template = htmlforge::parse_document("<template><p>t</p></template><p>u</p>");
+    assert_eq!(texts(&template, "p"), ["u"]);
+}
+
+#[test]
+fn errors_say_what_and_where_and_selectors_print_as_css() {
+    // The column is where the parser stopped: after a bracketed block
+    // that does not parse, its end.
+    for (bad, column) in [("nav >", 6), ("a[=x]", 6), ("p:hover", 8), ("::before", 9), ("", 1)] {
+        let error = Selector::parse(bad).unwrap_err();
+        assert_eq!(error.column(), column, "{bad:?}: {error}");
+        assert!(error.to_string().starts_with(&format!("invalid selector at column {column}: ")), "{error}");
+    }
+    let selector: Selector = "ul  >  li.a:nth-child(2n+1)".parse().unwrap();
+    assert_eq!(selector.to_string(), "ul > li.a:nth-child(2n+1)");
+}
