@@ -14,7 +14,7 @@ TESTS = os.path.join(ROOT, "tests", "html5lib-tests")
 PER_TARGET = 64
 MAX_SIZE = 2048
 # target -> number of knob bytes in front of the markup
-KNOBS = {"document_bytes": 3, "fragment": 6, "tokenizer": 4, "roundtrip": 1, "differential": 4}
+KNOBS = {"document_bytes": 3, "fragment": 6, "tokenizer": 4, "roundtrip": 1, "differential": 4, "untrusted_memory": 2}
 
 def tree_inputs():
     out = []

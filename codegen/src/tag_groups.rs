@@ -204,6 +204,11 @@ pub fn function_name(group: &str) -> String {
     format!("is_{}", group.replace('-', "_"))
 }
 
+/// `heading-elements` → `HEADING_ELEMENTS`: the constant listing a group's names.
+pub fn list_name(group: &str) -> String {
+    group.replace('-', "_").to_ascii_uppercase()
+}
+
 /// The `local_names` constant of an element name: SCREAMING_SNAKE_CASE
 /// of the exact name, as the names table defines them.
 pub fn name_constant(name: &str) -> String {
@@ -235,12 +240,15 @@ fn render(groups: &[TagGroup], provenance: &str) -> String {
             group.members.iter().map(|(_, m)| format!("local_names::{}", name_constant(m))).collect();
         let names: Vec<&str> = group.members.iter().map(|(_, m)| m.as_str()).collect();
         body.push_str(&format!(
-            "\n/// `[{}]` (spec-data/{SOURCE}:{}): {}.\n#[inline]\npub fn {}(name: LocalName) -> bool {{\n    matches!(\n        name,\n        {}\n    )\n}}\n",
+            "\n/// `[{}]` (spec-data/{SOURCE}:{}): {}.\n#[inline]\npub fn {}(name: LocalName) -> bool {{\n    matches!(\n        name,\n        {}\n    )\n}}\n\n/// The members of `[{}]`, for checks that look each name up.\npub const {}: &[LocalName] = &[\n    {},\n];\n",
             group.name,
             group.line,
             names.join(", "),
             function_name(&group.name),
             consts.join("\n            | "),
+            group.name,
+            list_name(&group.name),
+            consts.join(",\n    "),
         ));
     }
     body

@@ -96,7 +96,7 @@ pub use parse::{
     parse_document, parse_document_with, parse_fragment, parse_fragment_with, FragmentContext, ParseOptions, Parser,
     ParserStatus,
 };
-pub use parse::{parse_document_checked, LimitExceeded, Limits};
+pub use parse::{parse_document_checked, LimitExceeded, Limits, ParserMisuse};
 pub use parse_bytes::{parse_bytes, parse_reader, ByteParseOptions, ByteParser, ByteParserStatus, ParsedBytes};
 pub use tree_builder::LimitsHit;
 

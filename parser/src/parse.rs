@@ -57,6 +57,8 @@ impl ParseOptions {
             iframe_srcdoc: self.iframe_srcdoc,
             max_depth: self.limits.max_depth,
             max_attributes: self.limits.max_attributes,
+            max_nodes: self.limits.max_nodes.unwrap_or(Limits::HARD_MAX_NODES).min(Limits::HARD_MAX_NODES),
+            max_errors: self.limits.max_errors,
         }
     }
 }
@@ -97,17 +99,93 @@ pub struct Limits {
     /// dropped, as duplicate attributes are (the tokenizer still reads
     /// them, in linear time).
     pub max_attributes: Option<usize>,
+    /// The most nodes the tree builder creates (elements and comments;
+    /// text adds at most one node per character token run). When a token
+    /// finds the cap reached, it and the rest of the input are tokenized
+    /// but build nothing, and [`LimitsHit::nodes_capped`] is set. The
+    /// spec's tree can hold quadratically many nodes (reconstructing n
+    /// formatting elements in each of n paragraphs); this bounds it. One
+    /// token may overshoot the cap by the elements it reconstructs (at
+    /// most the list of active formatting elements). Whatever the
+    /// options, a parse stops at [`Limits::HARD_MAX_NODES`].
+    pub max_nodes: Option<usize>,
+    /// The most parse errors kept: later ones are dropped and
+    /// [`LimitsHit::errors_dropped`] is set. (Each error costs 12 bytes;
+    /// `<body>` + n NULs raises n.)
+    pub max_errors: Option<usize>,
 }
 
 impl Limits {
     /// No limits: the spec's parse (the default).
-    pub const NONE: Limits = Limits { max_input_bytes: None, max_depth: None, max_attributes: None };
+    pub const NONE: Limits =
+        Limits { max_input_bytes: None, max_depth: None, max_attributes: None, max_nodes: None, max_errors: None };
 
-    /// Limits for untrusted input: Chromium's depth cap (512), 1024
-    /// attributes per tag, 256 MiB of input.
-    pub const UNTRUSTED: Limits =
-        Limits { max_input_bytes: Some(256 << 20), max_depth: Some(512), max_attributes: Some(1024) };
+    /// Limits for untrusted input: [`Limits::for_input_bytes`] of 256 MiB.
+    /// Peak memory then stays under [`Limits::UNTRUSTED_PEAK_PER_INPUT_BYTE`]
+    /// times `max_input_bytes`, whatever the input (see `docs/robustness.md`).
+    pub const UNTRUSTED: Limits = Limits::for_input_bytes(256 << 20);
+
+    /// The bound on a parse's peak heap per byte of `max_input_bytes` with
+    /// [`Limits::for_input_bytes`] (so [`Limits::UNTRUSTED`]): measured over
+    /// every pathological family by `bench/tests/untrusted_bound.rs`.
+    pub const UNTRUSTED_PEAK_PER_INPUT_BYTE: usize = 64;
+
+    /// How much of an input of `len` bytes is parsed.
+    fn parsed_len(&self, len: usize) -> usize {
+        match self.max_input_bytes {
+            Some(max) => len.min(max),
+            None => len,
+        }
+    }
+
+    /// The nodes a parse creates at most, whatever the options: node ids
+    /// and the stack's serials are 32-bit.
+    pub const HARD_MAX_NODES: usize = 1 << 31;
+
+    /// Limits for untrusted input of at most `max_input_bytes`: Chromium's
+    /// depth cap (512), 1024 attributes per tag, and one node and one kept
+    /// parse error per 8 bytes of the limit (plus 1024), so that memory is
+    /// bounded by a multiple of `max_input_bytes`.
+    ///
+    /// ```
+    /// use htmlforge::Limits;
+    ///
+    /// let limits = Limits::for_input_bytes(1 << 20);
+    /// assert_eq!(limits.max_nodes, Some((1 << 17) + 1024));
+    /// ```
+    pub const fn for_input_bytes(max_input_bytes: usize) -> Limits {
+        Limits {
+            max_input_bytes: Some(max_input_bytes),
+            max_depth: Some(512),
+            max_attributes: Some(1024),
+            max_nodes: Some(max_input_bytes / 8 + 1024),
+            max_errors: Some(max_input_bytes / 8 + 1024),
+        }
+    }
 }
+
+/// A call the parser's state does not allow: it is refused and changes
+/// nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParserMisuse {
+    /// `insert_at_insertion_point` while the parser is not paused for a
+    /// script (there is no insertion point then), or while a change of
+    /// encoding is pending.
+    NotPausedForScript,
+}
+
+impl std::fmt::Display for ParserMisuse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParserMisuse::NotPausedForScript => {
+                f.write_str("insert_at_insertion_point outside a script pause: there is no insertion point")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParserMisuse {}
 
 /// A limit that made a parse refuse its input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,7 +261,7 @@ pub fn parse_document(input: &str) -> Document {
 /// Parses a whole document into the built-in DOM. Scripts never run: with
 /// scripting on, the parser goes on after each `script` end tag.
 pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
-    let mut parser = Parser::with_sink(document_sized_for(input.len()), options);
+    let mut parser = Parser::with_sink(document_sized_for(options.limits.parsed_len(input.len())), options);
     parser.feed(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
@@ -199,7 +277,7 @@ pub fn parse_fragment(input: &str, context: &FragmentContext) -> Document {
 
 /// Parses a fragment in the context of `context` with `options`.
 pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: ParseOptions) -> Document {
-    let sink = document_sized_for(input.len());
+    let sink = document_sized_for(options.limits.parsed_len(input.len()));
     let mut parser = Parser::new_fragment_with_sink(sink, context, options);
     parser.feed(input);
     let mut document = parser.finish();
@@ -352,10 +430,31 @@ impl<S: TreeSink> Parser<S> {
     }
 
     /// Inserts `text` at the insertion point, before the input not parsed
-    /// yet (what `document.write` does while the parser is paused).
-    pub fn insert_at_insertion_point(&mut self, text: &str) {
+    /// yet (what `document.write` does while the parser is paused for a
+    /// script). Anywhere else there is no insertion point: the text would
+    /// land inside whatever token the tokenizer is in (an attribute
+    /// value), so it is refused with [`ParserMisuse::NotPausedForScript`].
+    ///
+    /// ```
+    /// use htmlforge::{ParseOptions, Parser, ParserMisuse, ParserStatus};
+    ///
+    /// let mut parser = Parser::new(ParseOptions { scripting: true, ..ParseOptions::default() });
+    /// assert_eq!(parser.insert_at_insertion_point("<b>"), Err(ParserMisuse::NotPausedForScript));
+    /// let ParserStatus::PausedForScript(_) = parser.feed("<script>w()</script>") else { panic!() };
+    /// assert_eq!(parser.insert_at_insertion_point("<b>"), Ok(()));
+    /// ```
+    pub fn insert_at_insertion_point(&mut self, text: &str) -> Result<(), ParserMisuse> {
+        if self.paused_for.is_none() {
+            return Err(ParserMisuse::NotPausedForScript);
+        }
         let text = self.within_input_limit(text);
         self.tokenizer.insert_at_insertion_point(text);
+        Ok(())
+    }
+
+    /// Whether the parser is paused for a script (until [`Parser::resume`]).
+    pub fn is_paused_for_script(&self) -> bool {
+        self.paused_for.is_some()
     }
 
     /// Ends the input (resuming through any script pauses, without running

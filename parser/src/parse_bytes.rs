@@ -21,7 +21,8 @@ use std::io::{self, Read};
 use crate::dom::Document;
 use crate::dom::NodeId;
 use crate::encoding::{sniff, Confidence, Encoding, EncodingSource, SniffOptions, Sniffed, Sniffer, StreamingDecoder};
-use crate::parse::{ParseOptions, Parser, ParserStatus};
+use crate::parse::{ParseOptions, Parser, ParserMisuse, ParserStatus};
+use crate::tree_builder::LimitsHit;
 
 /// How many bytes [`parse_reader`] asks its reader for at a time.
 const READ_CHUNK: usize = 64 * 1024;
@@ -66,6 +67,10 @@ pub struct ParsedBytes {
     /// its confidence at the end, and which step chose it
     /// ([`EncodingSource::MetaInHead`] after a restart).
     pub encoding: Sniffed,
+    /// The limits the parse hit (see [`Limits`](crate::Limits)):
+    /// `input_truncated` when more than `max_input_bytes` bytes were
+    /// given (the rest was not read or parsed).
+    pub limits_hit: LimitsHit,
 }
 
 /// Parses a whole document given as bytes into the built-in DOM: sniffs
@@ -91,9 +96,11 @@ pub fn parse_bytes(bytes: &[u8], options: ByteParseOptions<'_>) -> ParsedBytes {
     let sniffed = sniff(bytes, &options.sniff_options());
     // Size the arena as `parse_document` does, for the first pass and a
     // restart alike.
-    let mut parser = ByteParser::with_decided_encoding(sniffed, bytes.len(), options.parse);
+    let sized_for = bytes.len().min(options.parse.limits.max_input_bytes.unwrap_or(usize::MAX));
+    let mut parser = ByteParser::with_decided_encoding(sniffed, sized_for, options.parse);
     // All the bytes at once, as the last input: nothing needs copying
     // unless the parse restarts.
+    let bytes = parser.within_byte_limit(bytes);
     let status = parser.input(bytes, true);
     parser.run_without_scripts(status);
     let mut parsed = parser.finish();
@@ -125,6 +132,12 @@ pub fn parse_reader(mut reader: impl Read, options: ByteParseOptions<'_>) -> io:
         };
         let status = parser.feed(&buffer[..read]);
         parser.run_without_scripts(status);
+        // At the input limit, or with nothing more that could be built,
+        // the rest is not read (`std::io::repeat` returns).
+        let hit = parser.limits_hit();
+        if hit.input_truncated || hit.nodes_capped || hit.storage_full {
+            break;
+        }
     }
     let mut parsed = parser.finish();
     parsed.document.shrink_to_fit();
@@ -163,7 +176,9 @@ enum Input {
 /// sniffs the encoding (buffering the first bytes until it can decide),
 /// decodes, and drives a [`Parser`] that builds the built-in DOM. While the confidence is tentative it
 /// keeps every byte, so that it can parse again from the first byte when
-/// a `<meta>` changes the encoding ([`ByteParserStatus::EncodingChanged`]).
+/// a `<meta>` changes the encoding ([`ByteParserStatus::EncodingChanged`]);
+/// `Limits::max_input_bytes` bounds what it keeps and decodes (bytes past
+/// it are dropped and reported as `LimitsHit::input_truncated`).
 ///
 /// ```
 /// use htmlforge::{ByteParseOptions, ByteParser, ByteParserStatus};
@@ -212,6 +227,11 @@ pub struct ByteParser {
     ended: bool,
     /// How many times the parse started again from the first byte.
     restarts: u32,
+    /// `Limits::max_input_bytes` less the bytes fed so far: bytes past it
+    /// are neither kept nor decoded.
+    byte_budget: Option<usize>,
+    /// Bytes past `max_input_bytes` were given.
+    bytes_truncated: bool,
 }
 
 impl ByteParser {
@@ -227,6 +247,8 @@ impl ByteParser {
             change: None,
             ended: false,
             restarts: 0,
+            byte_budget: options.parse.limits.max_input_bytes,
+            bytes_truncated: false,
         }
     }
 
@@ -244,6 +266,8 @@ impl ByteParser {
             change: None,
             ended: false,
             restarts: 0,
+            byte_budget: options.limits.max_input_bytes,
+            bytes_truncated: false,
         };
         byte_parser.start_decoding(sniffed);
         byte_parser
@@ -252,7 +276,30 @@ impl ByteParser {
     /// Parses `chunk` as far as possible. Bytes fed after [`ByteParser::end`]
     /// are ignored.
     pub fn feed(&mut self, chunk: &[u8]) -> ByteParserStatus<NodeId> {
+        let chunk = self.within_byte_limit(chunk);
         self.input(chunk, false)
+    }
+
+    /// The part of `chunk` that `Limits::max_input_bytes` lets in (the
+    /// decoded text is limited again by the [`Parser`]).
+    fn within_byte_limit<'c>(&mut self, chunk: &'c [u8]) -> &'c [u8] {
+        let Some(budget) = self.byte_budget.as_mut() else { return chunk };
+        if chunk.len() <= *budget {
+            *budget -= chunk.len();
+            return chunk;
+        }
+        let kept = *budget;
+        *budget = 0;
+        self.bytes_truncated = true;
+        &chunk[..kept]
+    }
+
+    /// The optional limits this parse has hit so far (see
+    /// [`Limits`](crate::Limits)).
+    pub fn limits_hit(&self) -> LimitsHit {
+        let mut hit = self.parser.limits_hit();
+        hit.input_truncated |= self.bytes_truncated;
+        hit
     }
 
     /// Ends the input.
@@ -277,9 +324,15 @@ impl ByteParser {
     }
 
     /// Inserts `text` at the insertion point, before the input not parsed
-    /// yet (what `document.write` does while the parser is paused).
-    pub fn insert_at_insertion_point(&mut self, text: &str) {
-        self.parser.insert_at_insertion_point(text);
+    /// yet (what `document.write` does while the parser is paused for a
+    /// script). Refused with [`ParserMisuse::NotPausedForScript`] when it
+    /// is not, or when a change of encoding is pending (the text would be
+    /// lost with the restart).
+    pub fn insert_at_insertion_point(&mut self, text: &str) -> Result<(), ParserMisuse> {
+        if self.change.is_some() {
+            return Err(ParserMisuse::NotPausedForScript);
+        }
+        self.parser.insert_at_insertion_point(text)
     }
 
     /// The encoding in use, once sniffed: its confidence is the current
@@ -321,7 +374,8 @@ impl ByteParser {
             confidence: Confidence::Tentative,
             source: EncodingSource::Default,
         });
-        ParsedBytes { document: self.parser.finish(), encoding }
+        let limits_hit = self.limits_hit();
+        ParsedBytes { document: self.parser.finish(), encoding, limits_hit }
     }
 
     /// Resumes through script pauses and restarts until the parser needs

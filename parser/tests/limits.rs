@@ -108,3 +108,60 @@ fn untrusted_limits_parse_hostile_documents() {
     assert!(hit.depth_capped && !hit.attributes_dropped && !hit.input_truncated);
     assert!(max_ancestors(&parser.finish()) <= 520);
 }
+
+#[test]
+fn the_node_cap_stops_building_and_is_reported() {
+    // Reconstruction multiplies nodes: 300 formatting elements re-created
+    // in each of 300 paragraphs would be 90,000 elements.
+    let input =
+        format!("<p>{}</p>{}", (0..300).map(|i| format!("<b x={i}>")).collect::<String>(), "<p>x</p>".repeat(300));
+    let mut parser = Parser::new(with(Limits { max_nodes: Some(2_000), ..Limits::NONE }));
+    parser.feed(&input);
+    assert!(parser.limits_hit().nodes_capped);
+    let document = parser.finish();
+    // One token may overshoot by what it reconstructs (300 here).
+    assert!(document.node_count() <= 2_000 + 300 + 10, "{}", document.node_count());
+    assert!(document.node_count() > 1_000);
+    assert!(htmlforge::parse_document(&input).node_count() >= 80_000);
+}
+
+#[test]
+fn the_error_cap_keeps_the_first_errors() {
+    let input = format!("<body>{}", "\0".repeat(1_000));
+    let document = parse_document_with(&input, with(Limits { max_errors: Some(10), ..Limits::NONE }));
+    assert_eq!(document.errors.len(), 10);
+    let mut parser = Parser::new(with(Limits { max_errors: Some(10), ..Limits::NONE }));
+    parser.feed(&input);
+    assert!(parser.limits_hit().errors_dropped);
+    assert!(htmlforge::parse_document(&input).errors.len() >= 1_000);
+}
+
+#[test]
+fn untrusted_limits_scale_with_the_input_limit() {
+    let limits = Limits::for_input_bytes(1 << 20);
+    assert_eq!(limits.max_input_bytes, Some(1 << 20));
+    assert!(limits.max_nodes.is_some() && limits.max_errors.is_some());
+    assert_eq!(Limits::UNTRUSTED, Limits::for_input_bytes(256 << 20));
+}
+
+#[test]
+fn the_byte_path_keeps_and_reads_no_more_than_the_input_limit() {
+    use htmlforge::{parse_bytes, parse_reader, ByteParseOptions, ByteParser};
+    let options = ByteParseOptions { parse: with(Limits::for_input_bytes(1_000)), ..ByteParseOptions::default() };
+    // An endless reader returns at the limit.
+    let parsed = parse_reader(std::io::repeat(b'a'), options).unwrap();
+    assert!(parsed.limits_hit.input_truncated);
+    let document = &parsed.document;
+    assert!((900..=1_000).contains(&document.text_content(document.document()).len()));
+    // A ByteParser fed past the limit while the encoding is tentative.
+    let mut parser = ByteParser::new(options);
+    for _ in 0..100 {
+        parser.feed(&[b'\xE9'; 1_000]);
+    }
+    assert!(parser.limits_hit().input_truncated);
+    let parsed = parser.finish();
+    assert!(parsed.limits_hit.input_truncated);
+    let parsed = parse_bytes(&[b'b'; 5_000], options);
+    assert!(parsed.limits_hit.input_truncated);
+    assert!(!parse_bytes(b"<p>x", options).limits_hit.input_truncated);
+}

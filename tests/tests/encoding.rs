@@ -147,7 +147,7 @@ fn parse_in_chunks(data: &[u8], chunk_size: usize, run_scripts: bool) -> Sniffed
             ByteParserStatus::PausedForScript(script) => {
                 let text = parser.sink().text_content(script);
                 if let Some(writes) = run_test_script(&text, parser.sink_mut()) {
-                    parser.insert_at_insertion_point(&writes.concat());
+                    parser.insert_at_insertion_point(&writes.concat()).expect("paused for the script");
                 }
                 parser.resume()
             }

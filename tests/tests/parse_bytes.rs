@@ -216,9 +216,9 @@ fn scripts_pause_the_byte_parser() {
     let status = parser.feed(b"<meta charset=utf-8><script>1</script><p>a");
     let ByteParserStatus::PausedForScript(script) = status else { panic!("{status:?}") };
     assert_eq!(parser.sink().text_content(script), "1");
-    parser.insert_at_insertion_point("<i>w</i>");
+    parser.insert_at_insertion_point("<i>w</i>").unwrap();
     assert_eq!(parser.resume(), ByteParserStatus::NeedsInput);
-    let ParsedBytes { document, encoding: used } = parser.finish();
+    let ParsedBytes { document, encoding: used, .. } = parser.finish();
     assert_eq!(used.encoding, encoding("utf-8"));
     let tree = dump_html5lib(&document);
     assert!(tree.contains("<i>") && tree.contains("\"a\""), "{tree}");

@@ -120,7 +120,7 @@ fn feed_all(parser: &mut Parser<Document>, input: &str, run_scripts: bool, chunk
                         .unwrap_or_else(|| panic!("the test-only evaluator cannot run {text:?}"));
                     // Consecutive writes land one after the other at the
                     // insertion point.
-                    parser.insert_at_insertion_point(&writes.concat());
+                    parser.insert_at_insertion_point(&writes.concat()).expect("paused for the script");
                 }
                 status = parser.resume();
             }

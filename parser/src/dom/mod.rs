@@ -88,6 +88,9 @@ pub struct Document {
     /// SipHash lookup each time). Allocated on first use; a finished
     /// document keeps none.
     name_slots: Option<Box<[Option<NameId>; name_cache::SLOTS]>>,
+    /// Room for text nodes and attribute lists that grow after others
+    /// were stored behind them.
+    growth: node::Growth,
     quirks_mode: QuirksMode,
     /// The parse errors, in the order they were raised.
     pub errors: Vec<Error>,
@@ -106,6 +109,7 @@ impl Clone for Document {
             other_names: self.other_names.clone(),
             other_name_ids: self.other_name_ids.clone(),
             name_slots: None,
+            growth: self.growth.clone(),
             quirks_mode: self.quirks_mode,
             errors: self.errors.clone(),
         }
@@ -158,6 +162,7 @@ impl Document {
             other_names: Vec::new(),
             other_name_ids: HashMap::new(),
             name_slots: None,
+            growth: node::Growth::default(),
             quirks_mode: QuirksMode::NoQuirks,
             errors: Vec::new(),
         };

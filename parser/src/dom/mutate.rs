@@ -5,14 +5,47 @@ use crate::generated::names::Namespace;
 use crate::tree_builder::{AttrRef, Name, QualName};
 
 use super::error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
-use super::node::{span, Data, ElementData, Link, NameId, Node, Span, StoredAttr};
+use super::node::{span, Data, ElementData, Link, Node, Span, StoredAttr, MAX_ATTRIBUTES, MAX_STRING_BYTES};
 use super::{Doctype, Document, DomError, HierarchyRequest, NodeId};
 
 impl Document {
     pub(super) fn push_string(&mut self, text: &str) -> Span {
+        let text = self.fitting(text, 0);
         let start = self.strings.len();
         self.strings.push_str(text);
         span(start, text.len())
+    }
+
+    /// The part of `text` that fits under `MAX_STRING_BYTES` after the
+    /// buffer and `reserved` more bytes (cut at a character boundary;
+    /// marks the storage full when it cuts).
+    fn fitting<'t>(&mut self, text: &'t str, reserved: usize) -> &'t str {
+        let room = MAX_STRING_BYTES.saturating_sub(self.strings.len().saturating_add(reserved));
+        if text.len() <= room {
+            return text;
+        }
+        self.growth.storage_full = true;
+        let mut end = room;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        &text[..end]
+    }
+
+    /// Whether the attribute list has room for another entry (marks the
+    /// storage full when not).
+    fn attribute_room(&mut self, entries: usize) -> bool {
+        let fits = self.attrs.len().saturating_add(entries) <= MAX_ATTRIBUTES;
+        if !fits {
+            self.growth.storage_full = true;
+        }
+        fits
+    }
+
+    /// Whether some text, attribute value or attribute did not fit the
+    /// document's hard caps (4 GiB of strings, 2^32 attributes) and was cut.
+    pub(crate) fn storage_is_full(&self) -> bool {
+        self.growth.storage_full
     }
 
     pub(super) fn store_attr(&mut self, attr: &AttrRef<'_>) -> StoredAttr {
@@ -91,12 +124,46 @@ impl Document {
             .is(Namespace::Html, crate::generated::names::local_names::TEMPLATE)
             .then(|| self.new_node(Data::DocumentFragment).link());
         let name_id = self.intern(&name.local);
+        let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
         let start = self.attrs.len();
         for attr in attrs {
             let stored = self.store_attr(attr);
             self.attrs.push(stored);
         }
         let attrs = span(start, attrs.len());
+        self.new_node(Data::Element(ElementData { ns: name.ns, name: name_id, attrs, template_contents }))
+    }
+
+    /// Creates an element for the token `previous` was created for: it
+    /// shares `previous`'s attribute values (a reconstructed `<b title=…>`
+    /// costs an entry per attribute, not the value's bytes again) unless
+    /// `previous`'s attributes changed since it was created, when `attrs`
+    /// (the token's) are stored.
+    pub(super) fn create_element_sharing(
+        &mut self,
+        name: &QualName,
+        attrs: &[AttrRef<'_>],
+        previous: NodeId,
+    ) -> NodeId {
+        let previous = previous.link();
+        let shared = match self.nodes.get(previous.index()).map(|node| node.data) {
+            Some(Data::Element(data))
+                if data.attrs.len as usize == attrs.len() && !self.growth.attrs_edited.contains(&previous) =>
+            {
+                data.attrs
+            }
+            _ => return self.create_element_unchecked(name, attrs),
+        };
+        if !self.attribute_room(shared.len as usize) {
+            return self.create_element_unchecked(name, &[]);
+        }
+        let template_contents = name
+            .is(Namespace::Html, crate::generated::names::local_names::TEMPLATE)
+            .then(|| self.new_node(Data::DocumentFragment).link());
+        let name_id = self.intern(&name.local);
+        let start = self.attrs.len();
+        self.attrs.extend_from_within(shared.range());
+        let attrs = span(start, shared.len as usize);
         self.new_node(Data::Element(ElementData { ns: name.ns, name: name_id, attrs, template_contents }))
     }
 
@@ -131,35 +198,60 @@ impl Document {
     pub(super) fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
         let Data::Element(mut data) = self.nodes[element.index()].data else { return };
         // Few attributes: a linear search. Many (hostile input: `<html>`
-        // tags with thousands of attributes, each added to the list being
-        // searched): a set of the names, so that this stays linear.
-        let mut names: Option<std::collections::HashSet<(Option<Namespace>, NameId)>> =
-            (attrs.len() > 8).then(|| self.attrs[data.attrs.range()].iter().map(|a| (a.ns, a.name)).collect());
+        // tags with thousands of attributes, or thousands of tags adding
+        // one each): a set of the names, kept with the element, so that
+        // this stays linear.
+        let key = element.link();
+        if attrs.len() + data.attrs.len as usize > 8 && !self.growth.attr_names.contains_key(&key) {
+            let names = self.attrs[data.attrs.range()].iter().map(|a| (a.ns, a.name)).collect();
+            self.growth.attr_names.insert(key, names);
+        }
         for attr in attrs {
-            let present = match &mut names {
-                Some(names) => {
-                    let name = self.intern_str(attr.local);
-                    !names.insert((attr.ns, name))
-                }
-                None => self.attrs[data.attrs.range()]
-                    .iter()
-                    .any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local),
+            let present = if self.growth.attr_names.contains_key(&key) {
+                let name = self.intern_str(attr.local);
+                let names = self.growth.attr_names.get_mut(&key).expect("just checked");
+                !names.insert((attr.ns, name))
+            } else {
+                self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local)
             };
             if present {
                 continue;
             }
-            // The element's attributes must stay contiguous: move them to
-            // the end of the list unless they are there already.
-            if data.attrs.end() != self.attrs.len() {
-                let start = self.attrs.len();
-                self.attrs.extend_from_within(data.attrs.range());
-                data.attrs = span(start, data.attrs.len as usize);
-            }
             let stored = self.store_attr(attr);
-            self.attrs.push(stored);
-            data.attrs.len += 1;
+            data.attrs = self.push_attr_to_list(key, data.attrs, stored);
+            self.growth.attrs_edited.insert(key);
         }
         self.nodes[element.index()].data = Data::Element(data);
+    }
+
+    /// Appends `stored` to `element`'s attribute list `list` (which must
+    /// stay contiguous): in place at the end of the list, or in the room
+    /// left after it by an earlier move, else by moving the list to the
+    /// end with as much room again (so that `<html a1><p><html a2>…`
+    /// copies each attribute O(1) times, amortized, not the whole list per
+    /// tag).
+    fn push_attr_to_list(&mut self, element: Link, mut list: Span, stored: StoredAttr) -> Span {
+        if !self.attribute_room(2 * list.len as usize + 16) {
+            return list;
+        }
+        let capacity = self.growth.attr_capacity.get(&element).copied().unwrap_or(0);
+        if list.end() == self.attrs.len() && capacity == 0 {
+            self.attrs.push(stored);
+        } else if (list.len as usize) < capacity as usize {
+            self.attrs[list.end()] = stored;
+        } else {
+            let start = self.attrs.len();
+            let capacity = super::node::grown_capacity(list.len as usize + 1);
+            self.attrs.extend_from_within(list.range());
+            self.attrs.push(stored);
+            // The room is filled with copies of the new entry, never read
+            // (the span's length says what is the element's).
+            self.attrs.resize(start + capacity, stored);
+            self.growth.attr_capacity.insert(element, u32::try_from(capacity).unwrap_or(u32::MAX));
+            list = span(start, list.len as usize);
+        }
+        list.len += 1;
+        list
     }
 
     /// Sets the attribute `name` (in no namespace) of `element` to
@@ -191,6 +283,7 @@ impl Document {
             Some(at) => self.attrs[at].value = self.push_string(value),
             None => self.add_attrs_if_missing(element, &[AttrRef::new(name, value)]),
         }
+        self.growth.attrs_edited.insert(element.link());
         Ok(())
     }
 
@@ -217,6 +310,11 @@ impl Document {
         };
         // The attributes stay contiguous and in order: the later ones move
         // down one place within the element's own span.
+        let removed = (self.attrs[at].ns, self.attrs[at].name);
+        if let Some(names) = self.growth.attr_names.get_mut(&element.link()) {
+            names.remove(&removed);
+        }
+        self.growth.attrs_edited.insert(element.link());
         self.attrs[at..range.end].rotate_left(1);
         data.attrs.len -= 1;
         self.nodes[slot].data = Data::Element(data);
@@ -557,18 +655,42 @@ impl Document {
     }
 
     /// Appends `text` to the text node `node`: in place when its text ends
-    /// the buffer (the usual case), else by moving it to the end.
+    /// the buffer (the usual case) or fits the room left after it by an
+    /// earlier move; else it moves to the end of the buffer with as much
+    /// room again. So a text node extended n times between other stored
+    /// strings (foster-parented text between comments) is copied
+    /// O(log n) times, and the copies left behind sum to less than twice
+    /// its final size: time and memory stay linear.
     pub(super) fn extend_text(&mut self, node: Link, text: &str) -> bool {
         let Data::Text(mut existing) = self.nodes[node.index()].data else { return false };
-        if existing.end() != self.strings.len() {
+        let capacity = self.growth.text_capacity.get(&node).copied().unwrap_or(0) as usize;
+        if existing.end() == self.strings.len() && capacity == 0 {
+            let text = self.fitting(text, 0);
+            self.strings.push_str(text);
+            existing.len += text.len() as u32;
+        } else if existing.len as usize + text.len() <= capacity {
+            // The room holds ASCII filler: any byte range of it is on
+            // character boundaries, and replacing it by as many bytes
+            // moves nothing behind it.
+            self.strings.replace_range(existing.end()..existing.end() + text.len(), text);
+            existing.len += text.len() as u32;
+        } else {
+            // Moved with room: the copy, the text, then filler, all under
+            // the hard cap (the text is cut when even it does not fit).
+            let text = self.fitting(text, existing.len as usize);
+            let len = existing.len as usize + text.len();
             let start = self.strings.len();
+            let room = MAX_STRING_BYTES.saturating_sub(start);
+            let capacity = super::node::grown_capacity(len).min(room);
+            self.strings.reserve(capacity);
             // (`String::extend_from_within` needs Rust 1.87; MSRV is 1.85.)
             let moved = self.strings[existing.range()].to_string();
             self.strings.push_str(&moved);
-            existing = span(start, existing.len as usize);
+            self.strings.push_str(text);
+            self.strings.extend(std::iter::repeat_n(' ', capacity - len));
+            self.growth.text_capacity.insert(node, capacity as u32);
+            existing = span(start, len);
         }
-        self.strings.push_str(text);
-        existing.len = u32::try_from(existing.len as usize + text.len()).expect("text under 4 GiB");
         self.nodes[node.index()].data = Data::Text(existing);
         true
     }

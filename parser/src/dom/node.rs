@@ -183,8 +183,76 @@ pub enum NodeData<'a> {
     },
 }
 
+/// What the storage functions keep beside the buffers so that growing a
+/// node never copies it whole each time (see `Document::extend_text` and
+/// `Document::add_attrs_if_missing`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Growth {
+    /// Text nodes moved to the end of the string buffer with room to grow:
+    /// how many bytes their place holds.
+    pub(crate) text_capacity: std::collections::HashMap<Link, u32>,
+    /// Elements whose attribute lists were moved to the end of the list
+    /// with room to grow: how many entries their place holds.
+    pub(crate) attr_capacity: std::collections::HashMap<Link, u32>,
+    /// Elements whose attributes changed after their creation: an element
+    /// created again for the same token shares only an unchanged list's
+    /// values.
+    pub(crate) attrs_edited: std::collections::HashSet<Link>,
+    /// The attribute names of elements with many attributes (`html` and
+    /// `body` tags add theirs to one element, one tag at a time): whether
+    /// a name is there is a lookup, not a search of the list. Kept by
+    /// `add_attrs_if_missing`, the only way names are added.
+    pub(crate) attr_names: std::collections::HashMap<Link, std::collections::HashSet<(Option<Namespace>, NameId)>>,
+    /// Something did not fit under `MAX_STRING_BYTES` or `MAX_ATTRIBUTES`.
+    pub(crate) storage_full: bool,
+}
+
+/// The most bytes of text and attribute values a document stores (spans
+/// are 32-bit): what would go past it is cut at a character boundary and
+/// `Growth::storage_full` is set, whatever the options (lowered in the
+/// crate's unit tests, which reach it).
+#[cfg(not(test))]
+pub(crate) const MAX_STRING_BYTES: usize = u32::MAX as usize;
+#[cfg(test)]
+pub(crate) const MAX_STRING_BYTES: usize = 1 << 20;
+
+/// The most attributes a document stores (its attribute list is indexed
+/// by 32-bit spans): later ones are dropped.
+pub(crate) const MAX_ATTRIBUTES: usize = u32::MAX as usize;
+
+/// The room a node moved to the end of a buffer gets: as much again as
+/// it holds, so that n appends move it O(log n) times and the copies left
+/// behind sum to less than twice its final size.
+pub(crate) fn grown_capacity(len: usize) -> usize {
+    len.saturating_mul(2).max(16)
+}
+
 pub(crate) fn span(start: usize, len: usize) -> Span {
     let start = u32::try_from(start).expect("a document's strings stay under 4 GiB");
     let len = u32::try_from(len).expect("a document's strings stay under 4 GiB");
     Span { start, len }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MAX_STRING_BYTES;
+
+    #[test]
+    fn the_storage_cap_cuts_and_reports_instead_of_panicking() {
+        // Under test the cap is 1 MiB: a value and a text past it, then
+        // foster-parented text that moves between comments.
+        let big = "é".repeat(MAX_STRING_BYTES / 2 + 10);
+        let input = format!("<p title={big}>{big}<table>{}", "yz<!--c-->".repeat(100));
+        let mut parser = crate::Parser::new(crate::ParseOptions::default());
+        parser.feed(&input);
+        assert!(parser.limits_hit().storage_full);
+        let document = parser.finish();
+        let text: usize =
+            document.descendants(document.document()).filter_map(|n| document.text(n)).map(str::len).sum();
+        assert!(text < MAX_STRING_BYTES, "{text}");
+        // Below the cap nothing is cut or reported.
+        let mut parser = crate::Parser::new(crate::ParseOptions::default());
+        parser.feed("<p title=a>b<table>c<!--d-->e");
+        assert!(!parser.limits_hit().storage_full);
+    }
 }

@@ -26,6 +26,10 @@ impl TreeSink for Document {
         self.create_element_unchecked(&name, attrs)
     }
 
+    fn create_element_again(&mut self, name: QualName, attrs: &[AttrRef<'_>], previous: NodeId) -> NodeId {
+        self.create_element_sharing(&name, attrs, previous)
+    }
+
     fn create_comment(&mut self, text: &str) -> NodeId {
         Document::create_comment(self, text)
     }
@@ -97,6 +101,10 @@ impl TreeSink for Document {
             let copy = self.clone_node_deep(child);
             self.link_append(selectedcontent.link(), copy.link());
         }
+    }
+
+    fn storage_full(&self) -> bool {
+        self.storage_is_full()
     }
 
     fn parse_error(&mut self, error: Error) {

@@ -20,6 +20,14 @@ pub fn is_before_html_end_tags_that_act_as_anything_else(name: LocalName) -> boo
     )
 }
 
+/// The members of `[before-html-end-tags-that-act-as-anything-else]`, for checks that look each name up.
+pub const BEFORE_HTML_END_TAGS_THAT_ACT_AS_ANYTHING_ELSE: &[LocalName] = &[
+    local_names::HEAD,
+    local_names::BODY,
+    local_names::HTML,
+    local_names::BR,
+];
+
 /// `[in-head-end-tags-that-act-as-anything-else]` (spec-data/tree-construction-tag-groups.txt:30): body, html, br.
 #[inline]
 pub fn is_in_head_end_tags_that_act_as_anything_else(name: LocalName) -> bool {
@@ -30,6 +38,13 @@ pub fn is_in_head_end_tags_that_act_as_anything_else(name: LocalName) -> bool {
             | local_names::BR
     )
 }
+
+/// The members of `[in-head-end-tags-that-act-as-anything-else]`, for checks that look each name up.
+pub const IN_HEAD_END_TAGS_THAT_ACT_AS_ANYTHING_ELSE: &[LocalName] = &[
+    local_names::BODY,
+    local_names::HTML,
+    local_names::BR,
+];
 
 /// `[in-head-void-start-tags]` (spec-data/tree-construction-tag-groups.txt:38): base, basefont, bgsound, link.
 #[inline]
@@ -43,6 +58,14 @@ pub fn is_in_head_void_start_tags(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-head-void-start-tags]`, for checks that look each name up.
+pub const IN_HEAD_VOID_START_TAGS: &[LocalName] = &[
+    local_names::BASE,
+    local_names::BASEFONT,
+    local_names::BGSOUND,
+    local_names::LINK,
+];
+
 /// `[in-head-raw-text-start-tags]` (spec-data/tree-construction-tag-groups.txt:46): noframes, style.
 #[inline]
 pub fn is_in_head_raw_text_start_tags(name: LocalName) -> bool {
@@ -52,6 +75,12 @@ pub fn is_in_head_raw_text_start_tags(name: LocalName) -> bool {
             | local_names::STYLE
     )
 }
+
+/// The members of `[in-head-raw-text-start-tags]`, for checks that look each name up.
+pub const IN_HEAD_RAW_TEXT_START_TAGS: &[LocalName] = &[
+    local_names::NOFRAMES,
+    local_names::STYLE,
+];
 
 /// `[in-head-noscript-start-tags-processed-in-head]` (spec-data/tree-construction-tag-groups.txt:52): basefont, bgsound, link, meta, noframes, style.
 #[inline]
@@ -67,6 +96,16 @@ pub fn is_in_head_noscript_start_tags_processed_in_head(name: LocalName) -> bool
     )
 }
 
+/// The members of `[in-head-noscript-start-tags-processed-in-head]`, for checks that look each name up.
+pub const IN_HEAD_NOSCRIPT_START_TAGS_PROCESSED_IN_HEAD: &[LocalName] = &[
+    local_names::BASEFONT,
+    local_names::BGSOUND,
+    local_names::LINK,
+    local_names::META,
+    local_names::NOFRAMES,
+    local_names::STYLE,
+];
+
 /// `[in-head-noscript-start-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:62): head, noscript.
 #[inline]
 pub fn is_in_head_noscript_start_tags_to_ignore(name: LocalName) -> bool {
@@ -76,6 +115,12 @@ pub fn is_in_head_noscript_start_tags_to_ignore(name: LocalName) -> bool {
             | local_names::NOSCRIPT
     )
 }
+
+/// The members of `[in-head-noscript-start-tags-to-ignore]`, for checks that look each name up.
+pub const IN_HEAD_NOSCRIPT_START_TAGS_TO_IGNORE: &[LocalName] = &[
+    local_names::HEAD,
+    local_names::NOSCRIPT,
+];
 
 /// `[after-head-start-tags-processed-in-head]` (spec-data/tree-construction-tag-groups.txt:68): base, basefont, bgsound, link, meta, noframes, script, style, template, title.
 #[inline]
@@ -94,6 +139,20 @@ pub fn is_after_head_start_tags_processed_in_head(name: LocalName) -> bool {
             | local_names::TITLE
     )
 }
+
+/// The members of `[after-head-start-tags-processed-in-head]`, for checks that look each name up.
+pub const AFTER_HEAD_START_TAGS_PROCESSED_IN_HEAD: &[LocalName] = &[
+    local_names::BASE,
+    local_names::BASEFONT,
+    local_names::BGSOUND,
+    local_names::LINK,
+    local_names::META,
+    local_names::NOFRAMES,
+    local_names::SCRIPT,
+    local_names::STYLE,
+    local_names::TEMPLATE,
+    local_names::TITLE,
+];
 
 /// `[in-body-elements-allowed-open-at-the-end]` (spec-data/tree-construction-tag-groups.txt:84): dd, dt, li, optgroup, option, p, rb, rp, rt, rtc, tbody, td, tfoot, th, thead, tr, body, html.
 #[inline]
@@ -120,6 +179,28 @@ pub fn is_in_body_elements_allowed_open_at_the_end(name: LocalName) -> bool {
             | local_names::HTML
     )
 }
+
+/// The members of `[in-body-elements-allowed-open-at-the-end]`, for checks that look each name up.
+pub const IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END: &[LocalName] = &[
+    local_names::DD,
+    local_names::DT,
+    local_names::LI,
+    local_names::OPTGROUP,
+    local_names::OPTION,
+    local_names::P,
+    local_names::RB,
+    local_names::RP,
+    local_names::RT,
+    local_names::RTC,
+    local_names::TBODY,
+    local_names::TD,
+    local_names::TFOOT,
+    local_names::TH,
+    local_names::THEAD,
+    local_names::TR,
+    local_names::BODY,
+    local_names::HTML,
+];
 
 /// `[in-body-start-tags-that-close-a-p-element]` (spec-data/tree-construction-tag-groups.txt:105): address, article, aside, blockquote, center, details, dialog, dir, div, dl, fieldset, figcaption, figure, footer, header, hgroup, main, menu, nav, ol, p, search, section, summary, ul.
 #[inline]
@@ -154,6 +235,35 @@ pub fn is_in_body_start_tags_that_close_a_p_element(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-body-start-tags-that-close-a-p-element]`, for checks that look each name up.
+pub const IN_BODY_START_TAGS_THAT_CLOSE_A_P_ELEMENT: &[LocalName] = &[
+    local_names::ADDRESS,
+    local_names::ARTICLE,
+    local_names::ASIDE,
+    local_names::BLOCKQUOTE,
+    local_names::CENTER,
+    local_names::DETAILS,
+    local_names::DIALOG,
+    local_names::DIR,
+    local_names::DIV,
+    local_names::DL,
+    local_names::FIELDSET,
+    local_names::FIGCAPTION,
+    local_names::FIGURE,
+    local_names::FOOTER,
+    local_names::HEADER,
+    local_names::HGROUP,
+    local_names::MAIN,
+    local_names::MENU,
+    local_names::NAV,
+    local_names::OL,
+    local_names::P,
+    local_names::SEARCH,
+    local_names::SECTION,
+    local_names::SUMMARY,
+    local_names::UL,
+];
+
 /// `[heading-elements]` (spec-data/tree-construction-tag-groups.txt:134): h1, h2, h3, h4, h5, h6.
 #[inline]
 pub fn is_heading_elements(name: LocalName) -> bool {
@@ -168,6 +278,16 @@ pub fn is_heading_elements(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[heading-elements]`, for checks that look each name up.
+pub const HEADING_ELEMENTS: &[LocalName] = &[
+    local_names::H1,
+    local_names::H2,
+    local_names::H3,
+    local_names::H4,
+    local_names::H5,
+    local_names::H6,
+];
+
 /// `[in-body-pre-and-listing-start-tags]` (spec-data/tree-construction-tag-groups.txt:145): pre, listing.
 #[inline]
 pub fn is_in_body_pre_and_listing_start_tags(name: LocalName) -> bool {
@@ -178,6 +298,12 @@ pub fn is_in_body_pre_and_listing_start_tags(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-body-pre-and-listing-start-tags]`, for checks that look each name up.
+pub const IN_BODY_PRE_AND_LISTING_START_TAGS: &[LocalName] = &[
+    local_names::PRE,
+    local_names::LISTING,
+];
+
 /// `[dd-and-dt]` (spec-data/tree-construction-tag-groups.txt:151): dd, dt.
 #[inline]
 pub fn is_dd_and_dt(name: LocalName) -> bool {
@@ -187,6 +313,12 @@ pub fn is_dd_and_dt(name: LocalName) -> bool {
             | local_names::DT
     )
 }
+
+/// The members of `[dd-and-dt]`, for checks that look each name up.
+pub const DD_AND_DT: &[LocalName] = &[
+    local_names::DD,
+    local_names::DT,
+];
 
 /// `[in-body-end-tags-that-close-a-block]` (spec-data/tree-construction-tag-groups.txt:158): address, article, aside, blockquote, button, center, details, dialog, dir, div, dl, fieldset, figcaption, figure, footer, header, hgroup, listing, main, menu, nav, ol, pre, search, section, select, summary, ul.
 #[inline]
@@ -224,6 +356,38 @@ pub fn is_in_body_end_tags_that_close_a_block(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-body-end-tags-that-close-a-block]`, for checks that look each name up.
+pub const IN_BODY_END_TAGS_THAT_CLOSE_A_BLOCK: &[LocalName] = &[
+    local_names::ADDRESS,
+    local_names::ARTICLE,
+    local_names::ASIDE,
+    local_names::BLOCKQUOTE,
+    local_names::BUTTON,
+    local_names::CENTER,
+    local_names::DETAILS,
+    local_names::DIALOG,
+    local_names::DIR,
+    local_names::DIV,
+    local_names::DL,
+    local_names::FIELDSET,
+    local_names::FIGCAPTION,
+    local_names::FIGURE,
+    local_names::FOOTER,
+    local_names::HEADER,
+    local_names::HGROUP,
+    local_names::LISTING,
+    local_names::MAIN,
+    local_names::MENU,
+    local_names::NAV,
+    local_names::OL,
+    local_names::PRE,
+    local_names::SEARCH,
+    local_names::SECTION,
+    local_names::SELECT,
+    local_names::SUMMARY,
+    local_names::UL,
+];
+
 /// `[in-body-formatting-start-tags]` (spec-data/tree-construction-tag-groups.txt:190): b, big, code, em, font, i, s, small, strike, strong, tt, u.
 #[inline]
 pub fn is_in_body_formatting_start_tags(name: LocalName) -> bool {
@@ -243,6 +407,22 @@ pub fn is_in_body_formatting_start_tags(name: LocalName) -> bool {
             | local_names::U
     )
 }
+
+/// The members of `[in-body-formatting-start-tags]`, for checks that look each name up.
+pub const IN_BODY_FORMATTING_START_TAGS: &[LocalName] = &[
+    local_names::B,
+    local_names::BIG,
+    local_names::CODE,
+    local_names::EM,
+    local_names::FONT,
+    local_names::I,
+    local_names::S,
+    local_names::SMALL,
+    local_names::STRIKE,
+    local_names::STRONG,
+    local_names::TT,
+    local_names::U,
+];
 
 /// `[in-body-adoption-agency-end-tags]` (spec-data/tree-construction-tag-groups.txt:206): a, b, big, code, em, font, i, nobr, s, small, strike, strong, tt, u.
 #[inline]
@@ -266,6 +446,24 @@ pub fn is_in_body_adoption_agency_end_tags(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-body-adoption-agency-end-tags]`, for checks that look each name up.
+pub const IN_BODY_ADOPTION_AGENCY_END_TAGS: &[LocalName] = &[
+    local_names::A,
+    local_names::B,
+    local_names::BIG,
+    local_names::CODE,
+    local_names::EM,
+    local_names::FONT,
+    local_names::I,
+    local_names::NOBR,
+    local_names::S,
+    local_names::SMALL,
+    local_names::STRIKE,
+    local_names::STRONG,
+    local_names::TT,
+    local_names::U,
+];
+
 /// `[in-body-applet-marquee-object]` (spec-data/tree-construction-tag-groups.txt:224): applet, marquee, object.
 #[inline]
 pub fn is_in_body_applet_marquee_object(name: LocalName) -> bool {
@@ -276,6 +474,13 @@ pub fn is_in_body_applet_marquee_object(name: LocalName) -> bool {
             | local_names::OBJECT
     )
 }
+
+/// The members of `[in-body-applet-marquee-object]`, for checks that look each name up.
+pub const IN_BODY_APPLET_MARQUEE_OBJECT: &[LocalName] = &[
+    local_names::APPLET,
+    local_names::MARQUEE,
+    local_names::OBJECT,
+];
 
 /// `[in-body-void-start-tags]` (spec-data/tree-construction-tag-groups.txt:231): area, br, embed, img, keygen, wbr.
 #[inline]
@@ -291,6 +496,16 @@ pub fn is_in_body_void_start_tags(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-body-void-start-tags]`, for checks that look each name up.
+pub const IN_BODY_VOID_START_TAGS: &[LocalName] = &[
+    local_names::AREA,
+    local_names::BR,
+    local_names::EMBED,
+    local_names::IMG,
+    local_names::KEYGEN,
+    local_names::WBR,
+];
+
 /// `[in-body-param-source-track]` (spec-data/tree-construction-tag-groups.txt:241): param, source, track.
 #[inline]
 pub fn is_in_body_param_source_track(name: LocalName) -> bool {
@@ -302,6 +517,13 @@ pub fn is_in_body_param_source_track(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-body-param-source-track]`, for checks that look each name up.
+pub const IN_BODY_PARAM_SOURCE_TRACK: &[LocalName] = &[
+    local_names::PARAM,
+    local_names::SOURCE,
+    local_names::TRACK,
+];
+
 /// `[in-body-rb-rtc]` (spec-data/tree-construction-tag-groups.txt:248): rb, rtc.
 #[inline]
 pub fn is_in_body_rb_rtc(name: LocalName) -> bool {
@@ -312,6 +534,12 @@ pub fn is_in_body_rb_rtc(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-body-rb-rtc]`, for checks that look each name up.
+pub const IN_BODY_RB_RTC: &[LocalName] = &[
+    local_names::RB,
+    local_names::RTC,
+];
+
 /// `[in-body-rp-rt]` (spec-data/tree-construction-tag-groups.txt:254): rp, rt.
 #[inline]
 pub fn is_in_body_rp_rt(name: LocalName) -> bool {
@@ -321,6 +549,12 @@ pub fn is_in_body_rp_rt(name: LocalName) -> bool {
             | local_names::RT
     )
 }
+
+/// The members of `[in-body-rp-rt]`, for checks that look each name up.
+pub const IN_BODY_RP_RT: &[LocalName] = &[
+    local_names::RP,
+    local_names::RT,
+];
 
 /// `[in-body-start-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:260): caption, col, colgroup, frame, head, tbody, td, tfoot, th, thead, tr.
 #[inline]
@@ -341,6 +575,21 @@ pub fn is_in_body_start_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-body-start-tags-to-ignore]`, for checks that look each name up.
+pub const IN_BODY_START_TAGS_TO_IGNORE: &[LocalName] = &[
+    local_names::CAPTION,
+    local_names::COL,
+    local_names::COLGROUP,
+    local_names::FRAME,
+    local_names::HEAD,
+    local_names::TBODY,
+    local_names::TD,
+    local_names::TFOOT,
+    local_names::TH,
+    local_names::THEAD,
+    local_names::TR,
+];
+
 /// `[in-table-text-current-nodes]` (spec-data/tree-construction-tag-groups.txt:275): table, tbody, template, tfoot, thead, tr.
 #[inline]
 pub fn is_in_table_text_current_nodes(name: LocalName) -> bool {
@@ -355,6 +604,16 @@ pub fn is_in_table_text_current_nodes(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-table-text-current-nodes]`, for checks that look each name up.
+pub const IN_TABLE_TEXT_CURRENT_NODES: &[LocalName] = &[
+    local_names::TABLE,
+    local_names::TBODY,
+    local_names::TEMPLATE,
+    local_names::TFOOT,
+    local_names::THEAD,
+    local_names::TR,
+];
+
 /// `[table-sections]` (spec-data/tree-construction-tag-groups.txt:284): tbody, tfoot, thead.
 #[inline]
 pub fn is_table_sections(name: LocalName) -> bool {
@@ -366,6 +625,13 @@ pub fn is_table_sections(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[table-sections]`, for checks that look each name up.
+pub const TABLE_SECTIONS: &[LocalName] = &[
+    local_names::TBODY,
+    local_names::TFOOT,
+    local_names::THEAD,
+];
+
 /// `[table-cells]` (spec-data/tree-construction-tag-groups.txt:293): td, th.
 #[inline]
 pub fn is_table_cells(name: LocalName) -> bool {
@@ -375,6 +641,12 @@ pub fn is_table_cells(name: LocalName) -> bool {
             | local_names::TH
     )
 }
+
+/// The members of `[table-cells]`, for checks that look each name up.
+pub const TABLE_CELLS: &[LocalName] = &[
+    local_names::TD,
+    local_names::TH,
+];
 
 /// `[in-table-start-tags-that-imply-tbody]` (spec-data/tree-construction-tag-groups.txt:302): td, th, tr.
 #[inline]
@@ -386,6 +658,13 @@ pub fn is_in_table_start_tags_that_imply_tbody(name: LocalName) -> bool {
             | local_names::TR
     )
 }
+
+/// The members of `[in-table-start-tags-that-imply-tbody]`, for checks that look each name up.
+pub const IN_TABLE_START_TAGS_THAT_IMPLY_TBODY: &[LocalName] = &[
+    local_names::TD,
+    local_names::TH,
+    local_names::TR,
+];
 
 /// `[in-table-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:309): body, caption, col, colgroup, html, tbody, td, tfoot, th, thead, tr.
 #[inline]
@@ -406,6 +685,21 @@ pub fn is_in_table_end_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-table-end-tags-to-ignore]`, for checks that look each name up.
+pub const IN_TABLE_END_TAGS_TO_IGNORE: &[LocalName] = &[
+    local_names::BODY,
+    local_names::CAPTION,
+    local_names::COL,
+    local_names::COLGROUP,
+    local_names::HTML,
+    local_names::TBODY,
+    local_names::TD,
+    local_names::TFOOT,
+    local_names::TH,
+    local_names::THEAD,
+    local_names::TR,
+];
+
 /// `[in-table-start-tags-processed-in-head]` (spec-data/tree-construction-tag-groups.txt:324): style, script, template.
 #[inline]
 pub fn is_in_table_start_tags_processed_in_head(name: LocalName) -> bool {
@@ -416,6 +710,13 @@ pub fn is_in_table_start_tags_processed_in_head(name: LocalName) -> bool {
             | local_names::TEMPLATE
     )
 }
+
+/// The members of `[in-table-start-tags-processed-in-head]`, for checks that look each name up.
+pub const IN_TABLE_START_TAGS_PROCESSED_IN_HEAD: &[LocalName] = &[
+    local_names::STYLE,
+    local_names::SCRIPT,
+    local_names::TEMPLATE,
+];
 
 /// `[in-caption-start-tags-that-close-the-caption]` (spec-data/tree-construction-tag-groups.txt:331): caption, col, colgroup, tbody, td, tfoot, th, thead, tr.
 #[inline]
@@ -433,6 +734,19 @@ pub fn is_in_caption_start_tags_that_close_the_caption(name: LocalName) -> bool 
             | local_names::TR
     )
 }
+
+/// The members of `[in-caption-start-tags-that-close-the-caption]`, for checks that look each name up.
+pub const IN_CAPTION_START_TAGS_THAT_CLOSE_THE_CAPTION: &[LocalName] = &[
+    local_names::CAPTION,
+    local_names::COL,
+    local_names::COLGROUP,
+    local_names::TBODY,
+    local_names::TD,
+    local_names::TFOOT,
+    local_names::TH,
+    local_names::THEAD,
+    local_names::TR,
+];
 
 /// `[in-caption-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:345): body, col, colgroup, html, tbody, td, tfoot, th, thead, tr.
 #[inline]
@@ -452,6 +766,20 @@ pub fn is_in_caption_end_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-caption-end-tags-to-ignore]`, for checks that look each name up.
+pub const IN_CAPTION_END_TAGS_TO_IGNORE: &[LocalName] = &[
+    local_names::BODY,
+    local_names::COL,
+    local_names::COLGROUP,
+    local_names::HTML,
+    local_names::TBODY,
+    local_names::TD,
+    local_names::TFOOT,
+    local_names::TH,
+    local_names::THEAD,
+    local_names::TR,
+];
+
 /// `[in-table-body-start-tags-that-close-the-section]` (spec-data/tree-construction-tag-groups.txt:359): caption, col, colgroup, tbody, tfoot, thead.
 #[inline]
 pub fn is_in_table_body_start_tags_that_close_the_section(name: LocalName) -> bool {
@@ -465,6 +793,16 @@ pub fn is_in_table_body_start_tags_that_close_the_section(name: LocalName) -> bo
             | local_names::THEAD
     )
 }
+
+/// The members of `[in-table-body-start-tags-that-close-the-section]`, for checks that look each name up.
+pub const IN_TABLE_BODY_START_TAGS_THAT_CLOSE_THE_SECTION: &[LocalName] = &[
+    local_names::CAPTION,
+    local_names::COL,
+    local_names::COLGROUP,
+    local_names::TBODY,
+    local_names::TFOOT,
+    local_names::THEAD,
+];
 
 /// `[in-table-body-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:369): body, caption, col, colgroup, html, td, th, tr.
 #[inline]
@@ -482,6 +820,18 @@ pub fn is_in_table_body_end_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-table-body-end-tags-to-ignore]`, for checks that look each name up.
+pub const IN_TABLE_BODY_END_TAGS_TO_IGNORE: &[LocalName] = &[
+    local_names::BODY,
+    local_names::CAPTION,
+    local_names::COL,
+    local_names::COLGROUP,
+    local_names::HTML,
+    local_names::TD,
+    local_names::TH,
+    local_names::TR,
+];
+
 /// `[in-row-start-tags-that-close-the-row]` (spec-data/tree-construction-tag-groups.txt:381): caption, col, colgroup, tbody, tfoot, thead, tr.
 #[inline]
 pub fn is_in_row_start_tags_that_close_the_row(name: LocalName) -> bool {
@@ -496,6 +846,17 @@ pub fn is_in_row_start_tags_that_close_the_row(name: LocalName) -> bool {
             | local_names::TR
     )
 }
+
+/// The members of `[in-row-start-tags-that-close-the-row]`, for checks that look each name up.
+pub const IN_ROW_START_TAGS_THAT_CLOSE_THE_ROW: &[LocalName] = &[
+    local_names::CAPTION,
+    local_names::COL,
+    local_names::COLGROUP,
+    local_names::TBODY,
+    local_names::TFOOT,
+    local_names::THEAD,
+    local_names::TR,
+];
 
 /// `[in-row-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:392): body, caption, col, colgroup, html, td, th.
 #[inline]
@@ -512,6 +873,17 @@ pub fn is_in_row_end_tags_to_ignore(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-row-end-tags-to-ignore]`, for checks that look each name up.
+pub const IN_ROW_END_TAGS_TO_IGNORE: &[LocalName] = &[
+    local_names::BODY,
+    local_names::CAPTION,
+    local_names::COL,
+    local_names::COLGROUP,
+    local_names::HTML,
+    local_names::TD,
+    local_names::TH,
+];
+
 /// `[in-cell-end-tags-to-ignore]` (spec-data/tree-construction-tag-groups.txt:403): body, caption, col, colgroup, html.
 #[inline]
 pub fn is_in_cell_end_tags_to_ignore(name: LocalName) -> bool {
@@ -524,6 +896,15 @@ pub fn is_in_cell_end_tags_to_ignore(name: LocalName) -> bool {
             | local_names::HTML
     )
 }
+
+/// The members of `[in-cell-end-tags-to-ignore]`, for checks that look each name up.
+pub const IN_CELL_END_TAGS_TO_IGNORE: &[LocalName] = &[
+    local_names::BODY,
+    local_names::CAPTION,
+    local_names::COL,
+    local_names::COLGROUP,
+    local_names::HTML,
+];
 
 /// `[table-structure-elements]` (spec-data/tree-construction-tag-groups.txt:413): table, tbody, tfoot, thead, tr.
 #[inline]
@@ -538,6 +919,15 @@ pub fn is_table_structure_elements(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[table-structure-elements]`, for checks that look each name up.
+pub const TABLE_STRUCTURE_ELEMENTS: &[LocalName] = &[
+    local_names::TABLE,
+    local_names::TBODY,
+    local_names::TFOOT,
+    local_names::THEAD,
+    local_names::TR,
+];
+
 /// `[in-template-start-tags-for-table-content]` (spec-data/tree-construction-tag-groups.txt:422): caption, colgroup, tbody, tfoot, thead.
 #[inline]
 pub fn is_in_template_start_tags_for_table_content(name: LocalName) -> bool {
@@ -550,6 +940,15 @@ pub fn is_in_template_start_tags_for_table_content(name: LocalName) -> bool {
             | local_names::THEAD
     )
 }
+
+/// The members of `[in-template-start-tags-for-table-content]`, for checks that look each name up.
+pub const IN_TEMPLATE_START_TAGS_FOR_TABLE_CONTENT: &[LocalName] = &[
+    local_names::CAPTION,
+    local_names::COLGROUP,
+    local_names::TBODY,
+    local_names::TFOOT,
+    local_names::THEAD,
+];
 
 /// `[in-foreign-content-start-tags-that-break-out]` (spec-data/tree-construction-tag-groups.txt:431): b, big, blockquote, body, br, center, code, dd, div, dl, dt, em, embed, h1, h2, h3, h4, h5, h6, head, hr, i, img, li, listing, menu, meta, nobr, ol, p, pre, ruby, s, small, span, strong, strike, sub, sup, table, tt, u, ul, var.
 #[inline]
@@ -603,6 +1002,54 @@ pub fn is_in_foreign_content_start_tags_that_break_out(name: LocalName) -> bool 
     )
 }
 
+/// The members of `[in-foreign-content-start-tags-that-break-out]`, for checks that look each name up.
+pub const IN_FOREIGN_CONTENT_START_TAGS_THAT_BREAK_OUT: &[LocalName] = &[
+    local_names::B,
+    local_names::BIG,
+    local_names::BLOCKQUOTE,
+    local_names::BODY,
+    local_names::BR,
+    local_names::CENTER,
+    local_names::CODE,
+    local_names::DD,
+    local_names::DIV,
+    local_names::DL,
+    local_names::DT,
+    local_names::EM,
+    local_names::EMBED,
+    local_names::H1,
+    local_names::H2,
+    local_names::H3,
+    local_names::H4,
+    local_names::H5,
+    local_names::H6,
+    local_names::HEAD,
+    local_names::HR,
+    local_names::I,
+    local_names::IMG,
+    local_names::LI,
+    local_names::LISTING,
+    local_names::MENU,
+    local_names::META,
+    local_names::NOBR,
+    local_names::OL,
+    local_names::P,
+    local_names::PRE,
+    local_names::RUBY,
+    local_names::S,
+    local_names::SMALL,
+    local_names::SPAN,
+    local_names::STRONG,
+    local_names::STRIKE,
+    local_names::SUB,
+    local_names::SUP,
+    local_names::TABLE,
+    local_names::TT,
+    local_names::U,
+    local_names::UL,
+    local_names::VAR,
+];
+
 /// `[in-foreign-content-end-tags-that-break-out]` (spec-data/tree-construction-tag-groups.txt:479): br, p.
 #[inline]
 pub fn is_in_foreign_content_end_tags_that_break_out(name: LocalName) -> bool {
@@ -613,6 +1060,12 @@ pub fn is_in_foreign_content_end_tags_that_break_out(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[in-foreign-content-end-tags-that-break-out]`, for checks that look each name up.
+pub const IN_FOREIGN_CONTENT_END_TAGS_THAT_BREAK_OUT: &[LocalName] = &[
+    local_names::BR,
+    local_names::P,
+];
+
 /// `[fragment-context-rcdata]` (spec-data/tree-construction-tag-groups.txt:485): title, textarea.
 #[inline]
 pub fn is_fragment_context_rcdata(name: LocalName) -> bool {
@@ -622,6 +1075,12 @@ pub fn is_fragment_context_rcdata(name: LocalName) -> bool {
             | local_names::TEXTAREA
     )
 }
+
+/// The members of `[fragment-context-rcdata]`, for checks that look each name up.
+pub const FRAGMENT_CONTEXT_RCDATA: &[LocalName] = &[
+    local_names::TITLE,
+    local_names::TEXTAREA,
+];
 
 /// `[fragment-context-rawtext]` (spec-data/tree-construction-tag-groups.txt:490): style, xmp, iframe, noembed, noframes.
 #[inline]
@@ -636,6 +1095,15 @@ pub fn is_fragment_context_rawtext(name: LocalName) -> bool {
     )
 }
 
+/// The members of `[fragment-context-rawtext]`, for checks that look each name up.
+pub const FRAGMENT_CONTEXT_RAWTEXT: &[LocalName] = &[
+    local_names::STYLE,
+    local_names::XMP,
+    local_names::IFRAME,
+    local_names::NOEMBED,
+    local_names::NOFRAMES,
+];
+
 /// `[mathml-text-integration-point-foreign-start-tags]` (spec-data/tree-construction-tag-groups.txt:500): mglyph, malignmark.
 #[inline]
 pub fn is_mathml_text_integration_point_foreign_start_tags(name: LocalName) -> bool {
@@ -645,6 +1113,12 @@ pub fn is_mathml_text_integration_point_foreign_start_tags(name: LocalName) -> b
             | local_names::MALIGNMARK
     )
 }
+
+/// The members of `[mathml-text-integration-point-foreign-start-tags]`, for checks that look each name up.
+pub const MATHML_TEXT_INTEGRATION_POINT_FOREIGN_START_TAGS: &[LocalName] = &[
+    local_names::MGLYPH,
+    local_names::MALIGNMARK,
+];
 
 /// `[in-body-list-item-loop-passes-through]` (spec-data/tree-construction-tag-groups.txt:505): address, div, p.
 #[inline]
@@ -656,3 +1130,10 @@ pub fn is_in_body_list_item_loop_passes_through(name: LocalName) -> bool {
             | local_names::P
     )
 }
+
+/// The members of `[in-body-list-item-loop-passes-through]`, for checks that look each name up.
+pub const IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH: &[LocalName] = &[
+    local_names::ADDRESS,
+    local_names::DIV,
+    local_names::P,
+];

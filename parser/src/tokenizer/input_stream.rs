@@ -158,12 +158,18 @@ fn check_byte(text: &str, at: usize, base: usize, out: &mut VecDeque<(usize, Par
     }
 }
 
-/// Columns count UTF-16 code units, as the html5lib tests do.
+/// Columns count UTF-16 code units, as the html5lib tests do. Lines and
+/// columns saturate at `u32::MAX` (a line of 4 Gi code units, or 4 Gi
+/// lines, reports the maximum from there on) instead of wrapping.
 fn utf16_len(text: &str) -> u32 {
     let bytes = text.as_bytes();
     let chars = bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
     let astral = bytes.iter().filter(|&&b| b >= 0xF0).count();
-    (chars + astral) as u32
+    saturate(chars + astral)
+}
+
+fn saturate(count: usize) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
 }
 
 /// A stream offset with its line (1-based) and column (UTF-16 code units
@@ -181,13 +187,13 @@ impl Anchor {
     /// The anchor moved over `text`, which starts at this anchor.
     pub fn advance(self, text: &str) -> Anchor {
         let bytes = text.as_bytes();
-        let newlines = memchr::memchr_iter(b'\n', bytes).count() as u32;
+        let newlines = saturate(memchr::memchr_iter(b'\n', bytes).count());
         let offset = self.offset + text.len();
         if newlines == 0 {
-            return Anchor { offset, line: self.line, col: self.col + utf16_len(text) };
+            return Anchor { offset, line: self.line, col: self.col.saturating_add(utf16_len(text)) };
         }
         let last = memchr::memrchr(b'\n', bytes).expect("counted above");
-        Anchor { offset, line: self.line + newlines, col: utf16_len(&text[last + 1..]) }
+        Anchor { offset, line: self.line.saturating_add(newlines), col: utf16_len(&text[last + 1..]) }
     }
 }
 
@@ -219,7 +225,7 @@ impl Positions {
         }
         let at = from.advance(&input[start..end.max(start)]);
         self.cursor = at;
-        (at.line, at.col + 1)
+        (at.line, at.col.saturating_add(1))
     }
 
     /// The tokenizer is done with the first `consumed` bytes of `input`.
@@ -245,6 +251,19 @@ impl Positions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_and_columns_saturate_instead_of_wrapping() {
+        let near_end = Anchor { offset: 0, line: u32::MAX - 1, col: u32::MAX - 2 };
+        let on_the_line = near_end.advance("abcdé");
+        assert_eq!((on_the_line.line, on_the_line.col), (u32::MAX - 1, u32::MAX));
+        let past_lines = near_end.advance("\n\n\nab");
+        assert_eq!((past_lines.line, past_lines.col), (u32::MAX, 2));
+        let mut positions = Positions::new();
+        positions.base = Anchor { offset: 0, line: 1, col: u32::MAX };
+        positions.cursor = positions.base;
+        assert_eq!(positions.locate("abc", 2), (1, u32::MAX));
+    }
 
     #[test]
     fn newlines_are_normalised_across_chunks() {

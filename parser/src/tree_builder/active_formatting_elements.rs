@@ -39,6 +39,14 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
             FormattingEntry::Element { handle, .. } => Some(*handle),
         }
     }
+
+    /// The stack serial of an element's entry.
+    pub fn stack_serial(&self) -> Option<u32> {
+        match self {
+            FormattingEntry::Marker => None,
+            FormattingEntry::Element { stack_serial, .. } => Some(*stack_serial),
+        }
+    }
 }
 
 /// Hashes a signature to itself: signatures are already well-mixed hashes
@@ -75,6 +83,10 @@ type SignatureCounts = HashMap<u64, u32, BuildHasherDefault<SignatureHasher>>;
 #[derive(Debug, Clone)]
 pub(crate) struct ListOfActiveFormattingElements<H> {
     entries: Vec<FormattingEntry<H>>,
+    /// The indices of the entries, per element name (few: the formatting
+    /// elements) and of the markers, ascending: the last entry of a name
+    /// after the last marker is found without a search of the list.
+    indices: EntryIndices,
     signature_counts: SignatureCounts,
     counts_before_markers: Vec<SignatureCounts>,
     /// Kept for its allocation: where the attributes of the next entry
@@ -86,6 +98,7 @@ impl<H> Default for ListOfActiveFormattingElements<H> {
     fn default() -> Self {
         ListOfActiveFormattingElements {
             entries: Vec::new(),
+            indices: EntryIndices::default(),
             signature_counts: SignatureCounts::default(),
             counts_before_markers: Vec::new(),
             scratch: String::new(),
@@ -101,7 +114,83 @@ impl<H> std::ops::Deref for ListOfActiveFormattingElements<H> {
     }
 }
 
+/// The entries' indices in the list, by kind (see
+/// [`ListOfActiveFormattingElements::indices`]).
+#[derive(Debug, Clone, Default)]
+struct EntryIndices {
+    markers: Vec<u32>,
+    by_name: Vec<(LocalName, Vec<u32>)>,
+}
+
+impl EntryIndices {
+    fn list<H>(&mut self, entry: &FormattingEntry<H>) -> &mut Vec<u32> {
+        let name = match entry {
+            FormattingEntry::Marker => return &mut self.markers,
+            FormattingEntry::Element { name, .. } => *name,
+        };
+        let at = match self.by_name.iter().position(|(other, _)| *other == name) {
+            Some(at) => at,
+            None => {
+                self.by_name.push((name, Vec::new()));
+                self.by_name.len() - 1
+            }
+        };
+        &mut self.by_name[at].1
+    }
+
+    /// Adds `delta` to every index at or above `from` (an insertion or
+    /// removal below them): costs the number of such indices.
+    fn shift(&mut self, from: usize, delta: i32) {
+        let lists = std::iter::once(&mut self.markers).chain(self.by_name.iter_mut().map(|(_, list)| list));
+        for list in lists {
+            for index in list.iter_mut().rev() {
+                if (*index as usize) < from {
+                    break;
+                }
+                *index = index.wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    fn inserted<H>(&mut self, index: usize, entry: &FormattingEntry<H>) {
+        self.shift(index, 1);
+        let list = self.list(entry);
+        let at = list.partition_point(|&other| (other as usize) < index);
+        list.insert(at, index as u32);
+    }
+
+    fn removed<H>(&mut self, index: usize, entry: &FormattingEntry<H>) {
+        let list = self.list(entry);
+        let at = list.partition_point(|&other| (other as usize) < index);
+        list.remove(at);
+        self.shift(index + 1, -1);
+    }
+
+    /// The index of the last entry named `name` after the last marker.
+    fn last_after_marker(&self, name: LocalName) -> Option<usize> {
+        let (_, list) = self.by_name.iter().find(|(other, _)| *other == name)?;
+        let last = *list.last()?;
+        self.markers.last().is_none_or(|&marker| last > marker).then_some(last as usize)
+    }
+}
+
 impl<H> ListOfActiveFormattingElements<H> {
+    /// The index of the last element entry named `name` after the last
+    /// marker (the spec's search, in O(1)).
+    pub fn last_after_marker(&self, name: LocalName) -> Option<usize> {
+        let found = self.indices.last_after_marker(name);
+        #[cfg(test)]
+        {
+            let searched = self.entries.iter().rposition(|entry| match entry {
+                FormattingEntry::Marker => true,
+                FormattingEntry::Element { name: other, .. } => *other == name,
+            });
+            let searched = searched.filter(|&at| !matches!(self.entries[at], FormattingEntry::Marker));
+            assert_eq!(found, searched, "the last {name:?} after the last marker");
+        }
+        found
+    }
+
     fn count(&mut self, entry: &FormattingEntry<H>, delta: i32) {
         if let FormattingEntry::Element { signature, .. } = entry {
             let count = self.signature_counts.entry(*signature).or_insert(0);
@@ -123,6 +212,7 @@ impl<H> ListOfActiveFormattingElements<H> {
     }
 
     pub fn push(&mut self, entry: FormattingEntry<H>) {
+        self.indices.list(&entry).push(self.entries.len() as u32);
         match entry {
             FormattingEntry::Marker => self.counts_before_markers.push(std::mem::take(&mut self.signature_counts)),
             _ => self.count(&entry, 1),
@@ -132,6 +222,7 @@ impl<H> ListOfActiveFormattingElements<H> {
 
     pub fn pop(&mut self) -> Option<FormattingEntry<H>> {
         let entry = self.entries.pop()?;
+        self.indices.list(&entry).pop();
         match entry {
             FormattingEntry::Marker => self.signature_counts = self.counts_before_markers.pop().unwrap_or_default(),
             _ => self.count(&entry, -1),
@@ -143,6 +234,7 @@ impl<H> ListOfActiveFormattingElements<H> {
     pub fn remove(&mut self, index: usize) -> FormattingEntry<H> {
         let entry = self.entries.remove(index);
         debug_assert!(!matches!(entry, FormattingEntry::Marker), "only elements are removed from the middle");
+        self.indices.removed(index, &entry);
         self.count(&entry, -1);
         entry
     }
@@ -150,11 +242,16 @@ impl<H> ListOfActiveFormattingElements<H> {
     /// Inserts an element entry (after the last marker).
     pub fn insert(&mut self, index: usize, entry: FormattingEntry<H>) {
         self.count(&entry, 1);
+        self.indices.inserted(index, &entry);
         self.entries.insert(index, entry);
     }
 
     /// Replaces an element entry by one for the same token.
     pub fn replace(&mut self, index: usize, entry: FormattingEntry<H>) {
+        debug_assert!(
+            matches!((&entry, &self.entries[index]), (FormattingEntry::Element { name: a, .. }, FormattingEntry::Element { name: b, .. }) if a == b),
+            "replaced by an entry of the same name"
+        );
         self.count(&entry, 1);
         let old = std::mem::replace(&mut self.entries[index], entry);
         self.count(&old, -1);
@@ -276,10 +373,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 7–10 (Advance, Create): re-create every later entry.
         while index < self.active_formatting.len() {
-            let FormattingEntry::Element { name, attrs, signature, .. } = self.active_formatting[index].clone() else {
+            let FormattingEntry::Element { name, attrs, signature, handle: previous, .. } =
+                self.active_formatting[index].clone()
+            else {
                 unreachable!("no marker after the rewind point")
             };
-            let handle = self.insert_a_formatting_element_again(name, &attrs);
+            let handle = self.insert_a_formatting_element_again(name, &attrs, previous);
             let stack_serial = self.current_node().serial;
             self.active_formatting
                 .replace(index, FormattingEntry::Element { handle, name, attrs, signature, stack_serial });
@@ -298,24 +397,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// The index of the last formatting element `name` after the last marker.
     pub(crate) fn formatting_element_after_last_marker(&self, name: LocalName) -> Option<usize> {
-        for (index, entry) in self.active_formatting.iter().enumerate().rev() {
-            match entry {
-                FormattingEntry::Marker => return None,
-                FormattingEntry::Element { name: other, .. } if *other == name => return Some(index),
-                FormattingEntry::Element { .. } => {}
-            }
-        }
-        None
-    }
-
-    /// Notes that the formatting element `handle` left the stack of open
-    /// elements. (Its entry is usually among the last of the list.)
-    /// Whether the list entry of `handle` says it is on the stack.
-    pub(crate) fn formatting_element_is_on_stack(&self, index: usize) -> bool {
-        match self.active_formatting[index] {
-            FormattingEntry::Element { stack_serial, .. } => self.open_elements.is_open(stack_serial),
-            FormattingEntry::Marker => false,
-        }
+        self.active_formatting.last_after_marker(name)
     }
 
     /// The index of `handle` in the list.

@@ -39,21 +39,20 @@ impl<S: TreeSink> TreeBuilder<S> {
                 handle: formatting_element,
                 attrs: formatting_attrs,
                 signature: formatting_signature,
+                stack_serial: formatting_serial,
                 ..
             } = self.active_formatting[formatting_index].clone()
             else {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
             // 4.4
-            let on_stack = self.formatting_element_is_on_stack(formatting_index);
-            let Some(formatting_stack_index) = on_stack.then(|| self.stack_position(formatting_element)).flatten()
-            else {
+            let Some(formatting_stack_index) = self.open_elements.position(formatting_serial) else {
                 self.parse_error(TreeConstructionError::MisnestedFormattingElement);
                 self.active_formatting.remove(formatting_index);
                 return AdoptionOutcome::Done;
             };
             // 4.5
-            if !self.has_node_in_scope(formatting_element) {
+            if !self.has_serial_in_scope(formatting_serial) {
                 self.parse_error(TreeConstructionError::MisnestedFormattingElement);
                 return AdoptionOutcome::Done;
             }
@@ -74,6 +73,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 return AdoptionOutcome::Done;
             };
             let furthest_block = self.open_elements[furthest_block_index].handle;
+            let furthest_block_serial = self.open_elements[furthest_block_index].serial;
             // 4.9
             let common_ancestor_index = formatting_stack_index - 1;
             // 4.10
@@ -110,12 +110,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                     continue;
                 };
                 // 4.13.6: replace node by a new element for its token.
-                let FormattingEntry::Element { name, attrs, signature, .. } =
+                let FormattingEntry::Element { name, attrs, signature, handle: previous, .. } =
                     self.active_formatting[node_formatting_index].clone()
                 else {
                     unreachable!("an element's entry")
                 };
-                let new_element = self.create_a_formatting_element_again(name, &attrs);
+                let new_element = self.create_a_formatting_element_again(name, &attrs, previous);
                 let new_handle = new_element.handle;
                 self.open_elements.replace(node_index, new_element);
                 let stack_serial = self.open_elements[node_index].serial;
@@ -138,7 +138,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let location = self.appropriate_place_for_inserting_a_node(Some(common_ancestor_index));
             self.insert_at(location, NodeOrText::Node(last_node));
             // 4.15–4.17
-            let new_element = self.create_a_formatting_element_again(subject, &formatting_attrs);
+            let new_element = self.create_a_formatting_element_again(subject, &formatting_attrs, formatting_element);
             let new_handle = new_element.handle;
             self.sink.reparent_children(furthest_block, new_handle);
             self.sink.append(furthest_block, NodeOrText::Node(new_handle));
@@ -150,9 +150,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // 4.19 (before 4.18's insertion, which needs the new element's
             // stack serial; the two steps touch different structures)
-            let formatting_stack_index = self.stack_position(formatting_element).expect("still on the stack");
+            let formatting_stack_index = self.open_elements.position(formatting_serial).expect("still on the stack");
             self.open_elements.remove(formatting_stack_index);
-            let furthest_block_index = self.stack_position(furthest_block).expect("still on the stack");
+            let furthest_block_index = self.open_elements.position(furthest_block_serial).expect("still on the stack");
             self.open_elements.insert(furthest_block_index + 1, new_element);
             let stack_serial = self.open_elements[furthest_block_index + 1].serial;
             let name: LocalName = subject;

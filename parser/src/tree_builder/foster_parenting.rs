@@ -56,9 +56,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             // Foster parenting: "Let last template be the last template
             // element in the stack of open elements, if any. Let last table
             // be the last table element…"
-            // The stack counts its open elements by name: a search for a
-            // name that is not open would walk the whole stack, which deep
-            // hostile markup makes quadratic (`<table>x<tr><td>` × n).
+            // The stack lists its open elements by name: a search
+            // would walk the whole stack, which deep hostile markup makes
+            // quadratic (`<table>x<tr><td>` × n, or a template at the
+            // bottom under n divs).
             let last_template = self.last_open(local_names::TEMPLATE);
             let last_table = self.last_open(local_names::TABLE);
             match (last_template, last_table) {
@@ -88,12 +89,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         location
     }
 
-    /// The index of the last open HTML element `name`, if one is open.
+    /// The index of the last open HTML element `name`, if one is open
+    /// (O(1): the stack lists its elements by name).
     fn last_open(&self, name: crate::generated::names::LocalName) -> Option<usize> {
-        if self.open_elements.html_count(name) == 0 {
-            return None;
-        }
-        self.open_elements.iter().rposition(|e| e.is_html(name))
+        self.open_elements.last_html(name)
     }
 
     /// Inserts `child` at `location`.

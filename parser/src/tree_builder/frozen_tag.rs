@@ -8,18 +8,19 @@
 //! the attribute list and two per attribute (then as many frees). The
 //! element's name is already in the entry (a `LocalName`: formatting
 //! elements all have names from the names table), so only the attributes
-//! are kept here: back to back in one shared string (one allocation) with
+//! are kept here: back to back in one shared string (one allocation, an
+//! `Arc` so that a parser is `Send`) with
 //! their lengths beside it, for the few attributes formatting elements
 //! carry; more, or longer ones, are kept as a list.
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements>
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::tokenizer::Tag;
 
 /// Attributes kept one by one: (name, value).
-type AttributeList = Rc<[(Box<str>, Box<str>)]>;
+type AttributeList = Arc<[(Box<str>, Box<str>)]>;
 
 /// Attributes a packed entry holds.
 const PACKED_ATTRIBUTES: usize = 4;
@@ -31,7 +32,7 @@ pub(crate) enum FrozenAttrs {
     None,
     /// `len` attributes (at most [`PACKED_ATTRIBUTES`]), each name then
     /// value back to back in `text`; `lengths` holds their lengths.
-    Packed { text: Rc<str>, lengths: [u16; 2 * PACKED_ATTRIBUTES], len: u8 },
+    Packed { text: Arc<str>, lengths: [u16; 2 * PACKED_ATTRIBUTES], len: u8 },
     /// More attributes, or a name or value of 64 KB or more.
     Listed(AttributeList),
 }
@@ -64,7 +65,7 @@ impl FrozenAttrs {
             scratch.push_str(&attr.name);
             scratch.push_str(&attr.value);
         }
-        FrozenAttrs::Packed { text: Rc::from(scratch.as_str()), lengths, len: tag.attrs.len() as u8 }
+        FrozenAttrs::Packed { text: Arc::from(scratch.as_str()), lengths, len: tag.attrs.len() as u8 }
     }
 
     /// How many attributes there are.

@@ -74,6 +74,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.limit_attributes(&mut attrs);
         let integration_point = is_annotation_xml_html_integration_point(&name, &attrs);
         let handle = self.sink.create_element(name.clone(), &attrs);
+        self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, integration_point)
     }
@@ -128,6 +129,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         attrs.extend(tag.tag.attrs.iter().map(|attr| AttrRef::new(&attr.name, &attr.value)));
         self.limit_attributes(&mut attrs);
         let handle = self.sink.create_element(name.clone(), &attrs);
+        self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, false)
     }
@@ -139,11 +141,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         name: LocalName,
         frozen: &FrozenAttrs,
+        previous: S::Handle,
     ) -> OpenElement<S::Handle> {
         let name = QualName::new(Namespace::Html, Name::Known(name));
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
         attrs.extend(frozen.iter().map(|(name, value)| AttrRef::new(name, value)));
-        let handle = self.sink.create_element(name.clone(), &attrs);
+        let handle = self.sink.create_element_again(name.clone(), &attrs, previous);
+        self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, false)
     }
@@ -151,9 +155,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// "Insert an HTML element for the token" when reconstructing the
     /// active formatting elements. (No `element_inserted` bookkeeping: it
     /// concerns `option` and `selectedcontent`, never formatting elements.)
-    pub(crate) fn insert_a_formatting_element_again(&mut self, name: LocalName, frozen: &FrozenAttrs) -> S::Handle {
+    pub(crate) fn insert_a_formatting_element_again(
+        &mut self,
+        name: LocalName,
+        frozen: &FrozenAttrs,
+        previous: S::Handle,
+    ) -> S::Handle {
         let location = self.appropriate_place_for_inserting_a_node(None);
-        let element = self.create_a_formatting_element_again(name, frozen);
+        let element = self.create_a_formatting_element_again(name, frozen, previous);
         let handle = element.handle;
         self.insert_at(location, NodeOrText::Node(handle));
         self.open_elements.push(element);
@@ -186,6 +195,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn insert_a_comment(&mut self, text: &str) {
         let location = self.appropriate_place_for_inserting_a_node(None);
         let comment = self.sink.create_comment(text);
+        self.node_created();
         self.insert_at(location, NodeOrText::Node(comment));
     }
 
@@ -193,6 +203,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// the html element in "after body").
     pub(crate) fn insert_a_comment_in(&mut self, parent: S::Handle, text: &str) {
         let comment = self.sink.create_comment(text);
+        self.node_created();
         self.sink.append(parent, NodeOrText::Node(comment));
     }
 
@@ -200,6 +211,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn insert_a_processing_instruction(&mut self, pi: &ProcessingInstruction) {
         let location = self.appropriate_place_for_inserting_a_node(None);
         let node = self.sink.create_processing_instruction(&pi.target, &pi.data);
+        self.node_created();
         self.insert_at(location, NodeOrText::Node(node));
     }
 
@@ -207,6 +219,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Document, or the html element in "after body").
     pub(crate) fn insert_a_processing_instruction_in(&mut self, parent: S::Handle, pi: &ProcessingInstruction) {
         let node = self.sink.create_processing_instruction(&pi.target, &pi.data);
+        self.node_created();
         self.sink.append(parent, NodeOrText::Node(node));
     }
 }

@@ -229,6 +229,18 @@ pub trait TreeSink {
     /// Creates an element, not yet in the tree.
     fn create_element(&mut self, name: QualName, attrs: &[AttrRef<'_>]) -> Self::Handle;
 
+    /// Creates an element for the same token as `previous` (the element
+    /// the list of active formatting elements created last for it, when
+    /// reconstructing or in the adoption agency algorithm), not yet in the
+    /// tree. `attrs` are the token's; a sink may share `previous`'s
+    /// attribute storage instead of storing them again, as long as
+    /// `previous`'s attributes did not change. The default creates it from
+    /// `attrs`.
+    fn create_element_again(&mut self, name: QualName, attrs: &[AttrRef<'_>], previous: Self::Handle) -> Self::Handle {
+        let _ = previous;
+        self.create_element(name, attrs)
+    }
+
     /// Creates a comment node, not yet in the tree.
     fn create_comment(&mut self, text: &str) -> Self::Handle;
 
@@ -272,6 +284,13 @@ pub trait TreeSink {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/form-elements.html#clone-an-option-into-a-selectedcontent>
     fn clone_option_into_selectedcontent(&mut self, option: Self::Handle, selectedcontent: Self::Handle);
+
+    /// Whether the sink's storage reached a hard cap and cut what did not
+    /// fit (reported as [`LimitsHit::storage_full`](crate::LimitsHit::storage_full)).
+    /// The default: never.
+    fn storage_full(&self) -> bool {
+        false
+    }
 
     /// Receives a parse error.
     fn parse_error(&mut self, error: Error) {

@@ -34,7 +34,7 @@ pub use interface::{Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName,
 use token::Tok;
 
 /// Options of the tree builder.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TreeBuilderOptions {
     /// The scripting flag: on, `noscript` is raw text and the parser
     /// pauses after each `script` end tag.
@@ -45,11 +45,30 @@ pub struct TreeBuilderOptions {
     pub max_depth: Option<usize>,
     /// See [`crate::Limits::max_attributes`].
     pub max_attributes: Option<usize>,
+    /// See [`crate::Limits::max_nodes`] (always set: the hard cap when
+    /// the limits set none).
+    pub max_nodes: usize,
+    /// See [`crate::Limits::max_errors`].
+    pub max_errors: Option<usize>,
+}
+
+impl Default for TreeBuilderOptions {
+    fn default() -> Self {
+        TreeBuilderOptions {
+            scripting: false,
+            iframe_srcdoc: false,
+            max_depth: None,
+            max_attributes: None,
+            max_nodes: crate::Limits::HARD_MAX_NODES,
+            max_errors: None,
+        }
+    }
 }
 
 /// Which of the optional limits of untrusted input a parse has hit
 /// (their recovery applied): see [`crate::Limits`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LimitsHit {
     /// The input was longer than `max_input_bytes`; the rest was not parsed.
     pub input_truncated: bool,
@@ -57,6 +76,14 @@ pub struct LimitsHit {
     pub depth_capped: bool,
     /// Attributes beyond `max_attributes` were dropped.
     pub attributes_dropped: bool,
+    /// The node cap (`max_nodes`, or the hard cap) was reached: the rest
+    /// of the input built nothing.
+    pub nodes_capped: bool,
+    /// Parse errors beyond `max_errors` were dropped.
+    pub errors_dropped: bool,
+    /// The document's storage reached its hard cap (4 GiB of text and
+    /// attribute values): what did not fit was cut.
+    pub storage_full: bool,
 }
 
 /// One entry of the stack of open elements: the sink's handle plus what the
@@ -163,6 +190,10 @@ pub struct TreeBuilder<S: TreeSink> {
     self_closing_flag_acknowledged: bool,
     /// The optional limits hit so far.
     limits_hit: LimitsHit,
+    /// Elements and comments created so far, for the node cap.
+    nodes_created: usize,
+    /// Parse errors handed to the sink so far, for the error cap.
+    errors_reported: usize,
     /// The allocation of the attribute list handed to the sink for each
     /// new element, kept between elements (see `insertion::reuse_attrs`).
     attr_scratch: Vec<AttrRef<'static>>,
@@ -200,6 +231,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             errors_awaiting_position: Vec::new(),
             self_closing_flag_acknowledged: true,
             limits_hit: LimitsHit::default(),
+            nodes_created: 0,
+            errors_reported: 0,
             attr_scratch: Vec::new(),
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
             encoding_restart: None,
@@ -290,7 +323,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// The optional limits hit so far.
     pub fn limits_hit(&self) -> LimitsHit {
-        self.limits_hit
+        LimitsHit { storage_full: self.sink.storage_full(), ..self.limits_hit }
     }
 
     /// Applies `max_attributes`: the attributes past the limit are dropped
@@ -335,8 +368,23 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Hands the errors raised by the last token to the sink at `line:col`.
     fn report_errors_at(&mut self, line: u32, col: u32) {
         for code in std::mem::take(&mut self.errors_awaiting_position) {
-            self.sink.parse_error(Error { code: ErrorCode::TreeConstruction(code), line, col });
+            self.report_error(Error { code: ErrorCode::TreeConstruction(code), line, col });
         }
+    }
+
+    /// Hands `error` to the sink, unless `max_errors` were handed already.
+    fn report_error(&mut self, error: Error) {
+        if self.options.max_errors.is_some_and(|max| self.errors_reported >= max) {
+            self.limits_hit.errors_dropped = true;
+            return;
+        }
+        self.errors_reported += 1;
+        self.sink.parse_error(error);
+    }
+
+    /// Counts a node created for the node cap.
+    pub(crate) fn node_created(&mut self) {
+        self.nodes_created += 1;
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
@@ -392,6 +440,11 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
             self.report_errors_at(0, 0);
         }
         self.next_tokenizer_state = None;
+        if self.nodes_created >= self.options.max_nodes {
+            // The node cap: the rest of the input builds nothing.
+            self.limits_hit.nodes_capped = true;
+            return SinkResult::Continue;
+        }
         let tok = Tok::from_token(token);
         self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
         self.dispatch(tok);
@@ -411,7 +464,7 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     }
 
     fn parse_error(&mut self, error: ParseError) {
-        self.sink.parse_error(Error { code: ErrorCode::Tokenizer(error.code), line: error.line, col: error.col });
+        self.report_error(Error { code: ErrorCode::Tokenizer(error.code), line: error.line, col: error.col });
     }
 
     fn has_errors_awaiting_position(&self) -> bool {

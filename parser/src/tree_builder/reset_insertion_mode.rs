@@ -4,7 +4,7 @@
 //! table" insertion modes, and with them the `select` step of this
 //! algorithm (html5lib-tests 9329e64 parse select content "in body").
 
-use crate::generated::names::{local_names, Namespace};
+use crate::generated::names::{local_names, LocalName, Namespace};
 use crate::generated::tag_groups::{is_table_cells, is_table_sections};
 
 use super::{InsertionMode, TreeBuilder, TreeSink};
@@ -12,7 +12,30 @@ use super::{InsertionMode, TreeBuilder, TreeSink};
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#reset-the-insertion-mode-appropriately>
     pub(crate) fn reset_the_insertion_mode_appropriately(&mut self) {
-        for index in (0..self.open_elements.len()).rev() {
+        // The walk from the current node passes every element whose name
+        // none of the steps below names: it starts at the topmost one that
+        // is named (or at the bottom), found from the stack's lists of
+        // open elements by name, so that `<div>`×n + `<table></table>`×n
+        // stays linear.
+        const NAMED: [LocalName; 14] = [
+            local_names::TD,
+            local_names::TH,
+            local_names::TR,
+            local_names::TBODY,
+            local_names::THEAD,
+            local_names::TFOOT,
+            local_names::CAPTION,
+            local_names::COLGROUP,
+            local_names::TABLE,
+            local_names::TEMPLATE,
+            local_names::HEAD,
+            local_names::BODY,
+            local_names::FRAMESET,
+            local_names::HTML,
+        ];
+        let start = NAMED.iter().filter_map(|&name| self.open_elements.last_html(name)).max().unwrap_or(0);
+        let walked = if self.open_elements.is_empty() { 0..0 } else { 0..start + 1 };
+        for index in walked.rev() {
             let last = index == 0;
             let node = match (&self.context_element, last) {
                 (Some(context), true) => context,

@@ -194,19 +194,6 @@ impl SpecialRegions {
         }
     }
 
-    /// The element at `index` is being replaced by `element`, neither of
-    /// them special.
-    pub fn replaced<H>(&mut self, index: usize, old: &OpenElement<H>, element: &OpenElement<H>) {
-        if !self.active {
-            return;
-        }
-        let below = self.regions.partition_point(|region| region.start <= index);
-        if let Some(names) = below.checked_sub(1).and_then(|at| self.regions[at].names.as_mut()) {
-            subtract(names, old);
-            add(names, element);
-        }
-    }
-
     /// Whether the topmost region is known to hold no HTML element called
     /// `name` (false when its names are not built yet).
     pub fn topmost_lacks(&self, name: &str) -> bool {

@@ -5,6 +5,9 @@
 
 use crate::generated::element_categories::Categories;
 use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::generated::tag_groups::{
+    is_in_body_elements_allowed_open_at_the_end, is_in_body_list_item_loop_passes_through,
+};
 
 use std::collections::HashMap;
 
@@ -14,36 +17,68 @@ use crate::tree_builder::Name;
 use super::special_regions::SpecialRegions;
 use super::{OpenElement, TreeBuilder, TreeSink};
 
-/// The stack of open elements, with a count of the open HTML elements of
-/// each known name so that "is there a p element in button scope?" and
-/// "is a template open?" are answered without a walk when none is open
-/// (a million nested `div`s must not take quadratic time). Reads go
-/// through `Deref` to the slice, bottom (the html element) first.
+/// The stack of open elements, indexed so that every "has an element in
+/// scope" check, "is a template open?" and "the last table in the stack"
+/// is answered in O(1) with the spec's exact result, however deep the stack
+/// (a million nested `div`s, or an `object` over the `p` that each `<div>`
+/// asks about, must not take quadratic time). Reads go through `Deref` to
+/// the slice, bottom (the html element) first.
+///
+/// Each element gets a serial when it is put on the stack; `positions`
+/// maps serials to stack indices. The open HTML elements of each known
+/// name, and the boundary elements of each scope kind, are kept as lists
+/// of serials in stack order, so the topmost one of each is the last
+/// entry. Pushes and pops touch the ends of the lists; an insertion or
+/// removal in the middle (the adoption agency algorithm, `</form>`) moves
+/// the elements above it, and updates their positions for as much.
 #[derive(Debug, Clone)]
 pub(crate) struct StackOfOpenElements<H> {
     elements: Vec<OpenElement<H>>,
-    html_counts: Vec<u32>,
-    /// The same for HTML elements whose names the names table lacks
+    /// Per known local name: the serials of the open HTML elements of that
+    /// name, bottom first.
+    html_by_name: Vec<Vec<u32>>,
+    /// The same count for HTML elements whose names the names table lacks
     /// (custom elements): an end tag for a name nobody opened is then
     /// ignored without walking the stack.
     other_html_counts: HashMap<Box<str>, u32>,
-    /// Per serial (one per element ever put on the stack, in order):
-    /// whether that element is still on it. Formatting entries ask this
+    /// Per scope kind ([`Scope::index`]): the serials of the open elements
+    /// that end that scope's search, bottom first.
+    boundaries: [Vec<u32>; Scope::KINDS],
+    /// Per serial (one per element ever put on the stack, in order): its
+    /// index in the stack, or [`CLOSED`]. Formatting entries ask this
     /// instead of being updated, by a search of the list, whenever an
     /// element leaves the stack (which made popping N listed formatting
     /// elements O(N²)).
-    open_serials: Vec<bool>,
+    positions: Vec<u32>,
+    /// The serials of the special elements that stop the loop of the
+    /// "li", "dd" and "dt" start tags (all but address, div and p), bottom
+    /// first.
+    list_item_loop_stops: Vec<u32>,
+    /// How many open elements are not allowed open at the end of the body
+    /// (a parse error at `</body>`, `</html>` and the end of the input).
+    not_allowed_at_the_end: usize,
     /// The special elements' regions, for "any other end tag".
     special_regions: SpecialRegions,
 }
+
+/// The position of an element no longer on the stack.
+const CLOSED: u32 = u32::MAX;
+
+/// The categories that end some scope's search: an element with none of
+/// them costs a push or pop one test for the scopes.
+const ANY_BOUNDARY: Categories =
+    Categories::SCOPE.union(Categories::LIST_ITEM_SCOPE).union(Categories::BUTTON_SCOPE).union(Categories::TABLE_SCOPE);
 
 impl<H> Default for StackOfOpenElements<H> {
     fn default() -> Self {
         StackOfOpenElements {
             elements: Vec::new(),
-            html_counts: vec![0; LOCAL_NAME_COUNT],
+            html_by_name: vec![Vec::new(); LOCAL_NAME_COUNT],
             other_html_counts: HashMap::new(),
-            open_serials: Vec::new(),
+            boundaries: Default::default(),
+            positions: Vec::new(),
+            list_item_loop_stops: Vec::new(),
+            not_allowed_at_the_end: 0,
             special_regions: SpecialRegions::default(),
         }
     }
@@ -57,23 +92,50 @@ impl<H> std::ops::Deref for StackOfOpenElements<H> {
     }
 }
 
+/// Whether `element` stops the loop of the "li", "dd" and "dt" start tags.
+fn is_list_item_loop_stop<H>(element: &OpenElement<H>) -> bool {
+    element.is(Categories::SPECIAL) && !element.html_name().is_some_and(is_in_body_list_item_loop_passes_through)
+}
+
+/// Whether `element` may be open at the end of the body without a parse
+/// error.
+fn allowed_at_the_end<H>(element: &OpenElement<H>) -> bool {
+    element.html_name().is_some_and(is_in_body_elements_allowed_open_at_the_end)
+}
+
+/// Where `serial` goes in `list` (serials in stack order), given the
+/// positions.
+fn list_index(list: &[u32], positions: &[u32], position: u32) -> usize {
+    list.partition_point(|&serial| positions[serial as usize] < position)
+}
+
 impl<H> StackOfOpenElements<H> {
-    /// Inline for known names (every push and pop); the map of other names
-    /// out of line, so that the common path saves no registers for it.
+    /// The lists `element` belongs to (its name's, its scopes'), for
+    /// each list a closure argument.
     #[inline]
-    fn count(&mut self, element: &OpenElement<H>, delta: i32) {
-        if element.name.ns != Namespace::Html {
-            return;
+    fn for_each_list(
+        html_by_name: &mut [Vec<u32>],
+        boundaries: &mut [Vec<u32>; Scope::KINDS],
+        list_item_loop_stops: &mut Vec<u32>,
+        element: &OpenElement<H>,
+        mut each: impl FnMut(&mut Vec<u32>),
+    ) {
+        if let Some(name) = element.html_name() {
+            each(&mut html_by_name[name.index()]);
         }
-        match &element.name.local {
-            Name::Known(name) => {
-                let count = &mut self.html_counts[name.index()];
-                *count = count.wrapping_add_signed(delta);
+        if is_list_item_loop_stop(element) {
+            each(list_item_loop_stops);
+        }
+        if element.categories.intersects(ANY_BOUNDARY) {
+            for scope in Scope::ALL {
+                if scope.is_boundary(element) {
+                    each(&mut boundaries[scope.index()]);
+                }
             }
-            Name::Other(name) => self.count_other(name, delta),
         }
     }
 
+    /// Counts an HTML element of a name the names table lacks.
     #[inline(never)]
     fn count_other(&mut self, name: &str, delta: i32) {
         // Looked up first: the key is copied only when the name is new.
@@ -87,81 +149,154 @@ impl<H> StackOfOpenElements<H> {
         }
     }
 
+    #[inline]
+    fn count_if_other(&mut self, element: &OpenElement<H>, delta: i32) {
+        if !allowed_at_the_end(element) {
+            self.not_allowed_at_the_end = self.not_allowed_at_the_end.wrapping_add_signed(delta as isize);
+        }
+        if element.name.ns == Namespace::Html {
+            if let Name::Other(name) = &element.name.local {
+                self.count_other(name, delta);
+            }
+        }
+    }
+
     /// How many HTML elements `name` are open.
     pub fn html_count(&self, name: LocalName) -> u32 {
-        self.html_counts[name.index()]
+        self.html_by_name[name.index()].len() as u32
     }
 
     /// How many HTML elements called `name` (any name) are open.
     pub fn html_count_of(&self, name: &str) -> u32 {
         match LocalName::lookup(name) {
-            Some(known) => self.html_counts[known.index()],
+            Some(known) => self.html_count(known),
             None => self.other_html_counts.get(name).copied().unwrap_or(0),
         }
     }
 
+    /// The index of the topmost open HTML element `name`.
+    pub fn last_html(&self, name: LocalName) -> Option<usize> {
+        self.html_by_name[name.index()].last().map(|&serial| self.positions[serial as usize] as usize)
+    }
+
+    /// How many open elements are not allowed open at the end of the body.
+    pub fn not_allowed_at_the_end(&self) -> usize {
+        self.not_allowed_at_the_end
+    }
+
+    /// The index of the topmost special element that stops the loop of the
+    /// "li", "dd" and "dt" start tags.
+    pub fn last_list_item_loop_stop(&self) -> Option<usize> {
+        self.list_item_loop_stops.last().map(|&serial| self.positions[serial as usize] as usize)
+    }
+
+    /// The index of the topmost element that ends `scope`'s search.
+    pub fn last_boundary(&self, scope: Scope) -> Option<usize> {
+        self.boundaries[scope.index()].last().map(|&serial| self.positions[serial as usize] as usize)
+    }
+
+    /// The index of the element that got `serial`, if it is still open.
+    pub fn position(&self, serial: u32) -> Option<usize> {
+        let position = self.positions[serial as usize];
+        (position != CLOSED).then_some(position as usize)
+    }
+
     pub fn push(&mut self, mut element: OpenElement<H>) {
-        self.count(&element, 1);
-        self.opened(&mut element);
-        self.special_regions.pushed(self.elements.len(), &element);
+        let index = self.elements.len();
+        self.opened(&mut element, index);
+        let serial = element.serial;
+        Self::for_each_list(
+            &mut self.html_by_name,
+            &mut self.boundaries,
+            &mut self.list_item_loop_stops,
+            &element,
+            |list| list.push(serial),
+        );
+        self.count_if_other(&element, 1);
+        self.special_regions.pushed(index, &element);
         self.elements.push(element);
         #[cfg(test)]
-        self.special_regions.check(&self.elements);
+        self.check();
     }
 
     pub fn pop(&mut self) -> Option<OpenElement<H>> {
         let element = self.elements.pop()?;
-        self.count(&element, -1);
+        Self::for_each_list(
+            &mut self.html_by_name,
+            &mut self.boundaries,
+            &mut self.list_item_loop_stops,
+            &element,
+            |list| {
+                list.pop();
+            },
+        );
+        self.count_if_other(&element, -1);
         self.special_regions.popped(&element);
+        self.positions[element.serial as usize] = CLOSED;
         #[cfg(test)]
-        self.special_regions.check(&self.elements);
-        self.open_serials[element.serial as usize] = false;
+        self.check();
         Some(element)
     }
 
     pub fn remove(&mut self, index: usize) -> OpenElement<H> {
         let element = self.elements.remove(index);
-        self.count(&element, -1);
+        let positions = &self.positions;
+        Self::for_each_list(
+            &mut self.html_by_name,
+            &mut self.boundaries,
+            &mut self.list_item_loop_stops,
+            &element,
+            |list| {
+                list.remove(list_index(list, positions, index as u32));
+            },
+        );
+        self.positions[element.serial as usize] = CLOSED;
+        for above in &self.elements[index..] {
+            self.positions[above.serial as usize] -= 1;
+        }
+        self.count_if_other(&element, -1);
         self.special_regions.removed(&self.elements, index, &element);
         #[cfg(test)]
-        self.special_regions.check(&self.elements);
-        self.open_serials[element.serial as usize] = false;
+        self.check();
         element
     }
 
     pub fn insert(&mut self, index: usize, mut element: OpenElement<H>) {
-        self.count(&element, 1);
-        self.opened(&mut element);
+        for above in &self.elements[index..] {
+            self.positions[above.serial as usize] += 1;
+        }
+        self.opened(&mut element, index);
+        let serial = element.serial;
+        let positions = &self.positions;
+        Self::for_each_list(
+            &mut self.html_by_name,
+            &mut self.boundaries,
+            &mut self.list_item_loop_stops,
+            &element,
+            |list| {
+                list.insert(list_index(list, positions, index as u32), serial);
+            },
+        );
+        self.count_if_other(&element, 1);
         self.elements.insert(index, element);
         self.special_regions.inserted(&self.elements, index);
         #[cfg(test)]
-        self.special_regions.check(&self.elements);
+        self.check();
     }
 
     /// Replaces the element at `index` (the adoption agency algorithm).
-    pub fn replace(&mut self, index: usize, mut element: OpenElement<H>) {
-        if element.is(Categories::SPECIAL) || self.elements[index].is(Categories::SPECIAL) {
-            // Not done by the algorithm (it replaces nodes between the
-            // formatting element and the furthest block, none special),
-            // but kept right: the regions change.
-            self.remove(index);
-            self.insert(index, element);
-            return;
-        }
-        self.special_regions.replaced(index, &self.elements[index], &element);
-        self.count(&element, 1);
-        self.opened(&mut element);
-        let old = std::mem::replace(&mut self.elements[index], element);
-        self.count(&old, -1);
-        self.open_serials[old.serial as usize] = false;
-        #[cfg(test)]
-        self.special_regions.check(&self.elements);
+    pub fn replace(&mut self, index: usize, element: OpenElement<H>) {
+        // Not the cheapest way, but the algorithm replaces at most three
+        // elements per round, each right after walking past it.
+        self.remove(index);
+        self.insert(index, element);
     }
 
-    /// Gives `element` the next serial, marked open.
-    fn opened(&mut self, element: &mut OpenElement<H>) {
-        element.serial = u32::try_from(self.open_serials.len()).expect("fewer than 2^32 elements");
-        self.open_serials.push(true);
+    /// Gives `element` the next serial, open at `index`.
+    fn opened(&mut self, element: &mut OpenElement<H>, index: usize) {
+        // The document's node cap (`MAX_NODES`) keeps this far below 2^32.
+        element.serial = u32::try_from(self.positions.len()).expect("fewer than 2^32 elements");
+        self.positions.push(index as u32);
     }
 
     /// Whether the topmost special element's region (it and what is above
@@ -179,7 +314,41 @@ impl<H> StackOfOpenElements<H> {
 
     /// Whether the element that got `serial` is still on the stack.
     pub fn is_open(&self, serial: u32) -> bool {
-        self.open_serials[serial as usize]
+        self.positions[serial as usize] != CLOSED
+    }
+
+    /// Recomputes every index from the elements (the parser's unit tests
+    /// call it after every change to the stack).
+    #[cfg(test)]
+    fn check(&self) {
+        self.special_regions.check(&self.elements);
+        // A recount per change: quadratic, so only for the stacks of the
+        // unit tests' soups, not for their deep-tree tests.
+        if self.elements.len() > 256 {
+            return;
+        }
+        for (index, element) in self.elements.iter().enumerate() {
+            assert_eq!(self.positions[element.serial as usize] as usize, index, "position of {index}");
+        }
+        let mut expected: HashMap<usize, Vec<u32>> = HashMap::new();
+        for element in self.elements.iter() {
+            if let Some(name) = element.html_name() {
+                expected.entry(name.index()).or_default().push(element.serial);
+            }
+        }
+        for (name, list) in self.html_by_name.iter().enumerate() {
+            if !list.is_empty() || expected.contains_key(&name) {
+                assert_eq!(Some(list), expected.get(&name), "the elements of name {name}");
+            }
+        }
+        let stops: Vec<u32> = self.elements.iter().filter(|e| is_list_item_loop_stop(e)).map(|e| e.serial).collect();
+        assert_eq!(self.list_item_loop_stops, stops, "the list item loop's stops");
+        let not_allowed = self.elements.iter().filter(|e| !allowed_at_the_end(e)).count();
+        assert_eq!(self.not_allowed_at_the_end, not_allowed, "the elements not allowed at the end");
+        for scope in Scope::ALL {
+            let expected: Vec<u32> = self.elements.iter().filter(|e| scope.is_boundary(e)).map(|e| e.serial).collect();
+            assert_eq!(self.boundaries[scope.index()], expected, "the boundaries of {scope:?}");
+        }
     }
 }
 
@@ -200,6 +369,13 @@ pub(crate) enum Scope {
 }
 
 impl Scope {
+    const KINDS: usize = 4;
+    const ALL: [Scope; Scope::KINDS] = [Scope::Default, Scope::ListItem, Scope::Button, Scope::Table];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
     /// Whether `element` ends the search for this scope.
     ///
     /// List-item and button scope are the default scope plus their extra
@@ -217,35 +393,51 @@ impl Scope {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-the-specific-scope>
-    pub(crate) fn has_element_in_specific_scope(
-        &self,
-        scope: Scope,
-        target: impl Fn(&OpenElement<S::Handle>) -> bool,
-    ) -> bool {
+    ///
+    /// The spec walks down from the current node: the target found first
+    /// means yes (it is checked before the boundary test, so a boundary
+    /// element can be its own target), a boundary found first means no.
+    /// So the answer is whether the topmost target is at or above the
+    /// topmost boundary, which the stack's lists give in O(1).
+    fn target_in_scope(&self, scope: Scope, target: Option<usize>) -> bool {
+        match (target, self.open_elements.last_boundary(scope)) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(target), Some(boundary)) => target >= boundary,
+        }
+    }
+
+    /// Whether the HTML element `name` is in `scope`.
+    pub(crate) fn has_in_scope(&self, scope: Scope, name: LocalName) -> bool {
+        self.target_in_scope(scope, self.open_elements.last_html(name))
+    }
+
+    /// Whether the element that got stack serial `serial` is in the
+    /// default scope.
+    pub(crate) fn has_serial_in_scope(&self, serial: u32) -> bool {
+        self.target_in_scope(Scope::Default, self.open_elements.position(serial))
+    }
+
+    /// Whether this very element (by handle) is in the default scope. The
+    /// walk stops at the first boundary, and `</form>` (its one caller)
+    /// runs it at most once per form element pointer set.
+    pub(crate) fn has_node_in_scope(&self, handle: S::Handle) -> bool {
         for element in self.open_elements.iter().rev() {
-            if target(element) {
+            if element.handle == handle {
                 return true;
             }
-            if scope.is_boundary(element) {
+            if Scope::Default.is_boundary(element) {
                 return false;
             }
         }
         false
     }
 
-    /// Whether the HTML element `name` is in `scope`.
-    pub(crate) fn has_in_scope(&self, scope: Scope, name: LocalName) -> bool {
-        self.open_elements.html_count(name) > 0 && self.has_element_in_specific_scope(scope, |e| e.is_html(name))
-    }
-
-    /// Whether this very element (by handle) is in the default scope.
-    pub(crate) fn has_node_in_scope(&self, handle: S::Handle) -> bool {
-        self.has_element_in_specific_scope(Scope::Default, |e| e.handle == handle)
-    }
-
-    /// Whether any HTML element of the group is in `scope`.
-    pub(crate) fn has_any_in_scope(&self, scope: Scope, group: fn(LocalName) -> bool) -> bool {
-        self.has_element_in_specific_scope(scope, |e| e.html_name().is_some_and(group))
+    /// Whether any HTML element of `group` (a generated member list) is in
+    /// `scope`.
+    pub(crate) fn has_any_in_scope(&self, scope: Scope, group: &[LocalName]) -> bool {
+        let topmost = group.iter().filter_map(|&name| self.open_elements.last_html(name)).max();
+        self.target_in_scope(scope, topmost)
     }
 
     /// Whether the stack holds the HTML element `name` anywhere.
@@ -307,17 +499,18 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// Removes `handle` from the stack wherever it is.
+    /// Removes `handle` from the stack wherever it is. The search from the
+    /// top costs what the removal's shift of the elements above costs.
     pub(crate) fn remove_from_stack(&mut self, handle: S::Handle) {
         if let Some(index) = self.open_elements.iter().rposition(|e| e.handle == handle) {
-            let element = self.open_elements.remove(index);
-            self.element_popped(&element);
+            self.remove_from_stack_at(index);
         }
     }
 
-    /// The index of `handle` in the stack.
-    pub(crate) fn stack_position(&self, handle: S::Handle) -> Option<usize> {
-        self.open_elements.iter().rposition(|e| e.handle == handle)
+    /// Removes the element at `index` from the stack.
+    pub(crate) fn remove_from_stack_at(&mut self, index: usize) {
+        let element = self.open_elements.remove(index);
+        self.element_popped(&element);
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#generate-implied-end-tags>

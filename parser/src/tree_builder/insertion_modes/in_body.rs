@@ -82,9 +82,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// "If there is a node in the stack of open elements that is not
     /// either a dd element, a dt element, …, then this is a parse error."
     fn check_elements_allowed_open_at_the_end(&mut self, error: TreeConstructionError) {
-        let unexpected =
-            self.open_elements.iter().any(|e| !e.html_name().is_some_and(is_in_body_elements_allowed_open_at_the_end));
-        if unexpected {
+        // Counted by the stack: a walk would pass every allowed element
+        // (`<rb>`×n + `</body>`×n).
+        if self.open_elements.not_allowed_at_the_end() > 0 {
             self.parse_error(error);
         }
     }
@@ -179,8 +179,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "li", "dd", "dt".
-            local_names::LI => self.list_item_start_tag(tag, |n| n == local_names::LI),
-            _ if is_dd_and_dt(name) => self.list_item_start_tag(tag, is_dd_and_dt),
+            local_names::LI => self.list_item_start_tag(tag, &[local_names::LI]),
+            _ if is_dd_and_dt(name) => self.list_item_start_tag(tag, DD_AND_DT),
             // "plaintext".
             local_names::PLAINTEXT => {
                 self.close_a_p_element_in_button_scope();
@@ -211,10 +211,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // also took it off the stack (or it was never there), so
                     // the stack is searched only when it is still listed.
                     if let Some(position) = self.formatting_position(element) {
-                        let on_stack = self.formatting_element_is_on_stack(position);
+                        let serial = self.active_formatting[position].stack_serial();
                         self.active_formatting.remove(position);
-                        if on_stack {
-                            self.remove_from_stack(element);
+                        if let Some(index) = serial.and_then(|serial| self.open_elements.position(serial)) {
+                            self.remove_from_stack_at(index);
                         }
                     }
                 }
@@ -436,21 +436,22 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// The "li" / "dd" / "dt" start tag rules: close an open list item of
     /// the same kind, unless a special element other than address, div or
     /// p is met first.
-    fn list_item_start_tag(&mut self, tag: TagTok<'_>, same_kind: fn(LocalName) -> bool) {
+    fn list_item_start_tag(&mut self, tag: TagTok<'_>, same_kind: &[LocalName]) {
         self.frameset_ok = false;
-        for index in (0..self.open_elements.len()).rev() {
-            let node = &self.open_elements[index];
-            if let Some(name) = node.html_name().filter(|&n| same_kind(n)) {
-                self.generate_implied_end_tags(Some(name));
-                if !self.current_node_is(name) {
-                    self.parse_error(TreeConstructionError::EndTagWithOpenElements);
-                }
-                self.pop_until_popped(name);
-                break;
+        // The loop from the current node stops at the first element of the
+        // same kind (checked first) or at a special element it does not
+        // pass through: the topmost of each, from the stack's lists, tell
+        // which comes first without the walk (`<div>`×n + `<li></li>`×n
+        // walked the divs each time).
+        let target = same_kind.iter().filter_map(|&name| self.open_elements.last_html(name)).max();
+        let stop = self.open_elements.last_list_item_loop_stop();
+        if let Some(index) = target.filter(|&target| stop.is_none_or(|stop| target >= stop)) {
+            let name = self.open_elements[index].html_name().expect("an HTML element of the kind");
+            self.generate_implied_end_tags(Some(name));
+            if !self.current_node_is(name) {
+                self.parse_error(TreeConstructionError::EndTagWithOpenElements);
             }
-            if node.is(Categories::SPECIAL) && !node.html_name().is_some_and(is_in_body_list_item_loop_passes_through) {
-                break;
-            }
+            self.pop_until_popped(name);
         }
         self.close_a_p_element_in_button_scope();
         self.insert_an_html_element_for(tag);
@@ -544,7 +545,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "h1"–"h6".
             _ if is_heading_elements(name) => {
-                if !self.has_any_in_scope(Scope::Default, is_heading_elements) {
+                if !self.has_any_in_scope(Scope::Default, HEADING_ELEMENTS) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 } else {
                     self.generate_implied_end_tags(None);

@@ -2,7 +2,7 @@
 
 use crate::generated::tag_groups::{
     is_in_caption_start_tags_that_close_the_caption, is_in_cell_end_tags_to_ignore, is_table_cells,
-    is_table_structure_elements,
+    is_table_structure_elements, TABLE_CELLS,
 };
 use crate::tree_builder::stack_of_open_elements::Scope;
 use crate::tree_builder::token::Tok;
@@ -32,7 +32,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "caption", …, "tr" start tags: close the cell, reprocess.
             Tok::StartTag(tag) if tag.is_in(is_in_caption_start_tags_that_close_the_caption) => {
-                if !self.has_any_in_scope(Scope::Table, is_table_cells) {
+                if !self.has_any_in_scope(Scope::Table, TABLE_CELLS) {
                     self.parse_error(TreeConstructionError::UnexpectedStartTag);
                     return Step::Done;
                 }

@@ -3,7 +3,7 @@
 use crate::generated::names::local_names;
 use crate::generated::tag_groups::{
     is_in_table_body_end_tags_to_ignore, is_in_table_body_start_tags_that_close_the_section, is_table_cells,
-    is_table_sections,
+    is_table_sections, TABLE_SECTIONS,
 };
 use crate::tree_builder::stack_of_open_elements::Scope;
 use crate::tree_builder::token::Tok;
@@ -59,7 +59,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     fn close_the_table_section<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
-        if !self.has_any_in_scope(Scope::Table, is_table_sections) {
+        if !self.has_any_in_scope(Scope::Table, TABLE_SECTIONS) {
             self.parse_error(TreeConstructionError::UnexpectedStartTag);
             return Step::Done;
         }

@@ -1,0 +1,424 @@
+//! The pathological families: hostile documents whose parse must stay
+//! linear. Shared by `src/bin/pathological.rs` (time and memory, n → 4n)
+//! and `tests/untrusted_bound.rs` (the `Limits::UNTRUSTED` memory bound).
+
+use std::fmt::Write as _;
+
+/// A family of hostile documents: `make(n)` is the document of size n.
+pub struct Family {
+    pub name: &'static str,
+    /// The size the issue asks for (the 4n run); n is a quarter of it.
+    pub full: usize,
+    pub make: fn(usize) -> String,
+    /// Not linear today, and why (reported, does not fail the run; see
+    /// the README's "Security and robustness").
+    pub known_quadratic: Option<&'static str>,
+    /// Parsed with `Limits::UNTRUSTED`: the spec's tree is quadratic in the
+    /// input (reconstruction multiplies nodes), and the node cap is what
+    /// bounds it.
+    pub untrusted: bool,
+    /// Whether the walk also serializes the tree: not where the spec's
+    /// serialization is quadratic in the input (a shared attribute value
+    /// written out once per element that shares it).
+    pub serialize: bool,
+}
+
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "nested-div",
+        full: 1_000_000,
+        make: |n| "<div>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Unclosed a/b: each `<a>` runs the adoption agency on the previous
+    // one; the end tags at the end run it with a furthest block.
+    Family {
+        name: "unclosed-a-b",
+        full: 100_000,
+        make: |n| format!("{}<div>x{}", "<a><b>".repeat(n / 2), "</a>y</b>".repeat(n / 2)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "misnested-b-i",
+        full: 100_000,
+        make: |n| "<b><i>x</b>y</i>z<p>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "table-foster",
+        full: 100_000,
+        make: |n| "<table>x<tr><td>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "attributes",
+        full: 100_000,
+        make: |n| {
+            let mut s = String::from("<div");
+            for i in 0..n {
+                // Every name twice: half are duplicates.
+                let _ = write!(s, " a{}=v", i % (n / 2).max(1));
+            }
+            s.push_str(">x<html");
+            for i in 0..n {
+                let _ = write!(s, " h{i}");
+            }
+            s.push_str("><html");
+            for i in 0..n {
+                let _ = write!(s, " h{i} k{i}");
+            }
+            s.push('>');
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "comment-100MB",
+        full: 100 << 20,
+        make: |n| format!("<!--{}-->", "x".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "attribute-value-100MB",
+        full: 100 << 20,
+        make: |n| format!("<div title=\"{}\">", "x".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "character-references",
+        full: 1_000_000,
+        make: |n| {
+            let pieces = ["&amp;", "&#x41;", "&#66;", "&notin;", "&noti", "&ampx", "&#xFFFFFF;"];
+            let mut s = String::from("<p title=\"");
+            for i in 0..n / 2 {
+                s.push_str(pieces[i % pieces.len()]);
+            }
+            s.push_str("\">");
+            for i in 0..n / 2 {
+                s.push_str(pieces[i % pieces.len()]);
+            }
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "foreign-integration-points",
+        full: 100_000,
+        make: |n| {
+            "<svg><foreignObject><math><mi><svg><desc><math><annotation-xml encoding=text/html><div><math><mtext><b>"
+                .repeat(n)
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "nested-template",
+        full: 1_000_000,
+        make: |n| "<template>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // "In body", "any other end tag": each end tag's only matching element
+    // is open below a special element (the div) and n ordinary ones, so
+    // each walk fails after n elements unless the counted names of the
+    // div's region answer it.
+    Family {
+        name: "end-tags-past-div",
+        full: 100_000,
+        make: |n| format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // The same with n distinct names, all open below the div.
+    Family {
+        name: "distinct-end-tags-past-div",
+        full: 100_000,
+        make: |n| {
+            let mut s = String::new();
+            for i in 0..n {
+                let _ = write!(s, "<y{i}>");
+            }
+            s.push_str("<div>");
+            s.push_str(&"<x-a>".repeat(n));
+            for i in 0..n {
+                let _ = write!(s, "</y{i}>");
+            }
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Known names, no special rules: span above the div, abbr below it.
+    Family {
+        name: "known-end-tags-past-div",
+        full: 100_000,
+        make: |n| format!("<abbr><div>{}{}", "<span>".repeat(n), "</abbr>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Pushes and pops between the end tags: an ordinary element, and a
+    // special one (its own region comes and goes; the div's counts stay).
+    Family {
+        name: "interleaved-end-tags-past-div",
+        full: 100_000,
+        make: |n| format!("<x-b><div>{}{}", "<x-a>".repeat(n), "</x-b><x-c></x-c></x-b><p></p>".repeat(n / 2)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Issue 14's families: "in scope" checks and "last open" searches
+    // whose target is open, but below a scope boundary or far down the
+    // stack (the stack lists its elements by name and by scope boundary).
+    Family {
+        name: "p-below-object",
+        full: 200_000,
+        make: |n| format!("<p><object>{}", "<div>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "body-end-tags",
+        full: 200_000,
+        make: |n| format!("{}{}", "<div>".repeat(n), "</body>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "p-below-button",
+        full: 200_000,
+        make: |n| format!("<p><button>{}{}", "<span>".repeat(n), "</p>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "li-below-ul",
+        full: 200_000,
+        make: |n| format!("<li><ul>{}{}", "<span>".repeat(n), "</li>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "heading-below-object",
+        full: 200_000,
+        make: |n| format!("<h1><object>{}{}", "<span>".repeat(n), "</h1>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "div-below-object",
+        full: 200_000,
+        make: |n| format!("<div><object>{}{}", "<span>".repeat(n), "</div>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "select-below-object",
+        full: 200_000,
+        make: |n| format!("<select><object>{}{}", "<span>".repeat(n), "</select>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "template-below-table",
+        full: 200_000,
+        make: |n| format!("<template>{}<table>{}", "<div>".repeat(n), "x<span></span>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // The list of active formatting elements: entries of distinct
+    // attributes escape the Noah's Ark clause, and each end tag of a
+    // formatting element that is not listed after the last marker (here
+    // below it) searches the list.
+    Family {
+        name: "formatting-list-search",
+        full: 200_000,
+        make: |n| {
+            let mut s = String::from("<i><object>");
+            for i in 0..n {
+                let _ = write!(s, "<b x={i}>");
+            }
+            s.push_str(&"</i>".repeat(n));
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // The same with the b listed but out of scope (desc is a boundary
+    // that pushes no marker): each `</b>` finds it and stops.
+    Family {
+        name: "formatting-out-of-scope",
+        full: 200_000,
+        make: |n| {
+            let mut s = String::from("<b><svg><desc>");
+            for i in 0..n {
+                let _ = write!(s, "<i x={i}>");
+            }
+            s.push_str(&"</b>".repeat(n));
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Found by the inventory of loops over the stack (docs/robustness.md):
+    // the check at `</body>` passed every element allowed open there, the
+    // "li" loop passed the divs, and resetting the insertion mode walked
+    // down to the body after each table.
+    Family {
+        name: "allowed-open-at-body-end",
+        full: 200_000,
+        make: |n| format!("{}{}", "<rb>".repeat(n), "</body>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "list-items-past-divs",
+        full: 200_000,
+        make: |n| format!("{}{}", "<div>".repeat(n), "<li></li>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "tables-past-divs",
+        full: 200_000,
+        make: |n| format!("{}{}", "<div>".repeat(n), "<table></table>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "foreign-end-tags",
+        full: 20_000,
+        make: |n| format!("<svg>{}{}", "<g>".repeat(n), "</x>".repeat(n)),
+        known_quadratic: Some(
+            "foreign content's \"any other end tag\" walks down to the topmost HTML element for a name no foreign \
+             element above it has (docs/robustness.md, open)",
+        ),
+        untrusted: false,
+        serialize: true,
+    },
+    // Issue 14's memory families. Text extended between other stored
+    // strings (foster-parented text between comments; text after a body
+    // tag whose attributes are stored; text after `</body>` and a
+    // comment): the text node grows in place or moves with room to grow.
+    Family {
+        name: "text-between-comments",
+        full: 8_000_000,
+        make: |n| format!("<table>{}", format!("{}<!--c-->", "x".repeat(100)).repeat(n / 108)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "text-between-body-attributes",
+        full: 600_000,
+        make: |n| {
+            let mut s = String::new();
+            let mut i = 0;
+            while s.len() < n {
+                let _ = write!(s, "x<body a{i}=1>");
+                i += 1;
+            }
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    Family {
+        name: "text-after-body-comments",
+        full: 600_000,
+        make: |n| "x</body><!--c-->".repeat(n / 16),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // `<html>` attributes added between other elements' attributes: the
+    // html element's list moves with room to grow.
+    Family {
+        name: "html-attributes-between",
+        full: 1_600_000,
+        make: |n| {
+            let mut s = String::new();
+            let mut i = 0;
+            while s.len() < n {
+                let _ = write!(s, "<html a{i}=1><p x=1>");
+                i += 1;
+            }
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Reconstructed formatting elements share their attribute values.
+    Family {
+        name: "reconstructed-attribute",
+        full: 1_000_000,
+        make: |n| format!("<p><b title=\"{}\"></p>{}", "x".repeat(n / 2), "<p>x</p>".repeat(n / 16)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: false,
+    },
+    // A parse error per NUL: errors are kept (12 bytes each), linearly.
+    Family {
+        name: "nul-errors",
+        full: 4_000_000,
+        make: |n| format!("<body>{}", "\0".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // Reconstruction multiplies nodes (n formatting elements re-created
+    // in each of n paragraphs: the spec's tree has n² nodes); with
+    // `Limits::UNTRUSTED` the node cap bounds them.
+    Family {
+        name: "reconstruction-nodes",
+        full: 140_000,
+        make: |n| {
+            let k = n / 18;
+            let mut s = String::from("<p>");
+            for i in 0..k {
+                let _ = write!(s, "<b x={i}>");
+            }
+            s.push_str("</p>");
+            s.push_str(&"<p>x</p>".repeat(k));
+            s
+        },
+        known_quadratic: None,
+        untrusted: true,
+        serialize: true,
+    },
+];
