@@ -359,7 +359,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "text-after-body-comments",
-        full: 600_000,
+        full: 2_400_000,
         make: |n| "x</body><!--c-->".repeat(n / 16),
         known_quadratic: None,
         untrusted: false,
