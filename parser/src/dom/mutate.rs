@@ -744,8 +744,20 @@ impl Document {
     }
 
     /// A deep copy of `id` (with template contents), not in the tree. The
-    /// copy shares the original's text and attribute storage, which never
-    /// changes in place.
+    /// copy shares the original's text and attribute values, which never
+    /// change in place (a new value is stored anew); each copied element
+    /// gets its own list of attributes, which `set_attribute` and
+    /// `remove_attribute` do change in place.
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p id=a class=c>x");
+    /// let p = document.get_element_by_id("a").unwrap();
+    /// let copy = document.clone_node_deep(p);
+    /// document.set_attribute(p, "id", "b").unwrap();
+    /// document.remove_attribute(copy, "class");
+    /// assert_eq!(document.outer_html(p), r#"<p id="b" class="c">x</p>"#);
+    /// assert_eq!(document.outer_html(copy), r#"<p id="a">x</p>"#);
+    /// ```
     #[track_caller]
     pub fn clone_node_deep(&mut self, id: NodeId) -> NodeId {
         self.slot(id);
@@ -779,6 +791,13 @@ impl Document {
             if element.template_contents.is_some() {
                 element.template_contents = Some(self.new_node(Data::DocumentFragment).link());
             }
+            // The copy's own list of attribute entries (the values stay
+            // shared): `set_attribute` and `remove_attribute` edit a list in
+            // place, which must not reach the original.
+            let len = if self.attribute_room(element.attrs.len as usize) { element.attrs.len as usize } else { 0 };
+            let start = self.attrs.len();
+            self.attrs.extend_from_within(element.attrs.start as usize..element.attrs.start as usize + len);
+            element.attrs = span(start, len);
         }
         self.new_node(data)
     }
