@@ -12,6 +12,7 @@ mod encoding;
 mod errors;
 mod failure;
 mod input;
+mod jsonl;
 mod select;
 mod serialize;
 mod text;

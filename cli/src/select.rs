@@ -1,13 +1,14 @@
 //! `htmlforge select`: the elements that match a CSS selector.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use htmlforge::dom::{Document, ElementRef, TextOptions};
 use htmlforge::select::Selector;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::failure::Failure;
 use crate::input::{read_bytes, InputFlags, TreeFlags};
+use crate::jsonl;
 
 /// Print the elements that match a CSS selector, one per line, in tree
 /// order.
@@ -126,24 +127,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
 }
 
 fn jsonl(args: &Args) -> Result<(), Failure> {
-    let stdin = std::io::stdin();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for (index, line) in stdin.lock().lines().enumerate() {
-        let at = format!("stdin line {}", index + 1);
-        let line = line.map_err(|e| Failure::reading(&at, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let request: Value = serde_json::from_str(&line).map_err(|e| Failure::reading(&at, e))?;
-        let html =
-            request.get("html").and_then(Value::as_str).ok_or_else(|| Failure::reading(&at, "no \"html\" string"))?;
+    jsonl::each_request(|at, request, out| {
+        let html = jsonl::required_str(request, "html", at)?;
         let document = htmlforge::parse_document_with(html, args.tree.options());
         if args.count {
             writeln!(out, "{}", json!({ "count": document.select(&args.selector).count() }))?;
         } else {
-            write_matches(&mut out, &document, args)?;
+            write_matches(out, &document, args)?;
         }
-    }
-    out.flush()?;
-    Ok(())
+        Ok(())
+    })
 }

@@ -2,7 +2,7 @@
 //! tokenizer tests' JSON form: by default the tokens the tree builder
 //! receives in a real parse, with `--raw` the tokenizer's on its own.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use htmlforge::dom::Document;
 use htmlforge::encoding::{decode, sniff, Confidence, SniffOptions};
@@ -15,6 +15,7 @@ use serde_json::{json, Map, Value};
 
 use crate::failure::Failure;
 use crate::input::{read_bytes, InputFlags, Switch};
+use crate::jsonl;
 
 /// Print the tokens of a document, one JSON array per line.
 ///
@@ -243,25 +244,16 @@ fn tokenize(input: &str, state: State, last_start_tag: Option<&str>) -> Collecto
 }
 
 fn jsonl() -> Result<(), Failure> {
-    let stdin = std::io::stdin();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for (index, line) in stdin.lock().lines().enumerate() {
-        let at = format!("stdin line {}", index + 1);
-        let line = line.map_err(|e| Failure::reading(&at, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let request: Value = serde_json::from_str(&line).map_err(|e| Failure::reading(&at, e))?;
-        let input = request["input"].as_str().ok_or_else(|| Failure::reading(&at, "no \"input\" string"))?;
+    jsonl::each_request(|at, request, out| {
+        let input = jsonl::required_str(request, "input", at)?;
         let state_name = request.get("initialState").and_then(Value::as_str).unwrap_or("Data state");
         let state =
-            state_named(state_name).ok_or_else(|| Failure::reading(&at, format!("unknown state {state_name:?}")))?;
+            state_named(state_name).ok_or_else(|| Failure::reading(at, format!("unknown state {state_name:?}")))?;
         let last_start_tag = request.get("lastStartTag").and_then(Value::as_str);
         let collected = tokenize(input, state, last_start_tag);
         let output: Vec<Value> = collected.tokens.iter().filter_map(owned_token_json).collect();
         let errors: Vec<Value> = collected.errors.iter().map(error_json).collect();
         writeln!(out, "{}", json!({"output": output, "errors": errors}))?;
-    }
-    out.flush()?;
-    Ok(())
+        Ok(())
+    })
 }

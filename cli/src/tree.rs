@@ -1,7 +1,7 @@
 //! `htmlforge tree`: parse a document or fragment and print the tree in
 //! the html5lib tree-construction format.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use htmlforge::dom::{dump_children_html5lib, dump_html5lib, write_children_html5lib, write_html5lib};
 use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use crate::failure::Failure;
 use crate::input::{read_bytes, InputFlags, TreeFlags};
+use crate::jsonl;
 
 /// Print the tree in the html5lib tree-construction test format.
 ///
@@ -67,22 +68,12 @@ pub fn tree_of(input: &str, fragment: Option<&str>, options: ParseOptions) -> St
 }
 
 fn jsonl() -> Result<(), Failure> {
-    let stdin = std::io::stdin();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for (index, line) in stdin.lock().lines().enumerate() {
-        let at = format!("stdin line {}", index + 1);
-        let line = line.map_err(|e| Failure::reading(&at, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let request: Value = serde_json::from_str(&line).map_err(|e| Failure::reading(&at, e))?;
-        let data =
-            request.get("data").and_then(Value::as_str).ok_or_else(|| Failure::reading(&at, "no \"data\" string"))?;
+    jsonl::each_request(|at, request, out| {
+        let data = jsonl::required_str(request, "data", at)?;
         let fragment = request.get("fragment").and_then(Value::as_str);
         let scripting = request.get("scripting").and_then(Value::as_bool).unwrap_or(false);
         let tree = tree_of(data, fragment, ParseOptions { scripting, ..ParseOptions::default() });
         writeln!(out, "{}", json!({ "tree": tree }))?;
-    }
-    out.flush()?;
-    Ok(())
+        Ok(())
+    })
 }
