@@ -22,8 +22,14 @@ use crate::tree_builder::{Attr, LimitsHit, Name, QualName, TreeBuilder, TreeBuil
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParseOptions {
     /// The scripting flag. On: `noscript` content is raw text, and a
-    /// streaming [`Parser`] pauses after each `script` end tag. Off (the
-    /// default): `noscript` content is parsed as markup.
+    /// streaming [`Parser`] of a document pauses after each `script` end
+    /// tag. Off (the default): `noscript` content is parsed as markup.
+    ///
+    /// In the 2026 text's terms, the parser's scripting mode is Disabled
+    /// when this is off; when it is on, Normal for a document and Inert for
+    /// a fragment (whose scripts never pause the parse).
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#scripting-mode>
     pub scripting: bool,
     /// The document is an iframe srcdoc document (never in quirks mode).
     pub iframe_srcdoc: bool,

@@ -40,6 +40,11 @@ impl Document {
         // (original parent, copy parent) pairs whose children are to copy:
         // an explicit stack, for deep trees.
         let mut work: Vec<(NodeId, NodeId)> = vec![(self.document(), copy.document())];
+        if let Some(fragment) = self.fragment.and_then(|link| self.link_id(Some(link))) {
+            let fragment_copy = copy.new_node(Data::DocumentFragment);
+            copy.set_fragment(fragment_copy);
+            work.push((fragment, fragment_copy));
+        }
         while let Some((source, target)) = work.pop() {
             for child in self.children(source) {
                 let child_copy = match self.nodes[child.index()].data {

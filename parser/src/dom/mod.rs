@@ -92,6 +92,9 @@ pub struct Document {
     /// were stored behind them.
     growth: node::Growth,
     quirks_mode: QuirksMode,
+    /// The DocumentFragment a fragment parse returned (see
+    /// [`Document::fragment_root`]).
+    fragment: Option<Link>,
     /// The parse errors, in the order they were raised.
     pub errors: Vec<Error>,
 }
@@ -111,6 +114,7 @@ impl Clone for Document {
             name_slots: None,
             growth: self.growth.clone(),
             quirks_mode: self.quirks_mode,
+            fragment: self.fragment,
             errors: self.errors.clone(),
         }
     }
@@ -164,6 +168,7 @@ impl Document {
             name_slots: None,
             growth: node::Growth::default(),
             quirks_mode: QuirksMode::NoQuirks,
+            fragment: None,
             errors: Vec::new(),
         };
         document.new_node(Data::Document);
@@ -332,10 +337,29 @@ impl Document {
         self.children(self.document()).find(|&child| self.element(child).is_some())
     }
 
-    /// The root of a parsed fragment: the `html` element whose children
-    /// are the fragment's nodes.
+    /// The result of a fragment parse: the DocumentFragment whose children
+    /// are the fragment's nodes (the HTML fragment parsing algorithm
+    /// "returns fragment"). For a document that no fragment parse made, the
+    /// document element.
+    ///
+    /// ```
+    /// use htmlforge::dom::NodeData;
+    /// use htmlforge::{parse_fragment, FragmentContext, Namespace};
+    ///
+    /// let fragment = parse_fragment("<td>a</td>b", &FragmentContext::new(Namespace::Html, "tr"));
+    /// let root = fragment.fragment_root().unwrap();
+    /// assert_eq!(fragment.data(root), NodeData::DocumentFragment);
+    /// assert_eq!(fragment.inner_html(root), "<td>a</td>b");
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
     pub fn fragment_root(&self) -> Option<NodeId> {
-        self.document_element()
+        self.link_id(self.fragment).or_else(|| self.document_element())
+    }
+
+    /// Records `fragment` as the fragment a fragment parse returns.
+    pub(crate) fn set_fragment(&mut self, fragment: NodeId) {
+        self.fragment = Some(fragment.link());
     }
 
     /// `id` and its descendants in tree order (template contents are not

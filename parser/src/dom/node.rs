@@ -162,7 +162,8 @@ pub(crate) struct Node {
 pub enum NodeData<'a> {
     /// The Document node.
     Document,
-    /// A DocumentFragment (the contents of a `template`).
+    /// A DocumentFragment: the contents of a `template`, or what a fragment
+    /// parse returned ([`Document::fragment_root`](super::Document::fragment_root)).
     DocumentFragment,
     /// A DocumentType node (`<!DOCTYPE …>`).
     Doctype(&'a Doctype),

@@ -88,6 +88,12 @@ impl TreeSink for Document {
         self.element(template).and_then(|e| e.template_contents()).unwrap_or(template)
     }
 
+    fn create_document_fragment(&mut self) -> Option<NodeId> {
+        let fragment = self.new_node(super::node::Data::DocumentFragment);
+        self.set_fragment(fragment);
+        Some(fragment)
+    }
+
     fn parent_of(&self, node: NodeId) -> Option<NodeId> {
         self.parent(node)
     }

@@ -297,6 +297,21 @@ pub trait TreeSink {
         let _ = error;
     }
 
+    /// Creates the DocumentFragment that the HTML fragment parsing
+    /// algorithm returns (step 15, "Let fragment be the result of creating a
+    /// document fragment"), not in the tree. The parser makes it its root
+    /// insertion target: what the algorithm would insert into its `html`
+    /// root element goes into the fragment instead.
+    ///
+    /// The default, `None`, leaves the fragment's nodes as the children of
+    /// that `html` element, as the algorithm's text before 2026-07 returned
+    /// them ("root's children"); the nodes and their order are the same.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
+    fn create_document_fragment(&mut self) -> Option<Self::Handle> {
+        None
+    }
+
     /// The parent of `node`, if it has one.
     ///
     /// This and the next three methods let the tree builder walk the tree,

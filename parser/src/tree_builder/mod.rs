@@ -209,6 +209,9 @@ pub struct TreeBuilder<S: TreeSink> {
     encoding: (&'static Encoding, Confidence),
     /// The encoding a `<meta>` asked to restart the parse with.
     encoding_restart: Option<&'static Encoding>,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#root-insertion-target>
+    /// (set only by the fragment parser, and only if the sink makes one).
+    root_insertion_target: Option<S::Handle>,
     /// The open templates' `<template for>` patches (none unless
     /// `template_patching` is on).
     content_patches: content_patching::ContentPatches<S::Handle>,
@@ -245,6 +248,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
             encoding_restart: None,
             content_patches: Default::default(),
+            root_insertion_target: None,
         }
     }
 
@@ -277,6 +281,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             QualName::new(Namespace::Html, Name::Known(local_names::HTML)),
             false,
         ));
+        // 15–16. "Let fragment be the result of creating a document
+        // fragment … Set the parser's root insertion target to fragment."
+        builder.root_insertion_target = builder.sink.create_document_fragment();
         let context_element = OpenElement::new(context_handle, context, integration_point);
         if context_element.is_html(local_names::TEMPLATE) {
             builder.template_modes.push(InsertionMode::InTemplate);
