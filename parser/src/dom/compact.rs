@@ -3,7 +3,7 @@
 use crate::tree_builder::{AttrRef, Name, QualName};
 
 use super::node::Data;
-use super::{Doctype, Document, NodeId};
+use super::{Doctype, Document, NodeData, NodeId};
 
 impl Document {
     /// A copy of the document that holds only what is in its tree: the
@@ -61,6 +61,13 @@ impl Document {
                         {
                             work.push((contents, contents_copy));
                         }
+                        if let Some(shadow) = self.shadow_root(child) {
+                            if let NodeData::ShadowRoot { init, .. } = self.data(shadow) {
+                                let shadow_copy =
+                                    copy.attach_shadow_root(made, init).expect("the same host accepts it");
+                                work.push((shadow, shadow_copy));
+                            }
+                        }
                         made
                     }
                     Data::Text(span) => copy.create_text_node(&self.strings[span.range()]),
@@ -78,7 +85,7 @@ impl Document {
                         })
                     }
                     // Neither is ever a child.
-                    Data::Document | Data::DocumentFragment => continue,
+                    Data::Document | Data::DocumentFragment | Data::ShadowRoot(_) => continue,
                 };
                 copy.link_append(target.link(), child_copy.link());
                 work.push((child, child_copy));

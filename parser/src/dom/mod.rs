@@ -32,11 +32,13 @@ mod navigate;
 mod node;
 mod pretty;
 pub(crate) mod serialize;
+pub(crate) mod shadow_root;
 mod sink;
 mod visible_text;
 mod walk;
 
 pub use crate::generated::names::Namespace;
+pub use crate::tree_builder::{ShadowRootInit, ShadowRootMode, SlotAssignmentMode};
 pub use dump::{dump_children_html5lib, dump_html5lib, write_children_html5lib, write_html5lib};
 pub use element::ElementRef;
 pub use error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
@@ -95,6 +97,8 @@ pub struct Document {
     /// The DocumentFragment a fragment parse returned (see
     /// [`Document::fragment_root`]).
     fragment: Option<Link>,
+    /// Shadow roots and their hosts (declarative shadow roots).
+    shadow_roots: shadow_root::ShadowRoots,
     /// The parse errors, in the order they were raised.
     pub errors: Vec<Error>,
 }
@@ -115,6 +119,7 @@ impl Clone for Document {
             growth: self.growth.clone(),
             quirks_mode: self.quirks_mode,
             fragment: self.fragment,
+            shadow_roots: self.shadow_roots.clone(),
             errors: self.errors.clone(),
         }
     }
@@ -169,6 +174,7 @@ impl Document {
             growth: node::Growth::default(),
             quirks_mode: QuirksMode::NoQuirks,
             fragment: None,
+            shadow_roots: Default::default(),
             errors: Vec::new(),
         };
         document.new_node(Data::Document);
@@ -274,6 +280,10 @@ impl Document {
                 target: &self.strings[target.range()],
                 data: &self.strings[data.range()],
             },
+            Data::ShadowRoot(index) => {
+                let (host, init) = self.shadow_root_record(index);
+                NodeData::ShadowRoot { host, init }
+            }
         }
     }
 

@@ -8,6 +8,7 @@
 mod active_formatting_elements;
 mod adoption_agency;
 mod content_patching;
+mod declarative_shadow_root;
 mod dispatcher;
 pub mod errors;
 mod foster_parenting;
@@ -30,7 +31,10 @@ use crate::tokenizer::{ContentState, ParseError, SinkResult, Token, TokenSink};
 pub use errors::TreeConstructionError;
 
 pub use insertion_modes::InsertionMode;
-pub use interface::{Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, TreeSink};
+pub use interface::{
+    Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, ShadowRootInit, ShadowRootMode, SlotAssignmentMode,
+    TreeSink,
+};
 
 use token::Tok;
 
@@ -54,6 +58,9 @@ pub struct TreeBuilderOptions {
     /// `<template for>` content patching: see
     /// [`crate::ParseOptions::template_patching`].
     pub template_patching: bool,
+    /// The parser's "allow declarative shadow roots": see
+    /// [`crate::ParseOptions::declarative_shadow_roots`].
+    pub declarative_shadow_roots: bool,
 }
 
 impl Default for TreeBuilderOptions {
@@ -66,6 +73,7 @@ impl Default for TreeBuilderOptions {
             max_nodes: crate::Limits::HARD_MAX_NODES,
             max_errors: None,
             template_patching: false,
+            declarative_shadow_roots: false,
         }
     }
 }
