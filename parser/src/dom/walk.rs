@@ -207,6 +207,7 @@ mod tests {
                 NodeData::ProcessingInstruction { target, .. } => format!("?{target}"),
                 NodeData::Doctype(_) => "doctype".to_string(),
                 NodeData::Document | NodeData::DocumentFragment => "?".to_string(),
+                NodeData::ShadowRoot { .. } => "#shadow-root".to_string(),
             };
             format!("{sign}{name}")
         })
