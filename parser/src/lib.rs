@@ -84,12 +84,14 @@ pub mod html5ever;
 pub mod named_char_ref;
 mod parse;
 mod parse_bytes;
+mod pseudo_attributes;
 pub mod quirks;
 #[cfg(feature = "selectors")]
 pub mod select;
 pub mod serializer;
 pub mod tokenizer;
 pub mod tree_builder;
+mod xml_name;
 
 pub use dom::{serialize_document, Document, DomError, ElementRef, Namespace, NodeId};
 pub use generated::parse_errors::ParseErrorCode;
