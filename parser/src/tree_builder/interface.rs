@@ -259,7 +259,7 @@ pub struct ShadowRootInit {
 /// }
 ///
 /// let mut parser = Parser::with_sink(Outline { names: vec!["#document".into()], parents: vec![None] }, ParseOptions::default());
-/// parser.feed("<ul><li>one<li>two</ul>");
+/// parser.feed("<ul><li>one<li>two</ul>").unwrap();
 /// let outline = parser.finish();
 /// let second_li = outline.names.iter().rposition(|n| n == "li").unwrap();
 /// assert_eq!(outline.names[outline.parents[second_li].unwrap()], "ul");
