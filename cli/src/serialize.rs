@@ -44,7 +44,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let scripting = args.tree.options().scripting;
     let out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut out = if args.minimize {
-        let options = SerializeOptions { scripting, ..SerializeOptions::default() };
+        let options = SerializeOptions::default().scripting(scripting);
         let mut serializer = Serializer::new_io(out, options);
         serializer.write_children(&document, root)?;
         serializer.finish()?

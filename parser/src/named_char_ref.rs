@@ -156,6 +156,7 @@ impl NamedCharRefMatcher {
     }
 
     /// Bytes accepted so far (a prefix of some name).
+    #[cfg(test)]
     pub fn consumed(&self) -> usize {
         usize::from(self.consumed)
     }
@@ -176,7 +177,9 @@ impl NamedCharRefMatcher {
     }
 }
 
-/// Looks up one complete name (without the `&`), e.g. `"notin;"`.
+/// Looks up one complete name (without the `&`), e.g. `"notin;"`: what
+/// the tests check the table with.
+#[cfg(test)]
 pub fn lookup(name: &str) -> Option<&'static str> {
     let mut matcher = NamedCharRefMatcher::new();
     for &byte in name.as_bytes() {
@@ -258,3 +261,7 @@ mod tests {
         assert_eq!(whole.longest_match().unwrap().replacement, "\u{2233}");
     }
 }
+
+#[cfg(test)]
+#[path = "named_char_ref_tests.rs"]
+mod table_tests;
