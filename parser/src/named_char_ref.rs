@@ -10,9 +10,10 @@
 //! only a few integers of state, so a tokenizer can stop at the end of an
 //! input chunk and resume the match with the next chunk.
 //!
-//! ```
-//! use htmlforge::named_char_ref::NamedCharRefMatcher;
+//! The module is internal (its unit tests run this example as
+//! `notin_and_not_resolve_as_the_spec_says`):
 //!
+//! ```text
 //! let mut matcher = NamedCharRefMatcher::new();
 //! for &byte in b"notit;" {
 //!     if !matcher.push(byte) {
