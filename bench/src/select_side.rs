@@ -52,7 +52,7 @@ pub fn scraper(prepared: &Prepared, index: usize) -> usize {
 /// scraper's `Html` built by htmlforge's tree builder (through
 /// `htmlforge::html5ever`); the number of nodes.
 pub fn scraper_through_htmlforge(page: &str) -> usize {
-    let options = htmlforge::ParseOptions { scripting: true, ..Default::default() };
+    let options = htmlforge::ParseOptions::default().scripting(true);
     let sink = scraper::HtmlTreeSink::new(scraper::Html::new_document());
     black_box(htmlforge::html5ever::parse_document_into(sink, page, options)).tree.values().count()
 }

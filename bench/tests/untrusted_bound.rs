@@ -29,16 +29,14 @@ fn peak_of(parse: impl FnOnce()) -> usize {
 #[test]
 fn every_family_stays_under_the_untrusted_bound() {
     let limits = Limits::for_input_bytes(MAX_INPUT_BYTES);
-    let options = ParseOptions { limits, ..ParseOptions::default() };
+    let options = ParseOptions::default().limits(limits);
     let bound = Limits::UNTRUSTED_PEAK_PER_INPUT_BYTE * MAX_INPUT_BYTES;
     let mut worst = (0, "");
     for family in families::FAMILIES {
         for size in [MAX_INPUT_BYTES / 2, 4 * MAX_INPUT_BYTES] {
             let input = (family.make)(size);
             let text = peak_of(|| drop(parse_document_with(&input, options)));
-            let bytes = peak_of(|| {
-                drop(parse_bytes(input.as_bytes(), ByteParseOptions { parse: options, ..ByteParseOptions::default() }))
-            });
+            let bytes = peak_of(|| drop(parse_bytes(input.as_bytes(), ByteParseOptions::default().parse(options))));
             for (path, peak) in [("string", text), ("bytes", bytes)] {
                 assert!(
                     peak <= bound,

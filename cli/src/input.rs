@@ -43,7 +43,7 @@ fn positive_size(size: &str) -> Result<usize, String> {
 
 impl InputFlags {
     fn byte_options(&self, parse: ParseOptions) -> ByteParseOptions<'_> {
-        ByteParseOptions { parse, transport_charset: self.encoding.as_deref(), ..ByteParseOptions::default() }
+        ByteParseOptions::default().parse(parse).transport_charset(self.encoding.as_deref())
     }
 
     /// Parses `bytes` as a document: at once, or in `--chunk-size` chunks.
@@ -68,7 +68,7 @@ impl InputFlags {
     /// verbs that do not build a document: there is no tree builder to
     /// find a `<meta>` past the prescan).
     pub fn decode(&self, bytes: &[u8]) -> String {
-        let options = SniffOptions { transport_charset: self.encoding.as_deref(), ..SniffOptions::default() };
+        let options = SniffOptions::default().transport_charset(self.encoding.as_deref());
         let sniffed = sniff(bytes, &options);
         decode(bytes, sniffed.encoding).0.into_owned()
     }
@@ -107,12 +107,10 @@ pub struct TreeFlags {
 impl TreeFlags {
     /// The parse options the flags give.
     pub fn options(&self) -> ParseOptions {
-        ParseOptions {
-            scripting: self.scripting == Switch::On,
-            declarative_shadow_roots: self.shadow_roots,
-            template_patching: self.template_patching,
-            ..ParseOptions::default()
-        }
+        ParseOptions::default()
+            .scripting(self.scripting == Switch::On)
+            .declarative_shadow_roots(self.shadow_roots)
+            .template_patching(self.template_patching)
     }
 
     /// Parses `bytes` as the flags say; returns the document and the node

@@ -46,17 +46,28 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let serializable_shadow_roots = args.tree.shadow_roots;
     let out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut out = if args.minimize {
-        let options = SerializeOptions { scripting, serializable_shadow_roots, ..SerializeOptions::default() };
+        let options =
+            SerializeOptions::default().scripting(scripting).serializable_shadow_roots(serializable_shadow_roots);
         let mut serializer = Serializer::new_io(out, options);
         serializer.write_children(&document, root)?;
         serializer.finish()?
     } else if args.pretty {
         let mut output = IoOutput(out);
-        write_pretty_html(&document, root, SpecSerializeOptions { scripting, serializable_shadow_roots }, &mut output)?;
+        write_pretty_html(
+            &document,
+            root,
+            SpecSerializeOptions::default().scripting(scripting).serializable_shadow_roots(serializable_shadow_roots),
+            &mut output,
+        )?;
         output.0
     } else {
         let mut output = IoOutput(out);
-        write_inner_html(&document, root, SpecSerializeOptions { scripting, serializable_shadow_roots }, &mut output)?;
+        write_inner_html(
+            &document,
+            root,
+            SpecSerializeOptions::default().scripting(scripting).serializable_shadow_roots(serializable_shadow_roots),
+            &mut output,
+        )?;
         output.0
     };
     out.flush()?;

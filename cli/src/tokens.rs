@@ -68,7 +68,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         tokenizer.end();
         tokenizer.into_sink().observer
     } else {
-        let options = TreeBuilderOptions { scripting: args.scripting == Some(Switch::On), ..Default::default() };
+        let options = TreeBuilderOptions::default().scripting(args.scripting == Some(Switch::On));
         let builder = TreeBuilder::new(Document::new(), options);
         let mut tokenizer = Tokenizer::new(Observed::new(builder, printer));
         let mut progress = tokenizer.feed(&text);
@@ -92,7 +92,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// sniffed one, or the one a `<meta>` past the prescan changes it to (then
 /// the document is parsed once to find out, as `htmlforge encoding` does).
 fn decode_as_the_parse_does(flags: &InputFlags, bytes: &[u8]) -> String {
-    let options = SniffOptions { transport_charset: flags.encoding.as_deref(), ..SniffOptions::default() };
+    let options = SniffOptions::default().transport_charset(flags.encoding.as_deref());
     let sniffed = sniff(bytes, &options);
     let encoding = match sniffed.confidence {
         Confidence::Tentative => flags.parse_document(bytes, htmlforge::ParseOptions::default()).encoding.encoding,

@@ -72,7 +72,7 @@ fn jsonl() -> Result<(), Failure> {
         let data = jsonl::required_str(request, "data", at)?;
         let fragment = request.get("fragment").and_then(Value::as_str);
         let scripting = request.get("scripting").and_then(Value::as_bool).unwrap_or(false);
-        let tree = tree_of(data, fragment, ParseOptions { scripting, ..ParseOptions::default() });
+        let tree = tree_of(data, fragment, ParseOptions::default().scripting(scripting));
         writeln!(out, "{}", json!({ "tree": tree }))?;
         Ok(())
     })

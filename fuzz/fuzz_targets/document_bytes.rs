@@ -14,10 +14,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let input = Input::split(data, 3);
-    let options = ByteParseOptions {
-        parse: ParseOptions { scripting: input.knob(2) & 1 == 1, ..ParseOptions::default() },
-        ..ByteParseOptions::default()
-    };
+    let options = ByteParseOptions::default().parse(ParseOptions::default().scripting(input.knob(2) & 1 == 1));
     let bytes = input.markup;
     let whole = parse_bytes(bytes, options);
     let cuts = chunk_cuts(bytes.len(), input.knob(0), usize::from(input.knob(1)) + 1);

@@ -14,7 +14,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let input = Input::split(data, 6);
     let context = fragment_context(u16::from_le_bytes([input.knob(0), input.knob(1)]), input.knob(2));
-    let options = ParseOptions { scripting: input.knob(5) & 1 == 1, ..ParseOptions::default() };
+    let options = ParseOptions::default().scripting(input.knob(5) & 1 == 1);
     let text = input.text();
     let whole = fragment_tree([text.as_str()], &context, options);
     let cuts = char_cuts(&text, &chunk_cuts(text.len(), input.knob(3), usize::from(input.knob(4)) + 1));

@@ -15,7 +15,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let input = htmlforge_fuzz::Input::split(data, 1);
-    let options = ParseOptions { scripting: input.knob(0) & 1 == 1, ..ParseOptions::default() };
+    let options = ParseOptions::default().scripting(input.knob(0) & 1 == 1);
     let first = parse_document_with(&input.text(), options);
     let html = serialize_children(&first, first.document(), options.scripting);
     let second = parse_document_with(&html, options);

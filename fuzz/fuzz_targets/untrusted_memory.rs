@@ -60,15 +60,11 @@ fuzz_target!(|data: &[u8]| {
     let input = Input::split(data, 2);
     let repetitions = 4 * usize::from(input.knob(0)) + 1;
     let markup = input.markup.repeat(repetitions);
-    let options = ParseOptions {
-        scripting: input.knob(1) & 1 == 1,
-        limits: Limits::for_input_bytes(MAX_INPUT_BYTES),
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions::default().scripting(input.knob(1) & 1 == 1).limits(Limits::for_input_bytes(MAX_INPUT_BYTES));
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
     if input.knob(1) & 2 == 2 {
-        drop(parse_bytes(&markup, ByteParseOptions { parse: options, ..ByteParseOptions::default() }));
+        drop(parse_bytes(&markup, ByteParseOptions::default().parse(options)));
     } else {
         drop(parse_document_with(&String::from_utf8_lossy(&markup), options));
     }

@@ -221,7 +221,7 @@ impl<S: h5e::TreeSink> TreeSink for Html5everSink<S> {
 /// let html = htmlforge::html5ever::parse_document_into(
 ///     scraper::HtmlTreeSink::new(scraper::Html::new_document()),
 ///     "<p>Hello",
-///     htmlforge::ParseOptions { scripting: true, ..Default::default() },
+///     htmlforge::ParseOptions::default().scripting(true),
 /// );
 /// ```
 pub fn parse_document_into<S: h5e::TreeSink>(sink: S, input: &str, options: ParseOptions) -> S::Output {

@@ -81,7 +81,7 @@ pub mod encoding;
 pub mod generated;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;
-pub mod named_char_ref;
+mod named_char_ref;
 mod parse;
 mod parse_bytes;
 mod pseudo_attributes;
@@ -89,6 +89,7 @@ pub mod quirks;
 #[cfg(feature = "selectors")]
 pub mod select;
 pub mod serializer;
+mod setters;
 pub mod tokenizer;
 pub mod tree_builder;
 mod xml_name;

@@ -10,9 +10,10 @@
 //! only a few integers of state, so a tokenizer can stop at the end of an
 //! input chunk and resume the match with the next chunk.
 //!
-//! ```
-//! use htmlforge::named_char_ref::NamedCharRefMatcher;
+//! The module is internal (its unit tests run this example as
+//! `notin_and_not_resolve_as_the_spec_says`):
 //!
+//! ```text
 //! let mut matcher = NamedCharRefMatcher::new();
 //! for &byte in b"notit;" {
 //!     if !matcher.push(byte) {
@@ -156,6 +157,7 @@ impl NamedCharRefMatcher {
     }
 
     /// Bytes accepted so far (a prefix of some name).
+    #[cfg(test)]
     pub fn consumed(&self) -> usize {
         usize::from(self.consumed)
     }
@@ -176,7 +178,9 @@ impl NamedCharRefMatcher {
     }
 }
 
-/// Looks up one complete name (without the `&`), e.g. `"notin;"`.
+/// Looks up one complete name (without the `&`), e.g. `"notin;"`: what
+/// the tests check the table with.
+#[cfg(test)]
 pub fn lookup(name: &str) -> Option<&'static str> {
     let mut matcher = NamedCharRefMatcher::new();
     for &byte in name.as_bytes() {
@@ -258,3 +262,7 @@ mod tests {
         assert_eq!(whole.longest_match().unwrap().replacement, "\u{2233}");
     }
 }
+
+#[cfg(test)]
+#[path = "named_char_ref_tests.rs"]
+mod table_tests;

@@ -18,8 +18,18 @@ use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Progress, State, Tokenizer};
 use crate::tree_builder::{Attr, LimitsHit, Name, QualName, TreeBuilder, TreeBuilderOptions, TreeSink};
 
-/// Options of a parse.
+/// Options of a parse. Set them with the methods named after the fields
+/// (the struct is `#[non_exhaustive]`, so that a new option is not a
+/// breaking change):
+///
+/// ```
+/// use htmlforge::{Limits, ParseOptions};
+///
+/// let options = ParseOptions::default().scripting(true).limits(Limits::UNTRUSTED);
+/// assert!(options.scripting && !options.iframe_srcdoc);
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseOptions {
     /// The scripting flag. On: `noscript` content is raw text, and a
     /// streaming [`Parser`] of a document pauses after each `script` end
@@ -47,7 +57,7 @@ pub struct ParseOptions {
     ///
     /// let current = parse_document_with("<?php echo 1?>", ParseOptions::default());
     /// assert!(dump_html5lib(&current).starts_with("| <?php echo 1?>\n"));
-    /// let legacy = ParseOptions { legacy_processing_instructions: true, ..ParseOptions::default() };
+    /// let legacy = ParseOptions::default().legacy_processing_instructions(true);
     /// let legacy = parse_document_with("<?php echo 1?>", legacy);
     /// assert!(dump_html5lib(&legacy).starts_with("| <!-- ?php echo 1? -->\n"));
     /// ```
@@ -67,7 +77,7 @@ pub struct ParseOptions {
     ///
     /// let html = "<ul><?start name=\"list\"><li>Loading…</li><?end></ul>\
     ///             <template for=list><li>One<li>Two</template>";
-    /// let options = ParseOptions { template_patching: true, ..ParseOptions::default() };
+    /// let options = ParseOptions::default().template_patching(true);
     /// let document = parse_document_with(html, options);
     /// assert_eq!(
     ///     serialize_document(&document),
@@ -93,7 +103,7 @@ pub struct ParseOptions {
     /// use htmlforge::{parse_document_with, ParseOptions};
     ///
     /// let html = "<my-card><template shadowrootmode=open><slot></slot></template>Hi</my-card>";
-    /// let options = ParseOptions { declarative_shadow_roots: true, ..ParseOptions::default() };
+    /// let options = ParseOptions::default().declarative_shadow_roots(true);
     /// let document = parse_document_with(html, options);
     /// let card = document.element(document.body().unwrap()).unwrap().child_elements().next().unwrap();
     /// let shadow = document.shadow_root(card.id()).expect("a shadow root");
@@ -104,6 +114,15 @@ pub struct ParseOptions {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#allow-declarative-shadow-roots>
     pub declarative_shadow_roots: bool,
 }
+
+crate::setters::setters!(const ParseOptions {
+    scripting: bool,
+    iframe_srcdoc: bool,
+    limits: Limits,
+    legacy_processing_instructions: bool,
+    template_patching: bool,
+    declarative_shadow_roots: bool,
+});
 
 impl ParseOptions {
     fn tree_builder_options(self) -> TreeBuilderOptions {
@@ -127,7 +146,7 @@ impl ParseOptions {
 /// ```
 /// use htmlforge::{parse_document_with, Limits, ParseOptions};
 ///
-/// let options = ParseOptions { limits: Limits { max_depth: Some(3), ..Limits::default() }, ..ParseOptions::default() };
+/// let options = ParseOptions::default().limits(Limits::default().max_depth(Some(3)));
 /// let document = parse_document_with("<div><div><div><div>x", options);
 /// // The second div has 3 element ancestors (html, body, div): the cap.
 /// // What would go deeper goes next to it.
@@ -136,7 +155,13 @@ impl ParseOptions {
 ///     "| <html>\n|   <head>\n|   <body>\n|     <div>\n|       <div>\n|       <div>\n|       <div>\n|       \"x\"\n"
 /// );
 /// ```
+///
+/// The struct is `#[non_exhaustive]`: start from [`Limits::NONE`] (or
+/// [`Limits::default()`]) or [`Limits::for_input_bytes`] and set fields
+/// with the methods named after them, e.g.
+/// `Limits::NONE.max_depth(Some(512))`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// The most bytes of input parsed. A [`Parser`] ignores what is fed
     /// past the limit (cut at a character boundary) and reports
@@ -171,6 +196,14 @@ pub struct Limits {
     /// `<body>` + n NULs raises n.)
     pub max_errors: Option<usize>,
 }
+
+crate::setters::setters!(const Limits {
+    max_input_bytes: Option<usize>,
+    max_depth: Option<usize>,
+    max_attributes: Option<usize>,
+    max_nodes: Option<usize>,
+    max_errors: Option<usize>,
+});
 
 impl Limits {
     /// No limits: the spec's parse (the default).
@@ -250,6 +283,7 @@ impl std::error::Error for ParserMisuse {}
 
 /// A limit that made a parse refuse its input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LimitExceeded {
     /// The input is `len` bytes, more than `Limits::max_input_bytes`.
     InputTooLarge {
@@ -384,6 +418,7 @@ fn estimated_string_bytes(len: usize) -> usize {
 
 /// What a [`Parser`] stopped for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParserStatus<H> {
     /// Everything fed so far is parsed; feed more or finish.
     NeedsInput,
@@ -545,7 +580,7 @@ impl<S: TreeSink> Parser<S> {
     /// ```
     /// use htmlforge::{ParseOptions, Parser, ParserMisuse, ParserStatus};
     ///
-    /// let mut parser = Parser::new(ParseOptions { scripting: true, ..ParseOptions::default() });
+    /// let mut parser = Parser::new(ParseOptions::default().scripting(true));
     /// assert_eq!(parser.insert_at_insertion_point("<b>"), Err(ParserMisuse::NotPausedForScript));
     /// let ParserStatus::PausedForScript(_) = parser.feed("<script>w()</script>")? else { panic!() };
     /// assert_eq!(parser.insert_at_insertion_point("<b>"), Ok(()));

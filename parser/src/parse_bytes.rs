@@ -27,8 +27,19 @@ use crate::tree_builder::{LimitsHit, TreeSink};
 const READ_CHUNK: usize = 64 * 1024;
 
 /// Options of a parse of bytes: what the encoding sniffing algorithm takes
-/// besides the bytes, and the [`ParseOptions`].
+/// besides the bytes, and the [`ParseOptions`]. Set them with the methods
+/// named after the fields (the struct is `#[non_exhaustive]`):
+///
+/// ```
+/// use htmlforge::{ByteParseOptions, ParseOptions};
+///
+/// let options = ByteParseOptions::default()
+///     .parse(ParseOptions::default().scripting(true))
+///     .transport_charset(Some("utf-8"));
+/// assert_eq!(options.transport_charset, Some("utf-8"));
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ByteParseOptions<'a> {
     /// Scripting flag and iframe srcdoc.
     pub parse: ParseOptions,
@@ -47,6 +58,13 @@ pub struct ByteParseOptions<'a> {
     pub user_override: Option<&'static Encoding>,
 }
 
+crate::setters::setters!(const ByteParseOptions<'a> {
+    parse: ParseOptions,
+    transport_charset: Option<&'a str>,
+    fallback: Option<&'static Encoding>,
+    user_override: Option<&'static Encoding>,
+});
+
 impl ByteParseOptions<'_> {
     fn sniff_options(&self) -> SniffOptions<'_> {
         SniffOptions {
@@ -61,6 +79,7 @@ impl ByteParseOptions<'_> {
 /// is the tree it was built into: the built-in [`Document`], or the sink
 /// of [`ByteParser::with_sink_factory`] and [`parse_bytes_into`].
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct ParsedBytes<S = Document> {
     /// The parsed document (the sink of the last pass, after any restart).
     pub document: S,
@@ -187,6 +206,7 @@ pub fn parse_reader_into<S: TreeSink>(
 
 /// What a [`ByteParser`] stopped for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ByteParserStatus<H> {
     /// Everything fed so far is parsed (or waits for the encoding to be
     /// sniffed); feed more or end.

@@ -6,7 +6,7 @@ use htmlforge::dom::{dump_html5lib, NodeData, ShadowRootMode, SlotAssignmentMode
 use htmlforge::{parse_document_with, Document, NodeId, ParseOptions, Parser};
 
 fn allowed() -> ParseOptions {
-    ParseOptions { declarative_shadow_roots: true, ..ParseOptions::default() }
+    ParseOptions::default().declarative_shadow_roots(true)
 }
 
 fn first_in_body(document: &Document) -> NodeId {
@@ -115,7 +115,7 @@ fn serializable_shadow_roots_serialize_when_asked() {
         allowed(),
     );
     let body = document.body().unwrap();
-    let options = SpecSerializeOptions { serializable_shadow_roots: true, ..SpecSerializeOptions::default() };
+    let options = SpecSerializeOptions::default().serializable_shadow_roots(true);
     assert_eq!(
         document.inner_html_with(body, options),
         "<div><template shadowrootmode=\"open\" shadowrootserializable=\"\" shadowrootslotassignment=\"manual\" \

@@ -48,7 +48,7 @@ fn compacting_keeps_the_fragment() {
 fn scripts_do_not_pause_a_fragment_parse() {
     // Scripting mode Inert: the script is "already started" [#scriptTag]
     // step 5, so none is ever pending.
-    let options = ParseOptions { scripting: true, ..ParseOptions::default() };
+    let options = ParseOptions::default().scripting(true);
     let context = FragmentContext::new(Namespace::Html, "body");
     let mut parser = Parser::new_fragment_with_sink(Document::new(), &context, options);
     assert!(matches!(parser.feed("<script>s()</script><p>x</p>"), Ok(ParserStatus::NeedsInput)));

@@ -170,7 +170,7 @@ fn reconstructed_formatting_elements_share_their_attribute_values() {
 #[test]
 fn parse_errors_and_nodes_are_capped_by_the_untrusted_limits() {
     let limits = Limits::for_input_bytes(64 * 1024);
-    let options = ParseOptions { limits, ..ParseOptions::default() };
+    let options = ParseOptions::default().limits(limits);
     // A parse error per NUL.
     let nuls = format!("<body>{}", "\0".repeat(200_000));
     let (document, peak) = peak_of(|| parse_document_with(&nuls, options));
@@ -188,10 +188,8 @@ fn parse_errors_and_nodes_are_capped_by_the_untrusted_limits() {
 
 #[test]
 fn an_endless_reader_returns_at_the_input_limit() {
-    let options = ByteParseOptions {
-        parse: ParseOptions { limits: Limits::for_input_bytes(256 * 1024), ..ParseOptions::default() },
-        ..ByteParseOptions::default()
-    };
+    let options =
+        ByteParseOptions::default().parse(ParseOptions::default().limits(Limits::for_input_bytes(256 * 1024)));
     let parsed = parse_reader(std::io::repeat(b'a'), options).unwrap();
     assert!(parsed.limits_hit.input_truncated);
 }
@@ -199,10 +197,7 @@ fn an_endless_reader_returns_at_the_input_limit() {
 #[test]
 fn a_tentative_byte_parser_keeps_no_more_than_the_input_limit() {
     let limit = 64 * 1024;
-    let options = ByteParseOptions {
-        parse: ParseOptions { limits: Limits::for_input_bytes(limit), ..ParseOptions::default() },
-        ..ByteParseOptions::default()
-    };
+    let options = ByteParseOptions::default().parse(ParseOptions::default().limits(Limits::for_input_bytes(limit)));
     // windows-1252 by default, tentative: every byte would be kept.
     let chunk = [b'\xE9'; 4096];
     let (parsed, peak) = peak_of(|| {

@@ -6,7 +6,7 @@ use htmlforge::dom::{dump_html5lib, Document};
 use htmlforge::{parse_document_checked, parse_document_with, LimitExceeded, Limits, ParseOptions, Parser};
 
 fn with(limits: Limits) -> ParseOptions {
-    ParseOptions { limits, ..ParseOptions::default() }
+    ParseOptions::default().limits(limits)
 }
 
 /// The most element ancestors of any node.
@@ -38,7 +38,7 @@ fn no_limits_by_default() {
 #[test]
 fn the_depth_cap_makes_deeper_nodes_siblings() {
     let input = format!("{}x{}<p>after", "<div>".repeat(2_000), "</div>".repeat(2_000));
-    let mut parser = Parser::new(with(Limits { max_depth: Some(512), ..Limits::NONE }));
+    let mut parser = Parser::new(with(Limits::NONE.max_depth(Some(512))));
     parser.feed(&input).unwrap();
     assert!(parser.limits_hit().depth_capped);
     let document = parser.finish();
@@ -52,7 +52,7 @@ fn the_depth_cap_makes_deeper_nodes_siblings() {
 fn the_depth_cap_holds_for_tables_formatting_and_foreign_content() {
     for piece in ["<table><tr><td>", "<b><i><u>", "<svg><foreignObject>", "<math><mi>", "<template>", "<a>x<div>"] {
         let input = piece.repeat(3_000);
-        let document = parse_document_with(&input, with(Limits { max_depth: Some(100), ..Limits::NONE }));
+        let document = parse_document_with(&input, with(Limits::NONE.max_depth(Some(100))));
         // The adoption agency may move nodes a little further down.
         assert!(max_ancestors(&document) <= 110, "{piece}: {}", max_ancestors(&document));
     }
@@ -62,7 +62,7 @@ fn the_depth_cap_holds_for_tables_formatting_and_foreign_content() {
 fn attributes_past_the_limit_are_dropped() {
     let attrs: String = (0..100).map(|i| format!(" a{i}=v")).collect();
     let input = format!("<html{attrs}><div{attrs}></div><html{attrs} b=c>");
-    let mut parser = Parser::new(with(Limits { max_attributes: Some(10), ..Limits::NONE }));
+    let mut parser = Parser::new(with(Limits::NONE.max_attributes(Some(10))));
     parser.feed(&input).unwrap();
     assert!(parser.limits_hit().attributes_dropped);
     let document = parser.finish();
@@ -80,7 +80,7 @@ fn attributes_past_the_limit_are_dropped() {
 
 #[test]
 fn input_past_the_limit_is_refused_or_cut() {
-    let options = with(Limits { max_input_bytes: Some(10), ..Limits::NONE });
+    let options = with(Limits::NONE.max_input_bytes(Some(10)));
     assert_eq!(
         parse_document_checked("<p>0123456789", options).err(),
         Some(LimitExceeded::InputTooLarge { len: 13, limit: 10 })
@@ -115,7 +115,7 @@ fn the_node_cap_stops_building_and_is_reported() {
     // in each of 300 paragraphs would be 90,000 elements.
     let input =
         format!("<p>{}</p>{}", (0..300).map(|i| format!("<b x={i}>")).collect::<String>(), "<p>x</p>".repeat(300));
-    let mut parser = Parser::new(with(Limits { max_nodes: Some(2_000), ..Limits::NONE }));
+    let mut parser = Parser::new(with(Limits::NONE.max_nodes(Some(2_000))));
     parser.feed(&input).unwrap();
     assert!(parser.limits_hit().nodes_capped);
     let document = parser.finish();
@@ -128,9 +128,9 @@ fn the_node_cap_stops_building_and_is_reported() {
 #[test]
 fn the_error_cap_keeps_the_first_errors() {
     let input = format!("<body>{}", "\0".repeat(1_000));
-    let document = parse_document_with(&input, with(Limits { max_errors: Some(10), ..Limits::NONE }));
+    let document = parse_document_with(&input, with(Limits::NONE.max_errors(Some(10))));
     assert_eq!(document.errors.len(), 10);
-    let mut parser = Parser::new(with(Limits { max_errors: Some(10), ..Limits::NONE }));
+    let mut parser = Parser::new(with(Limits::NONE.max_errors(Some(10))));
     parser.feed(&input).unwrap();
     assert!(parser.limits_hit().errors_dropped);
     assert!(htmlforge::parse_document(&input).errors.len() >= 1_000);
@@ -147,7 +147,7 @@ fn untrusted_limits_scale_with_the_input_limit() {
 #[test]
 fn the_byte_path_keeps_and_reads_no_more_than_the_input_limit() {
     use htmlforge::{parse_bytes, parse_reader, ByteParseOptions, ByteParser};
-    let options = ByteParseOptions { parse: with(Limits::for_input_bytes(1_000)), ..ByteParseOptions::default() };
+    let options = ByteParseOptions::default().parse(with(Limits::for_input_bytes(1_000)));
     // An endless reader returns at the limit.
     let parsed = parse_reader(std::io::repeat(b'a'), options).unwrap();
     assert!(parsed.limits_hit.input_truncated);

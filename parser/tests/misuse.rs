@@ -23,7 +23,7 @@ fn parsers_are_send() {
 
 #[test]
 fn inserting_outside_a_script_pause_is_refused() {
-    let mut parser = Parser::new(ParseOptions { scripting: true, ..ParseOptions::default() });
+    let mut parser = Parser::new(ParseOptions::default().scripting(true));
     // Inside an attribute value: no insertion point.
     parser.feed("<p title='a").unwrap();
     assert_eq!(parser.insert_at_insertion_point("<b>"), Err(ParserMisuse::NotPausedForScript));
@@ -69,7 +69,7 @@ fn input_after_the_end_is_refused() {
 fn input_after_the_end_is_refused_while_paused_for_a_script() {
     // The end arrives while the parser waits for a script: it is taken,
     // and what comes after it is refused.
-    let mut parser = Parser::new(ParseOptions { scripting: true, ..ParseOptions::default() });
+    let mut parser = Parser::new(ParseOptions::default().scripting(true));
     let paused = parser.feed("<script>w()</script>").unwrap();
     assert!(matches!(paused, ParserStatus::PausedForScript(_)));
     assert_eq!(parser.end(), Ok(paused));

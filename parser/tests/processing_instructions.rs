@@ -60,7 +60,7 @@ fn in_a_fragment_it_is_a_child_of_the_context() {
 
 #[test]
 fn legacy_mode_makes_it_a_bogus_comment() {
-    let options = ParseOptions { legacy_processing_instructions: true, ..ParseOptions::default() };
+    let options = ParseOptions::default().legacy_processing_instructions(true);
     let document = parse_document_with("<?pi data?><p>", options);
     assert!(dump_html5lib(&document).starts_with("| <!-- ?pi data? -->\n"));
     assert_eq!(document.errors[0].code.as_str(), "unexpected-question-mark-instead-of-tag-name");

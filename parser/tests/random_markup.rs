@@ -125,7 +125,7 @@ impl Rng {
 }
 
 fn parse(input: &str, chunks: &[usize], fragment: Option<&FragmentContext>, scripting: bool) -> String {
-    let options = ParseOptions { scripting, ..ParseOptions::default() };
+    let options = ParseOptions::default().scripting(scripting);
     let mut parser = match fragment {
         Some(context) => Parser::new_fragment_with_sink(Document::new(), context, options),
         None => Parser::new(options),

@@ -206,10 +206,7 @@ fn an_ascii_prefix_switches_the_decoder_in_the_same_sink() {
 
 #[test]
 fn a_script_pause_hands_back_the_sinks_handle() {
-    let options = ByteParseOptions {
-        parse: ParseOptions { scripting: true, ..ParseOptions::default() },
-        ..ByteParseOptions::default()
-    };
+    let options = ByteParseOptions::default().parse(ParseOptions::default().scripting(true));
     let mut parser = ByteParser::with_sink_factory(options, Recorder::default);
     let status = parser.feed(b"<meta charset=utf-8><script>w()</script><p>\xE2\x9C\x93").unwrap();
     let ByteParserStatus::PausedForScript(script) = status else { panic!("{status:?}") };

@@ -84,12 +84,11 @@ fn options(rng: &mut Rng) -> ByteParseOptions<'static> {
         let label = rng.pick(LABELS);
         Encoding::for_label(label.as_bytes())
     };
-    ByteParseOptions {
-        parse: ParseOptions { scripting: rng.below(4) == 0, ..ParseOptions::default() },
-        transport_charset: if rng.below(6) == 0 { Some(rng.pick(LABELS)) } else { None },
-        fallback: if rng.below(6) == 0 { encoding(rng) } else { None },
-        user_override: if rng.below(12) == 0 { encoding(rng) } else { None },
-    }
+    ByteParseOptions::default()
+        .parse(ParseOptions::default().scripting(rng.below(4) == 0))
+        .transport_charset(if rng.below(6) == 0 { Some(rng.pick(LABELS)) } else { None })
+        .fallback(if rng.below(6) == 0 { encoding(rng) } else { None })
+        .user_override(if rng.below(12) == 0 { encoding(rng) } else { None })
 }
 
 /// Feeds `bytes` in chunks whose sizes `rng` picks (1 to 64 bytes, or

@@ -134,10 +134,7 @@ fn run_case(case: &Case) -> Result<(), String> {
 /// `run_scripts`, scripting is on and each script pause runs the script
 /// through the test-only script evaluator. Returns the final encoding.
 fn parse_in_chunks(data: &[u8], chunk_size: usize, run_scripts: bool) -> Sniffed {
-    let options = ByteParseOptions {
-        parse: ParseOptions { scripting: run_scripts, ..ParseOptions::default() },
-        ..Default::default()
-    };
+    let options = ByteParseOptions::default().parse(ParseOptions::default().scripting(run_scripts));
     let mut parser = ByteParser::new(options);
     let mut chunks = data.chunks(chunk_size);
     let mut status = ByteParserStatus::NeedsInput;
@@ -161,6 +158,7 @@ fn parse_in_chunks(data: &[u8], chunk_size: usize, run_scripts: bool) -> Sniffed
                 None => break,
             },
             ByteParserStatus::Done => break,
+            other => panic!("a status this test does not handle: {other:?}"),
         };
     }
     parser.finish().encoding

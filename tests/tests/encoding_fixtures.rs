@@ -99,7 +99,7 @@ fn utf16le_bom_wins_over_meta() {
     assert!(text.starts_with("<!DOCTYPE html>"), "{text:?}");
     assert!(text.contains("\u{393}\u{3b5}\u{3b9}\u{3ac} \u{3c3}\u{3bf}\u{3c5} \u{1F30D}"), "{text}");
     // Even with a transport charset, the BOM decides.
-    let options = SniffOptions { transport_charset: Some("utf-8"), ..SniffOptions::default() };
+    let options = SniffOptions::default().transport_charset(Some("utf-8"));
     assert_eq!(sniff(&bytes, &options).source, EncodingSource::Bom);
     // A meta in head cannot change a UTF-16 stream: it only makes the
     // confidence certain.

@@ -428,7 +428,7 @@ fn random_markup(rng: &mut Rng) -> Vec<u8> {
 #[test]
 fn random_markup_sniffs_the_same_in_chunks() {
     let mut rng = Rng(0xC0FF_EE00);
-    let transport = SniffOptions { transport_charset: Some("euc-kr"), ..SniffOptions::default() };
+    let transport = SniffOptions::default().transport_charset(Some("euc-kr"));
     for round in 0..3000 {
         let bytes = random_markup(&mut rng);
         let options = if round % 5 == 0 { transport } else { SniffOptions::default() };

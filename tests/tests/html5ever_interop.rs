@@ -19,7 +19,7 @@ fn pages() -> Vec<PathBuf> {
 }
 
 fn through_htmlforge(input: &str) -> scraper::Html {
-    let options = htmlforge::ParseOptions { scripting: true, ..Default::default() };
+    let options = htmlforge::ParseOptions::default().scripting(true);
     htmlforge::html5ever::parse_document_into(scraper::HtmlTreeSink::new(scraper::Html::new_document()), input, options)
 }
 
@@ -68,10 +68,7 @@ fn scraper_documents_built_by_htmlforge_match_scrapers_own() {
 /// parsed again into a fresh html5ever sink when a late `<meta>` changes
 /// the encoding.
 fn bytes_through_htmlforge(bytes: &[u8], chunk: usize) -> (scraper::Html, &'static htmlforge::encoding::Encoding, u32) {
-    let options = htmlforge::ByteParseOptions {
-        parse: htmlforge::ParseOptions { scripting: true, ..Default::default() },
-        ..Default::default()
-    };
+    let options = htmlforge::ByteParseOptions::default().parse(htmlforge::ParseOptions::default().scripting(true));
     let new_sink =
         || htmlforge::html5ever::Html5everSink::new(scraper::HtmlTreeSink::new(scraper::Html::new_document()));
     let mut parser = htmlforge::ByteParser::with_sink_factory(options, new_sink);

@@ -148,19 +148,19 @@ fn a_late_meta_that_agrees_makes_the_confidence_certain() {
 #[test]
 fn certain_encodings_ignore_the_meta() {
     let page = page_with_late_meta(&format!("<!--{}-->", "-".repeat(3000)));
-    let options = ByteParseOptions { transport_charset: Some("windows-1252"), ..Default::default() };
+    let options = ByteParseOptions::default().transport_charset(Some("windows-1252"));
     let (tree, sniffed) = parse_three_ways(&page, options);
     assert_eq!((sniffed.encoding, sniffed.source), (encoding("windows-1252"), EncodingSource::Transport));
     assert!(tree.contains("\"caf\u{c3}\u{a9}\""), "the transport layer is trusted, even when wrong");
 
-    let options = ByteParseOptions { user_override: Some(encoding("utf-8")), ..Default::default() };
+    let options = ByteParseOptions::default().user_override(Some(encoding("utf-8")));
     let (_, sniffed) = parse_three_ways(b"<meta charset=koi8-r>", options);
     assert_eq!((sniffed.encoding, sniffed.source), (encoding("utf-8"), EncodingSource::UserOverride));
 }
 
 #[test]
 fn fallback_is_tentative() {
-    let options = ByteParseOptions { fallback: Some(encoding("utf-8")), ..Default::default() };
+    let options = ByteParseOptions::default().fallback(Some(encoding("utf-8")));
     let (tree, sniffed) = parse_three_ways("<p>caf\u{e9}".as_bytes(), options);
     assert_eq!((sniffed.encoding, sniffed.source), (encoding("utf-8"), EncodingSource::Fallback));
     assert_eq!(sniffed.confidence, Confidence::Tentative);
@@ -206,10 +206,7 @@ fn meta_after_2kb_comment_fixture() {
 
 #[test]
 fn scripts_pause_the_byte_parser() {
-    let options = ByteParseOptions {
-        parse: htmlforge::ParseOptions { scripting: true, ..Default::default() },
-        ..Default::default()
-    };
+    let options = ByteParseOptions::default().parse(htmlforge::ParseOptions::default().scripting(true));
     let mut parser = ByteParser::new(options);
     // The prescan decides at once (transport-free, meta complete), so the
     // script end tag is parsed during this feed.
@@ -291,10 +288,7 @@ fn input_while_paused_for_a_script_keeps_the_pause() {
     let mut bytes = b"<head>\xe9<script>x</script><!--".to_vec();
     bytes.extend(std::iter::repeat_n(b'-', PRESCAN_LENGTH));
     bytes.extend_from_slice(b"--><meta charset=shift_jis><p>\x82\xa0");
-    let options = ByteParseOptions {
-        parse: htmlforge::ParseOptions { scripting: true, ..Default::default() },
-        ..ByteParseOptions::default()
-    };
+    let options = ByteParseOptions::default().parse(htmlforge::ParseOptions::default().scripting(true));
     let whole = parse_bytes(&bytes, options);
     assert_eq!(whole.encoding.encoding, encoding("shift_jis"));
 

@@ -182,8 +182,7 @@ fn selectors_match_as_scrapers_do_on_the_corpus() {
         let bytes = std::fs::read(page).unwrap();
         let (input, _) = decode(&bytes, sniff(&bytes, &SniffOptions::default()).encoding);
         // html5ever parses with scripting on by default (`noscript` is text).
-        let document =
-            htmlforge::parse_document_with(&input, htmlforge::ParseOptions { scripting: true, ..Default::default() });
+        let document = htmlforge::parse_document_with(&input, htmlforge::ParseOptions::default().scripting(true));
         let html = scraper::Html::parse_document(&input);
         let our_elements: Vec<_> = document.elements().collect();
         let their_elements = scraper_elements(&html);

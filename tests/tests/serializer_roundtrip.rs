@@ -70,7 +70,7 @@ struct Input {
 }
 
 fn parse(input: &Input, html: &str) -> Document {
-    let options = ParseOptions { scripting: input.scripting, ..ParseOptions::default() };
+    let options = ParseOptions::default().scripting(input.scripting);
     match &input.fragment {
         Some(context) => parse_fragment_with(html, &FragmentContext::from_test_notation(context), options),
         None => parse_document_with(html, options),
@@ -90,30 +90,20 @@ fn serialize(input: &Input, document: &Document, kind: Kind) -> String {
     match kind {
         Kind::Spec => {
             let mut out = FmtOutput(String::new());
-            write_inner_html(
-                document,
-                node,
-                SpecSerializeOptions { scripting: input.scripting, ..SpecSerializeOptions::default() },
-                &mut out,
-            )
-            .unwrap();
+            write_inner_html(document, node, SpecSerializeOptions::default().scripting(input.scripting), &mut out)
+                .unwrap();
             out.0
         }
         Kind::Minimized => {
-            let options = SerializeOptions { scripting: input.scripting, ..SerializeOptions::default() };
+            let options = SerializeOptions::default().scripting(input.scripting);
             let mut serializer = Serializer::new(String::new(), options);
             serializer.write_children(document, node).unwrap();
             serializer.finish().unwrap()
         }
         Kind::Pretty => {
             let mut out = FmtOutput(String::new());
-            write_pretty_html(
-                document,
-                node,
-                SpecSerializeOptions { scripting: input.scripting, ..SpecSerializeOptions::default() },
-                &mut out,
-            )
-            .unwrap();
+            write_pretty_html(document, node, SpecSerializeOptions::default().scripting(input.scripting), &mut out)
+                .unwrap();
             out.0
         }
     }

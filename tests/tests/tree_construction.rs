@@ -75,11 +75,8 @@ fn runs_in_legacy_mode(test: &TreeTest) -> bool {
 
 /// The tree dump and the parse errors as `line:col code`.
 fn run_with_errors(test: &TreeTest, scripting: bool, chunked: bool) -> (String, Vec<String>) {
-    let options = ParseOptions {
-        scripting,
-        legacy_processing_instructions: runs_in_legacy_mode(test),
-        ..ParseOptions::default()
-    };
+    let options =
+        ParseOptions::default().scripting(scripting).legacy_processing_instructions(runs_in_legacy_mode(test));
     let run_scripts = scripting && test.file.starts_with("scripted/");
     match &test.fragment {
         Some(context) => {

@@ -67,6 +67,15 @@ pub fn run(ctx: &Context, check: bool) -> Result<bool, String> {
     Ok(true)
 }
 
+/// Generated modules only the runtime reads: the public API reaches them
+/// through the modules that use them, so they are `pub(crate)`. The C1
+/// table of numeric character references serves the tokenizer; the quirks
+/// doctype lists `quirks`; the tokenizer's state enum is `tokenizer::State`.
+/// The other tables stay public: for the tools (tests, fuzz targets) that
+/// check the parser against them, and the DAFSA of named character
+/// references for its size constants, which `codegen` documents.
+const CRATE_ONLY_MODULES: &[&str] = &["numeric_character_references", "quirks_doctypes", "tokenizer_states"];
+
 /// `parser/src/generated/mod.rs`: declares one module per generated file,
 /// each marked `#[rustfmt::skip]` so that `cargo fmt` leaves the generated
 /// files as codegen formatted them (and `regen --check` stays green).
@@ -84,7 +93,8 @@ fn generated_mod_rs(files: &[GeneratedFile]) -> GeneratedFile {
          //! Modules generated from `spec-data/`; see the README's maintainer section.\n\n",
     );
     for module in modules {
-        contents.push_str(&format!("#[rustfmt::skip]\npub mod {module};\n"));
+        let visibility = if CRATE_ONLY_MODULES.contains(&module) { "pub(crate)" } else { "pub" };
+        contents.push_str(&format!("#[rustfmt::skip]\n{visibility} mod {module};\n"));
     }
     GeneratedFile { path: format!("{prefix}mod.rs"), contents }
 }

@@ -110,7 +110,7 @@ fn parse_once(input: &str, untrusted: bool) -> (Duration, usize, usize) {
 fn parse(input: &str, untrusted: bool) -> htmlforge::dom::Document {
     if untrusted {
         let limits = htmlforge::Limits::for_input_bytes(input.len());
-        let options = htmlforge::ParseOptions { limits, ..Default::default() };
+        let options = htmlforge::ParseOptions::default().limits(limits);
         htmlforge::parse_document_with(input, options)
     } else {
         htmlforge::parse_document(input)

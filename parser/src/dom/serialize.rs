@@ -36,8 +36,11 @@ use super::shadow_root::serialized_template_attributes;
 use super::walk::{Visit, Walk};
 use super::{Document, ElementRef, NodeData, NodeId};
 
-/// What the serialization algorithm takes from the node's document.
+/// What the serialization algorithm takes from the node's document. Set
+/// the options with the methods named after the fields (the struct is
+/// `#[non_exhaustive]`): `SpecSerializeOptions::default().scripting(true)`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SpecSerializeOptions {
     /// Whether scripting is enabled for the node: then text inside
     /// `noscript` is written literally. Give the flag the document was
@@ -51,6 +54,11 @@ pub struct SpecSerializeOptions {
     /// `innerHTML`.
     pub serializable_shadow_roots: bool,
 }
+
+crate::setters::setters!(const SpecSerializeOptions {
+    scripting: bool,
+    serializable_shadow_roots: bool,
+});
 
 /// The serialization of a whole document: the HTML fragment serialization
 /// algorithm run on the Document node (scripting off).

@@ -53,7 +53,7 @@ impl Document {
     /// use htmlforge::dom::NodeData;
     /// use htmlforge::{parse_document_with, ParseOptions};
     ///
-    /// let options = ParseOptions { declarative_shadow_roots: true, ..ParseOptions::default() };
+    /// let options = ParseOptions::default().declarative_shadow_roots(true);
     /// let document = parse_document_with("<div><template shadowrootmode=open><b>in</b></template>out</div>", options);
     /// let div = document.element(document.body().unwrap()).unwrap().child_elements().next().unwrap();
     /// let shadow = document.shadow_root(div.id()).unwrap();

@@ -216,7 +216,7 @@ impl Document {
     /// ```
     /// use htmlforge::dom::TextOptions;
     ///
-    /// let options = htmlforge::ParseOptions { scripting: true, ..Default::default() };
+    /// let options = htmlforge::ParseOptions::default().scripting(true);
     /// let document = htmlforge::parse_document_with("<p>a<noscript><i>b</i></noscript><pre> c\n  d</pre>", options);
     /// let body = document.body().unwrap();
     /// assert_eq!(document.visible_text_with(body, TextOptions::default().scripting(true)), "a\n\n c\n  d");

@@ -100,11 +100,11 @@ impl<'a> Walk<'a> {
     /// use htmlforge::dom::SpecSerializeOptions;
     /// use htmlforge::{parse_document_with, ParseOptions};
     ///
-    /// let options = ParseOptions { declarative_shadow_roots: true, ..ParseOptions::default() };
+    /// let options = ParseOptions::default().declarative_shadow_roots(true);
     /// let html = "<div><template shadowrootmode=open shadowrootserializable><b>s</b></template>l</div>";
     /// let document = parse_document_with(html, options);
     /// let body = document.body().unwrap();
-    /// let with = SpecSerializeOptions { serializable_shadow_roots: true, ..SpecSerializeOptions::default() };
+    /// let with = SpecSerializeOptions::default().serializable_shadow_roots(true);
     /// assert_eq!(
     ///     document.inner_html_with(body, with),
     ///     "<div><template shadowrootmode=\"open\" shadowrootserializable=\"\"><b>s</b></template>l</div>"

@@ -15,6 +15,7 @@ use crate::tokenizer::Attribute;
 /// What the parser must do after a `<meta>` in head (or after "change the
 /// encoding").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EncodingChange {
     /// Nothing: the confidence is not tentative, or the meta declares no
     /// encoding the parser could use.

@@ -30,6 +30,7 @@ pub enum Confidence {
 
 /// Which step of the sniffing (or of the parse) chose the encoding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EncodingSource {
     /// A byte order mark at the start of the stream.
     Bom,
@@ -90,8 +91,11 @@ pub struct Sniffed {
 }
 
 /// The out-of-band information the sniffing algorithm takes besides the
-/// bytes. The default has none of it.
+/// bytes. The default has none of it; set fields with the methods named
+/// after them (the struct is `#[non_exhaustive]`), e.g.
+/// `SniffOptions::default().transport_charset(Some("utf-8"))`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SniffOptions<'a> {
     /// The encoding the user explicitly chose for this document: used,
     /// with confidence certain, unless the stream starts with a BOM.
@@ -108,6 +112,12 @@ pub struct SniffOptions<'a> {
     /// produce for the caller. Without it the default is windows-1252.
     pub fallback: Option<&'static Encoding>,
 }
+
+crate::setters::setters!(const SniffOptions<'a> {
+    user_override: Option<&'static Encoding>,
+    transport_charset: Option<&'a str>,
+    fallback: Option<&'static Encoding>,
+});
 
 impl<'a> SniffOptions<'a> {
     /// Options with the transport-layer charset of an HTTP `Content-Type`
@@ -165,7 +175,7 @@ impl ResolvedOptions {
 /// assert_eq!(plain.encoding, encoding_rs::WINDOWS_1252);
 /// assert_eq!(plain.source, EncodingSource::Default);
 ///
-/// let options = SniffOptions { fallback: Some(encoding_rs::UTF_8), ..Default::default() };
+/// let options = SniffOptions::default().fallback(Some(encoding_rs::UTF_8));
 /// assert_eq!(sniff(b"<p>caf\xC3\xA9", &options).source, EncodingSource::Fallback);
 /// ```
 ///

@@ -10,16 +10,16 @@ pub mod named_character_references;
 #[rustfmt::skip]
 pub mod names;
 #[rustfmt::skip]
-pub mod numeric_character_references;
+pub(crate) mod numeric_character_references;
 #[rustfmt::skip]
 pub mod optional_tags;
 #[rustfmt::skip]
 pub mod parse_errors;
 #[rustfmt::skip]
-pub mod quirks_doctypes;
+pub(crate) mod quirks_doctypes;
 #[rustfmt::skip]
 pub mod serialization;
 #[rustfmt::skip]
 pub mod tag_groups;
 #[rustfmt::skip]
-pub mod tokenizer_states;
+pub(crate) mod tokenizer_states;

@@ -3,6 +3,7 @@
 
 /// When attribute values are quoted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum QuoteAttrValues {
     /// Always (html5lib `quote_attr_values="always"`, or `true`).
     Always,
@@ -50,7 +51,13 @@ pub enum BooleanAttributes {
 /// html5lib's `escape_lt_in_attrs` has no counterpart: `<` and `>` in
 /// attribute values are always escaped, as the standard and the html5lib
 /// tests now do.
+///
+/// The struct is `#[non_exhaustive]`: start from `default()`,
+/// [`SerializeOptions::unminimized`] or [`SerializeOptions::html5lib`] and
+/// set fields with the methods named after them, e.g.
+/// `SerializeOptions::default().use_trailing_solidus(true)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SerializeOptions {
     /// `quote_char`: `None` picks per value (`"` unless the value contains
     /// `"` but no `'`); `Some` always uses the given character.
@@ -94,6 +101,20 @@ pub struct SerializeOptions {
     /// Off by default.
     pub serializable_shadow_roots: bool,
 }
+
+crate::setters::setters!(SerializeOptions {
+    quote_char: Option<QuoteChar>,
+    quote_attr_values: QuoteAttrValues,
+    boolean_attributes: BooleanAttributes,
+    use_trailing_solidus: bool,
+    escape_rcdata: bool,
+    strip_whitespace: bool,
+    omit_optional_tags: bool,
+    inject_meta_charset: Option<String>,
+    scripting: bool,
+    quirks_mode: bool,
+    serializable_shadow_roots: bool,
+});
 
 impl Default for SerializeOptions {
     fn default() -> Self {

@@ -5,6 +5,7 @@ use std::io;
 
 /// Why serializing stopped.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum SerializeError {
     /// The `fmt::Write` destination failed.
     Fmt(fmt::Error),

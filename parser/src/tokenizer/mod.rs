@@ -5,7 +5,7 @@
 //! The state machine is generated from `spec-data/tokenizer/*.states`
 //! (`crate::generated::tokenizer_states`); this module holds what data
 //! cannot express: the input stream (`input_stream`), the token builders
-//! and spec verbs (`machine`), and the collecting API ([`collect`]).
+//! and spec verbs (`machine`), and the collecting API ([`tokenize`], [`Collector`]).
 //!
 //! ```
 //! use htmlforge::tokenizer::{tokenize, OwnedToken};
@@ -15,7 +15,7 @@
 //! assert_eq!(tokens[1], OwnedToken::Characters("a & b".into()));
 //! ```
 
-pub mod collect;
+mod collect;
 mod input_stream;
 mod interface;
 pub(crate) mod machine;

@@ -10,12 +10,12 @@ mod adoption_agency;
 mod content_patching;
 mod declarative_shadow_root;
 mod dispatcher;
-pub mod errors;
+mod errors;
 mod foster_parenting;
 mod frozen_tag;
 mod insertion;
-pub mod insertion_modes;
-pub mod interface;
+mod insertion_modes;
+mod interface;
 mod reset_insertion_mode;
 mod selectedcontent;
 mod special_regions;
@@ -38,8 +38,11 @@ pub use interface::{
 
 use token::Tok;
 
-/// Options of the tree builder.
+/// Options of the tree builder. Set them with the methods named after the
+/// fields (the struct is `#[non_exhaustive]`), e.g.
+/// `TreeBuilderOptions::default().scripting(true)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct TreeBuilderOptions {
     /// The scripting flag: on, `noscript` is raw text and the parser
     /// pauses after each `script` end tag.
@@ -62,6 +65,17 @@ pub struct TreeBuilderOptions {
     /// [`crate::ParseOptions::declarative_shadow_roots`].
     pub declarative_shadow_roots: bool,
 }
+
+crate::setters::setters!(const TreeBuilderOptions {
+    scripting: bool,
+    iframe_srcdoc: bool,
+    max_depth: Option<usize>,
+    max_attributes: Option<usize>,
+    max_nodes: usize,
+    max_errors: Option<usize>,
+    template_patching: bool,
+    declarative_shadow_roots: bool,
+});
 
 impl Default for TreeBuilderOptions {
     fn default() -> Self {

@@ -1,6 +1,6 @@
 //! The named character reference matcher against the whole spec-data table.
 
-use htmlforge::named_char_ref::{lookup, NamedCharRefMatcher};
+use super::{lookup, NamedCharRefMatcher};
 
 const TABLE: &str = include_str!("../../spec-data/named-character-references.txt");
 
@@ -71,7 +71,7 @@ fn names_are_case_sensitive() {
 
 #[test]
 fn numeric_replacements_cover_the_c1_table() {
-    use htmlforge::generated::numeric_character_references::numeric_character_reference_replacement as replace;
+    use crate::generated::numeric_character_references::numeric_character_reference_replacement as replace;
     assert_eq!(replace(0x80), Some('\u{20ac}'));
     assert_eq!(replace(0x81), None);
     assert_eq!(replace(0x9f), Some('\u{178}'));
