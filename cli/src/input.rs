@@ -55,7 +55,8 @@ impl InputFlags {
         };
         let mut parser = ByteParser::new(options);
         for chunk in bytes.chunks(chunk_size) {
-            let mut status = parser.feed(chunk);
+            // Never after `end`: that is only `finish`, below.
+            let mut status = parser.feed(chunk).expect("fed before the end");
             while let ByteParserStatus::PausedForScript(_) | ByteParserStatus::EncodingChanged(_) = status {
                 status = parser.resume();
             }

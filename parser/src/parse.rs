@@ -48,6 +48,30 @@ pub struct ParseOptions {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state>
     pub legacy_processing_instructions: bool,
+    /// `<template for>` content patching (declarative out-of-order
+    /// streaming, in the standard since 2026-08-20): a template whose `for`
+    /// attribute names a `<?marker name="…">` or `<?start name="…">` …
+    /// `<?end>` processing instruction already parsed puts its content
+    /// there, in place of the marker or the range, instead of into
+    /// itself. Off by default, like the other features a document parsed
+    /// from a string (`DOMParser`) does not get in browsers yet.
+    ///
+    /// ```
+    /// use htmlforge::{parse_document_with, serialize_document, ParseOptions};
+    ///
+    /// let html = "<ul><?start name=\"list\"><li>Loading…</li><?end></ul>\
+    ///             <template for=list><li>One<li>Two</template>";
+    /// let options = ParseOptions { template_patching: true, ..ParseOptions::default() };
+    /// let document = parse_document_with(html, options);
+    /// assert_eq!(
+    ///     serialize_document(&document),
+    ///     "<html><head></head><body><ul><li>One</li><li>Two</li></ul></body></html>"
+    /// );
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
+    /// (the "template" start tag, step 8)
+    pub template_patching: bool,
 }
 
 impl ParseOptions {
@@ -59,6 +83,7 @@ impl ParseOptions {
             max_attributes: self.limits.max_attributes,
             max_nodes: self.limits.max_nodes.unwrap_or(Limits::HARD_MAX_NODES).min(Limits::HARD_MAX_NODES),
             max_errors: self.limits.max_errors,
+            template_patching: self.template_patching,
         }
     }
 }
@@ -173,6 +198,9 @@ pub enum ParserMisuse {
     /// script (there is no insertion point then), or while a change of
     /// encoding is pending.
     NotPausedForScript,
+    /// `feed` or `end` after `end`: the input has ended, so there is
+    /// nothing to add to it (the parser would drop it).
+    InputEnded,
 }
 
 impl std::fmt::Display for ParserMisuse {
@@ -181,6 +209,7 @@ impl std::fmt::Display for ParserMisuse {
             ParserMisuse::NotPausedForScript => {
                 f.write_str("insert_at_insertion_point outside a script pause: there is no insertion point")
             }
+            ParserMisuse::InputEnded => f.write_str("feed or end after end: the input has ended"),
         }
     }
 }
@@ -262,7 +291,7 @@ pub fn parse_document(input: &str) -> Document {
 /// scripting on, the parser goes on after each `script` end tag.
 pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
     let mut parser = Parser::with_sink(document_sized_for(options.limits.parsed_len(input.len())), options);
-    parser.feed(input);
+    parser.push(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
     document
@@ -279,7 +308,7 @@ pub fn parse_fragment(input: &str, context: &FragmentContext) -> Document {
 pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: ParseOptions) -> Document {
     let sink = document_sized_for(options.limits.parsed_len(input.len()));
     let mut parser = Parser::new_fragment_with_sink(sink, context, options);
-    parser.feed(input);
+    parser.push(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
     document
@@ -344,6 +373,8 @@ pub struct Parser<S: TreeSink = Document> {
     /// The script the parser is paused for, until `resume`: input fed or
     /// ended meanwhile waits, and the status stays "paused for it".
     paused_for: Option<S::Handle>,
+    /// `end` was called: more input is refused.
+    ended: bool,
 }
 
 impl Parser<Document> {
@@ -358,7 +389,13 @@ impl<S: TreeSink> Parser<S> {
     pub fn with_sink(sink: S, options: ParseOptions) -> Parser<S> {
         let mut tokenizer = Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options()));
         tokenizer.set_legacy_processing_instructions(options.legacy_processing_instructions);
-        Parser { tokenizer, paused_for: None, input_budget: options.limits.max_input_bytes, input_truncated: false }
+        Parser {
+            tokenizer,
+            paused_for: None,
+            ended: false,
+            input_budget: options.limits.max_input_bytes,
+            input_truncated: false,
+        }
     }
 
     /// A fragment parser building into `sink`: the HTML fragment parsing
@@ -385,11 +422,39 @@ impl<S: TreeSink> Parser<S> {
         // No "last start tag" is set: the algorithm emits none, so an end
         // tag in an RCDATA/RAWTEXT/script context is never appropriate and
         // stays text (tests4.dat: `</script>` in a `script` context).
-        Parser { tokenizer, paused_for: None, input_budget: options.limits.max_input_bytes, input_truncated: false }
+        Parser {
+            tokenizer,
+            paused_for: None,
+            ended: false,
+            input_budget: options.limits.max_input_bytes,
+            input_truncated: false,
+        }
     }
 
-    /// Parses `chunk` as far as possible.
-    pub fn feed(&mut self, chunk: &str) -> ParserStatus<S::Handle> {
+    /// Parses `chunk` as far as possible. After [`Parser::end`] the input
+    /// is refused with [`ParserMisuse::InputEnded`].
+    ///
+    /// ```
+    /// use htmlforge::{ParseOptions, Parser, ParserMisuse, ParserStatus};
+    ///
+    /// let mut parser = Parser::new(ParseOptions::default());
+    /// assert_eq!(parser.feed("<p>one")?, ParserStatus::NeedsInput);
+    /// assert_eq!(parser.end()?, ParserStatus::Done);
+    /// assert_eq!(parser.feed("<p>two"), Err(ParserMisuse::InputEnded));
+    /// assert_eq!(parser.end(), Err(ParserMisuse::InputEnded));
+    /// # Ok::<(), ParserMisuse>(())
+    /// ```
+    pub fn feed(&mut self, chunk: &str) -> Result<ParserStatus<S::Handle>, ParserMisuse> {
+        if self.ended {
+            return Err(ParserMisuse::InputEnded);
+        }
+        Ok(self.push(chunk))
+    }
+
+    /// Parses `chunk`, for callers that cannot have ended the input (it
+    /// would be dropped otherwise).
+    pub(crate) fn push(&mut self, chunk: &str) -> ParserStatus<S::Handle> {
+        debug_assert!(!self.ended, "input pushed after the end");
         let chunk = self.within_input_limit(chunk);
         let progress = self.tokenizer.feed(chunk);
         self.status(progress)
@@ -416,8 +481,18 @@ impl<S: TreeSink> Parser<S> {
         LimitsHit { input_truncated: self.input_truncated, ..self.tokenizer.sink().limits_hit() }
     }
 
-    /// Ends the input.
-    pub fn end(&mut self) -> ParserStatus<S::Handle> {
+    /// Ends the input. A second `end` is refused with
+    /// [`ParserMisuse::InputEnded`].
+    pub fn end(&mut self) -> Result<ParserStatus<S::Handle>, ParserMisuse> {
+        if self.ended {
+            return Err(ParserMisuse::InputEnded);
+        }
+        Ok(self.push_end())
+    }
+
+    /// Ends the input, for callers that cannot have ended it already.
+    pub(crate) fn push_end(&mut self) -> ParserStatus<S::Handle> {
+        self.ended = true;
         let progress = self.tokenizer.end();
         self.status(progress)
     }
@@ -440,8 +515,9 @@ impl<S: TreeSink> Parser<S> {
     ///
     /// let mut parser = Parser::new(ParseOptions { scripting: true, ..ParseOptions::default() });
     /// assert_eq!(parser.insert_at_insertion_point("<b>"), Err(ParserMisuse::NotPausedForScript));
-    /// let ParserStatus::PausedForScript(_) = parser.feed("<script>w()</script>") else { panic!() };
+    /// let ParserStatus::PausedForScript(_) = parser.feed("<script>w()</script>")? else { panic!() };
     /// assert_eq!(parser.insert_at_insertion_point("<b>"), Ok(()));
+    /// # Ok::<(), ParserMisuse>(())
     /// ```
     pub fn insert_at_insertion_point(&mut self, text: &str) -> Result<(), ParserMisuse> {
         if self.paused_for.is_none() {
@@ -500,13 +576,14 @@ impl<S: TreeSink> Parser<S> {
     ///
     /// let mut parser = Parser::new(ParseOptions::default());
     /// parser.set_encoding(encoding_rs::WINDOWS_1252, Confidence::Tentative);
-    /// parser.feed("<title>a</title><meta charset=utf-8><p>rest");
+    /// parser.feed("<title>a</title><meta charset=utf-8><p>rest")?;
     /// assert_eq!(parser.take_encoding_restart(), Some(encoding_rs::UTF_8));
     /// assert_eq!(parser.encoding(), (encoding_rs::WINDOWS_1252, Confidence::Certain));
     /// // Paused right after the meta: the `p` is not parsed yet.
     /// assert!(!htmlforge::dom::dump_html5lib(parser.sink()).contains("<p>"));
     /// parser.resume();
     /// assert!(htmlforge::dom::dump_html5lib(parser.sink()).contains("<p>"));
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
     /// ```
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#change-the-encoding>
@@ -531,11 +608,12 @@ impl<S: TreeSink> Parser<S> {
     /// use htmlforge::{ParseOptions, Parser};
     ///
     /// let mut parser = Parser::new(ParseOptions::default());
-    /// parser.feed("<table><tr><td><b>x</b><svg><g>");
+    /// parser.feed("<table><tr><td><b>x</b><svg><g>")?;
     /// let document = parser.sink();
     /// let names: Vec<&str> =
     ///     parser.open_elements().map(|id| document.element(id).unwrap().local_name()).collect();
     /// assert_eq!(names, ["html", "body", "table", "tbody", "tr", "td", "svg", "g"]);
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
     /// ```
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-open-elements>

@@ -244,7 +244,7 @@ mod tests {
         let big = "é".repeat(MAX_STRING_BYTES / 2 + 10);
         let input = format!("<p title={big}>{big}<table>{}", "yz<!--c-->".repeat(100));
         let mut parser = crate::Parser::new(crate::ParseOptions::default());
-        parser.feed(&input);
+        parser.feed(&input).unwrap();
         assert!(parser.limits_hit().storage_full);
         let document = parser.finish();
         let text: usize =
@@ -252,7 +252,7 @@ mod tests {
         assert!(text < MAX_STRING_BYTES, "{text}");
         // Below the cap nothing is cut or reported.
         let mut parser = crate::Parser::new(crate::ParseOptions::default());
-        parser.feed("<p title=a>b<table>c<!--d-->e");
+        parser.feed("<p title=a>b<table>c<!--d-->e").unwrap();
         assert!(!parser.limits_hit().storage_full);
     }
 }
