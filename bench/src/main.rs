@@ -16,6 +16,9 @@
 //! - `memory`: the memory a parsed document holds, and the peak while
 //!   parsing, per byte of input, counted by the global allocator.
 //! - no verb: all five.
+//! - `conformance`: the html5lib and WPT tree-construction tests that need
+//!   no scripting, through htmlforge and through html5ever 0.40, in one
+//!   harness (passed counts for the comparison table).
 //! - `once ENGINE`: one pass of one engine over the corpus and nothing else,
 //!   for instruction counts under `valgrind --tool=callgrind` (stable on a
 //!   noisy machine) or a profiler. ENGINE: `parse-htmlforge`,
@@ -27,7 +30,13 @@
 //!
 //! `--corpus DIR` may be given more than once: each corpus is measured and
 //! reported on its own, in the same run. Without it: the team's 130 shared
-//! pages (`../shared/corpus/pages`) when present, else the vendored ones.
+//! pages (`../shared/corpus/pages`) when present, else the vendored ones
+//! (`bench/corpus`), then the second corpus (`bench/corpus-docs`).
+//!
+//! Opt-in engines, each behind a cargo feature (`cargo xtask bench --with
+//! lexbor --with lol_html` sets them up): lexbor 3.1 (C) in `parse` and
+//! `once parse-lexbor`; lol_html 3 in `parse` (an `element!("*")` handler,
+//! and no handler) and `once parse-lol_html` / `once pass-lol_html`.
 //!
 //! Each iteration runs every engine over every page, one engine after the
 //! other (interleaved, so that all see the same machine state); the report
@@ -38,17 +47,24 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-mod alloc;
+use htmlforge_alloc_count::global as alloc;
+
+mod conformance_side;
 mod html5ever_side;
 mod html5gum_side;
 mod htmlforge_side;
+#[cfg(feature = "lexbor")]
+mod lexbor_side;
+#[cfg(feature = "lol_html")]
+mod lol_html_side;
 mod select_side;
 
 #[global_allocator]
-static ALLOCATOR: alloc::Counting = alloc::Counting;
+static ALLOCATOR: htmlforge_alloc_count::Counting = htmlforge_alloc_count::Counting;
 
 const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|select|interop|memory] [--corpus DIR]... [--iters N]
-       htmlforge-bench once ENGINE [--corpus DIR]...";
+       htmlforge-bench once ENGINE [--corpus DIR]...
+       htmlforge-bench conformance";
 
 /// One pass of one engine over the corpus (`once ENGINE`).
 fn once(engine: &str, pages: &[Page]) -> Result<(), String> {
@@ -58,6 +74,15 @@ fn once(engine: &str, pages: &[Page]) -> Result<(), String> {
         "tokenize-htmlforge" => |p| htmlforge_side::tokenize(&p.text),
         "tokenize-html5ever" => |p| html5ever_side::tokenize(&p.text),
         "tokenize-html5gum" => |p| html5gum_side::tokenize(&p.text),
+        #[cfg(feature = "lexbor")]
+        "parse-lexbor" => |p| {
+            drop(black_box(lexbor_side::parse(&p.bytes)));
+            1
+        },
+        #[cfg(feature = "lol_html")]
+        "parse-lol_html" => |p| lol_html_side::element_scan(&p.bytes),
+        #[cfg(feature = "lol_html")]
+        "pass-lol_html" => |p| lol_html_side::pass_through(&p.bytes),
         other => return Err(format!("unknown engine {other}\n{USAGE}")),
     };
     let work = run_pass(run, pages);
@@ -99,11 +124,12 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 
 /// The corpora measured when no `--corpus` is given: the team's 130 shared
 /// pages when present (`../shared/corpus/pages`), else the vendored pages
-/// taken from them (`bench/corpus`).
+/// taken from them (`bench/corpus`); and the second corpus, documentation
+/// pages of seven generators from another source (`bench/corpus-docs`).
 fn default_corpora() -> Vec<PathBuf> {
     let bench = Path::new(env!("CARGO_MANIFEST_DIR"));
     let shared = bench.join("../../shared/corpus/pages");
-    vec![if shared.is_dir() { shared } else { bench.join("corpus") }]
+    vec![if shared.is_dir() { shared } else { bench.join("corpus") }, bench.join("corpus-docs")]
 }
 
 /// One page of the corpus, as bytes and as (lossily decoded) text.
@@ -195,23 +221,47 @@ fn race(title: &str, pages: &[Page], dir: &Path, options: &Options, engines: &[E
 }
 
 fn parse(pages: &[Page], dir: &Path, options: &Options) {
+    #[allow(unused_mut)] // without the opt-in engines' features
+    let mut engines = vec![
+        Engine {
+            name: "htmlforge (built-in DOM)",
+            run: &|p| black_box(htmlforge_side::parse(&p.bytes)).node_count(),
+            memory: Some(memory_of(pages, htmlforge_side::parse)),
+        },
+        Engine {
+            name: "html5ever 0.39 + RcDom",
+            run: &|p| black_box(html5ever_side::parse(&p.bytes)).document.children.borrow().len(),
+            memory: Some(memory_of(pages, html5ever_side::parse)),
+        },
+    ];
+    #[cfg(feature = "lexbor")]
+    engines.push(Engine {
+        name: "lexbor 3.1 (C, -O3)",
+        run: &|p| {
+            drop(black_box(lexbor_side::parse(&p.bytes)));
+            1
+        },
+        memory: Some(memory_of(pages, lexbor_side::parse)),
+    });
+    #[cfg(feature = "lol_html")]
+    engines.extend([
+        Engine {
+            name: "lol_html 3, element!(\"*\"), no tree",
+            run: &|p| lol_html_side::element_scan(&p.bytes),
+            memory: Some(memory_of(pages, lol_html_side::element_scan)),
+        },
+        Engine {
+            name: "lol_html 3, no handler, no tree",
+            run: &|p| lol_html_side::pass_through(&p.bytes),
+            memory: Some(memory_of(pages, lol_html_side::pass_through)),
+        },
+    ]);
     race(
         "full parse (bytes in, UTF-8, scripting off, tree dropped; memory per byte of input, allocator-counted)",
         pages,
         dir,
         options,
-        &[
-            Engine {
-                name: "htmlforge (built-in DOM)",
-                run: &|p| black_box(htmlforge_side::parse(&p.bytes)).node_count(),
-                memory: Some(memory_of(pages, htmlforge_side::parse)),
-            },
-            Engine {
-                name: "html5ever 0.39 + RcDom",
-                run: &|p| black_box(html5ever_side::parse(&p.bytes)).document.children.borrow().len(),
-                memory: Some(memory_of(pages, html5ever_side::parse)),
-            },
-        ],
+        &engines,
         "html5ever 0.39 + RcDom",
     );
 }
@@ -342,6 +392,15 @@ fn main() -> std::process::ExitCode {
             None => Err(USAGE.to_string()),
         };
         return match result {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("htmlforge-bench: {message}");
+                std::process::ExitCode::from(2)
+            }
+        };
+    }
+    if args.first().map(String::as_str) == Some("conformance") {
+        return match conformance_side::run() {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(message) => {
                 eprintln!("htmlforge-bench: {message}");

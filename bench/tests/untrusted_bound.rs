@@ -4,9 +4,6 @@
 //! each below the limit and four times past it, through the string and the
 //! byte paths, with a small n so that it runs in debug builds too.
 
-#[path = "../src/alloc.rs"]
-#[allow(dead_code)]
-mod alloc;
 #[path = "../src/families.rs"]
 #[allow(dead_code)] // the bench's own fields (sizes, expectations)
 mod families;
@@ -14,16 +11,13 @@ mod families;
 use htmlforge::{parse_bytes, parse_document_with, ByteParseOptions, Limits, ParseOptions};
 
 #[global_allocator]
-static ALLOCATOR: alloc::Counting = alloc::Counting;
+static ALLOCATOR: htmlforge_alloc_count::Counting = htmlforge_alloc_count::Counting;
 
 const MAX_INPUT_BYTES: usize = 64 * 1024;
 
 /// The peak heap of `parse` above what was live before, in bytes.
 fn peak_of(parse: impl FnOnce()) -> usize {
-    let base = alloc::current();
-    alloc::reset_peak();
-    parse();
-    alloc::peak().saturating_sub(base)
+    htmlforge_alloc_count::global::peak_of(parse).1
 }
 
 #[test]

@@ -8,71 +8,16 @@
 //! column saturation in `tokenizer::input_stream`, parser misuse in
 //! `misuse.rs`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use htmlforge::dom::{dump_html5lib, Document};
 use htmlforge::{
     parse_document, parse_document_with, parse_reader, ByteParseOptions, ByteParser, Limits, ParseOptions,
 };
+use htmlforge_alloc_count::thread::peak_of;
 
 /// Counts the heap of the current thread only, so that tests running in
 /// parallel do not mix their figures.
-struct PerThread;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-}
-
-fn grew(size: usize) {
-    let _ = LIVE.try_with(|live| {
-        live.set(live.get() + size);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
-    });
-}
-
-fn shrank(size: usize) {
-    let _ = LIVE.try_with(|live| live.set(live.get().saturating_sub(size)));
-}
-
-// SAFETY: every call goes straight to the system allocator with the same
-// arguments; the counters are const-initialized thread locals without
-// destructors, so reading them allocates nothing and never fails.
-unsafe impl GlobalAlloc for PerThread {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let pointer = unsafe { System.alloc(layout) };
-        if !pointer.is_null() {
-            grew(layout.size());
-        }
-        pointer
-    }
-
-    unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(pointer, layout) };
-        shrank(layout.size());
-    }
-
-    unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let new = unsafe { System.realloc(pointer, layout, new_size) };
-        if !new.is_null() {
-            shrank(layout.size());
-            grew(new_size);
-        }
-        new
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: PerThread = PerThread;
-
-/// The peak heap of `run` on this thread, above what was live before.
-fn peak_of<T>(run: impl FnOnce() -> T) -> (T, usize) {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|peak| peak.set(base));
-    let out = run();
-    (out, PEAK.with(Cell::get) - base)
-}
+static ALLOCATOR: htmlforge_alloc_count::PerThread = htmlforge_alloc_count::PerThread;
 
 /// Parses `input` and checks that the peak heap stayed linear.
 fn parse_within_the_bound(input: &str) -> Document {

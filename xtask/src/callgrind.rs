@@ -1,4 +1,4 @@
-//! `cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with ENGINE]... [--features F]`:
+//! `cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with ENGINE]...`:
 //! instruction counts and simulated branch mispredicts of one pass over a
 //! corpus, the figures performance decisions are taken on (they do not move
 //! with the load of a shared machine, the clock does).
@@ -9,8 +9,9 @@
 //! loading of the corpus) and prints, per engine: instructions, instructions
 //! per input byte, conditional and indirect branches with their simulated
 //! mispredicts, and mispredicts per KB (1,000 bytes) of input. `--with
-//! html5ever` (parse or tokenizer) or `--with html5gum` (tokenizer) adds a
-//! baseline and the ratio of instructions. The callgrind output of each
+//! html5ever` (parse or tokenizer), `--with html5gum` (tokenizer), `--with
+//! lexbor` or `--with lol_html` (parse; opt-in engines, see `engines.rs`)
+//! adds an engine and its ratio of instructions to htmlforge's. The callgrind output of each
 //! engine is kept for `callgrind_annotate`; its path is printed.
 
 use std::path::{Path, PathBuf};
@@ -18,8 +19,10 @@ use std::process::Command;
 
 use htmlforge_codegen::Context;
 
-const USAGE: &str =
-    "usage: cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with ENGINE]... [--features F]";
+use crate::engines;
+
+const USAGE: &str = "usage: cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with ENGINE]...
+  ENGINE: html5ever, lexbor, lol_html (parse); html5ever, html5gum (tokenizer)";
 
 /// What one engine's pass cost, from callgrind's totals.
 #[derive(Debug, Default, PartialEq)]
@@ -35,11 +38,10 @@ struct Options {
     verb: String,
     corpora: Vec<PathBuf>,
     with: Vec<String>,
-    features: Option<String>,
 }
 
 fn parse_options(ctx: &Context, args: &[String]) -> Result<Options, String> {
-    let mut options = Options { verb: "parse".into(), corpora: Vec::new(), with: Vec::new(), features: None };
+    let mut options = Options { verb: "parse".into(), corpora: Vec::new(), with: Vec::new() };
     let mut rest = args.iter();
     let value = |flag: &str, next: Option<&String>| next.cloned().ok_or(format!("{flag} needs a value\n{USAGE}"));
     while let Some(arg) = rest.next() {
@@ -47,7 +49,6 @@ fn parse_options(ctx: &Context, args: &[String]) -> Result<Options, String> {
             "parse" | "tokenizer" => options.verb = arg.clone(),
             "--corpus" => options.corpora.push(PathBuf::from(value("--corpus", rest.next())?)),
             "--with" => options.with.push(value("--with", rest.next())?),
-            "--features" => options.features = Some(value("--features", rest.next())?),
             other => return Err(format!("unknown argument {other}\n{USAGE}")),
         }
     }
@@ -121,23 +122,20 @@ fn read_counts(text: &str) -> Result<Counts, String> {
     })
 }
 
-fn target_dir(ctx: &Context) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| ctx.root.join("target"), PathBuf::from)
-}
-
 /// Builds the benchmark binary (release profile) and returns its path.
-pub fn build_bench(ctx: &Context, features: Option<&str>) -> Result<PathBuf, String> {
+fn build_bench(ctx: &Context, build: &engines::Build) -> Result<PathBuf, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(cargo);
     command.current_dir(&ctx.root).args(["build", "--quiet", "--release", "--package", "htmlforge-bench"]);
-    if let Some(features) = features {
-        command.args(["--features", features]);
+    if !build.features.is_empty() {
+        command.args(["--features", &build.features.join(",")]);
     }
+    command.envs(build.env.iter().map(|(k, v)| (k, v)));
     let status = command.status().map_err(|e| format!("cannot run cargo: {e}"))?;
     if !status.success() {
         return Err("building htmlforge-bench failed".into());
     }
-    let binary = target_dir(ctx).join("release/htmlforge-bench");
+    let binary = engines::target_dir(ctx).join("release/htmlforge-bench");
     let binary = if cfg!(windows) { binary.with_extension("exe") } else { binary };
     Ok(binary)
 }
@@ -145,7 +143,10 @@ pub fn build_bench(ctx: &Context, features: Option<&str>) -> Result<PathBuf, Str
 /// One engine's pass under callgrind; returns its counts and the path of
 /// the output file.
 fn measure(binary: &Path, engine: &str, corpus: &Path) -> Result<(Counts, PathBuf), String> {
-    let out = std::env::temp_dir().join(format!("htmlforge-callgrind-{engine}.out"));
+    // One file per engine and corpus, so that a run over several corpora
+    // keeps each.
+    let corpus_name = corpus.file_name().map_or("corpus".into(), |n| n.to_string_lossy().into_owned());
+    let out = std::env::temp_dir().join(format!("htmlforge-callgrind-{engine}-{corpus_name}.out"));
     let output = Command::new("valgrind")
         .arg("--tool=callgrind")
         .arg("--branch-sim=yes")
@@ -175,14 +176,14 @@ pub fn run(ctx: &Context, args: &[String]) -> Result<bool, String> {
     let options = parse_options(ctx, args)?;
     for with in &options.with {
         let known = match options.verb.as_str() {
-            "parse" => with == "html5ever",
+            "parse" => matches!(with.as_str(), "html5ever" | "lexbor" | "lol_html"),
             _ => matches!(with.as_str(), "html5ever" | "html5gum"),
         };
         if !known {
             return Err(format!("no {} engine {with}\n{USAGE}", options.verb));
         }
     }
-    let binary = build_bench(ctx, options.features.as_deref())?;
+    let binary = build_bench(ctx, &engines::build_for(ctx, &options.with)?)?;
     let engines: Vec<String> = std::iter::once("htmlforge")
         .chain(options.with.iter().map(String::as_str))
         .map(|engine| engine_name(&options.verb, engine))

@@ -7,14 +7,16 @@
 //!   with `--spec`, against the spec texts in DIR.
 //! - `cargo xtask spec-rows TABLE --spec DIR` prints a table as extracted
 //!   from the spec texts, in spec-data row form (to start or refresh a file).
-//! - `cargo xtask bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]` runs the
-//!   benchmarks against html5ever (package `htmlforge-bench`) in release mode.
+//! - `cargo xtask bench [parse|tokenizer|select|interop|memory] [--with lexbor|lol_html]... [--corpus DIR]...
+//!   [--iters N]` runs the benchmarks against html5ever (package `htmlforge-bench`) in release mode, and
+//!   against lexbor and lol_html when asked.
 //! - `cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with ENGINE]...` prints the
 //!   instructions and simulated branch mispredicts of one pass over a corpus (valgrind's callgrind).
 
 mod audit;
 mod bench;
 mod callgrind;
+mod engines;
 mod regen;
 
 use std::path::PathBuf;
@@ -26,8 +28,8 @@ const USAGE: &str = "usage:
   cargo xtask regen [--check]
   cargo xtask audit [--spec DIR]
   cargo xtask spec-rows TABLE --spec DIR
-  cargo xtask bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]
-  cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with html5ever|html5gum]... [--features F]";
+  cargo xtask bench [parse|tokenizer|select|interop|memory] [--with lexbor|lol_html]... [--corpus DIR]... [--iters N]
+  cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with html5ever|html5gum|lexbor|lol_html]...";
 
 fn repo_root() -> PathBuf {
     let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
