@@ -95,6 +95,87 @@ fn arg<'a>(action: &'a Action, n: usize, origin: &str) -> Result<&'a str> {
     action.args.get(n).map(String::as_str).ok_or_else(|| format!("{origin}: `{}` needs an argument", action.verb))
 }
 
+/// The verbs that neither emit a token nor otherwise reach the sink's
+/// `process_token` (a parse error goes to the sink, but cannot pause the
+/// tokenizer or switch its state): a case made of these alone may run the
+/// state it switches to in the same step (`spec-data/tokenizer/chained.txt`).
+const QUIET_VERBS: &[&str] = &[
+    "!",
+    "set-return-state",
+    "switch",
+    "reconsume",
+    "append",
+    "set-to-empty",
+    "clear",
+    "ignore",
+    "create-start-tag-token",
+    "create-end-tag-token",
+    "create-comment-token",
+    "create-doctype-token",
+    "start-new-attribute",
+    "set-self-closing-flag",
+    "set-force-quirks-flag",
+    "check-for-duplicate-attribute",
+    "set-character-reference-code-to-zero",
+];
+
+/// The state that `case` of `state` runs in the same step (its overlay
+/// line in `chained.txt`): the case ends by switching (or reconsuming) into
+/// a chained state other than its own, and neither the case nor the states'
+/// leave and enter actions emit anything.
+pub fn chained_target<'a>(machine: &'a Machine, state: &StateDef, case: &Case) -> Option<(&'a str, usize)> {
+    let last = case.actions.last()?;
+    if !matches!(last.verb.as_str(), "switch" | "reconsume") {
+        return None;
+    }
+    let to = last.args.first()?;
+    if *to == state.key {
+        return None;
+    }
+    let (key, line) = machine.chained.iter().find(|(key, _)| key == to)?;
+    let target = machine.state(to)?;
+    let quiet = |action: &Action| QUIET_VERBS.contains(&action.verb.as_str());
+    let all_quiet =
+        case.actions.iter().all(quiet) && state.on_leave.iter().all(quiet) && target.on_enter.iter().all(quiet);
+    all_quiet.then_some((key.as_str(), *line))
+}
+
+/// Checks that the chained edges form no cycle: a chain of calls is then
+/// at most as long as the list of chained states.
+fn check_chains_acyclic(machine: &Machine) -> Result<()> {
+    // Depth-first search over the chained edges; `on_path` holds the states
+    // of the current path.
+    fn visit<'a>(
+        machine: &'a Machine,
+        key: &'a str,
+        on_path: &mut Vec<&'a str>,
+        done: &mut Vec<&'a str>,
+    ) -> Result<()> {
+        if done.contains(&key) {
+            return Ok(());
+        }
+        if on_path.contains(&key) {
+            return Err(format!("spec-data/tokenizer/chained.txt: the chained states form a cycle through {key}"));
+        }
+        on_path.push(key);
+        if let Some(state) = machine.state(key) {
+            for case in &state.cases {
+                if let Some((next, _)) = chained_target(machine, state, case) {
+                    visit(machine, next, on_path, done)?;
+                }
+            }
+        }
+        on_path.pop();
+        done.push(key);
+        Ok(())
+    }
+    let mut done = Vec::new();
+    for state in &machine.states {
+        visit(machine, &state.key, &mut Vec::new(), &mut done)?;
+    }
+    Ok(())
+}
+
 struct Gen<'m> {
     machine: &'m Machine,
     out: String,
@@ -406,6 +487,10 @@ impl Gen<'_> {
             self.line(1, &format!("// Out of line: spec-data/tokenizer/out-of-line.txt:{line}."));
             self.line(1, "#[inline(never)]");
         }
+        if let Some((_, line)) = self.machine.chained.iter().find(|(key, _)| *key == state.key) {
+            self.line(1, &format!("// Chained: spec-data/tokenizer/chained.txt:{line}."));
+            self.line(1, "#[inline(always)]");
+        }
         self.line(1, &format!("fn {}(&mut self, input: &str) -> Step {{", method(&state.key)));
         let consumes = state.consumes_a_character();
         if let Some((_, line)) = self.machine.fast_paths.iter().find(|(key, _)| *key == state.key) {
@@ -459,6 +544,10 @@ impl Gen<'_> {
                 self.line(3, &format!("// {}", case.origin()));
                 self.line(3, &format!("{}{guard} => {{", patterns.join(" | ")));
                 self.actions(state, Some(case), &case.actions, 4, &case.origin())?;
+                if let Some((to, line)) = chained_target(self.machine, state, case) {
+                    self.line(4, &format!("// Chained (spec-data/tokenizer/chained.txt:{line}): runs in this step."));
+                    self.line(4, &format!("return self.{}(input);", method(to)));
+                }
                 self.line(3, "}");
             }
             if !has_default {
@@ -486,6 +575,7 @@ impl Gen<'_> {
 
 /// The body of the generated module (after the `@generated` header).
 pub fn module(machine: &Machine) -> Result<String> {
+    check_chains_acyclic(machine)?;
     let mut gen = Gen { machine, out: String::new(), tables: String::new() };
     gen.out.push_str(
         "//! The tokenizer state machine: every state of the spec with its cases\n\

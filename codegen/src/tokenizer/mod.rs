@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::emit::rust_text_file;
 use crate::{parse_errors, Context, GeneratedFile, Result, SpecRows, Table, TableReport};
-use model::{Machine, Matcher, FAST_PATH_FILE, OUT_OF_LINE_FILE, STATE_FILES};
+use model::{Machine, Matcher, CHAINED_FILE, FAST_PATH_FILE, OUT_OF_LINE_FILE, STATE_FILES};
 
 pub struct Tokenizer;
 
@@ -33,6 +33,7 @@ const ALL_SOURCES: &[&str] = &[
     "tokenizer/character-references.states",
     "tokenizer/fast-paths.txt",
     "tokenizer/out-of-line.txt",
+    "tokenizer/chained.txt",
 ];
 
 /// Canonical rows for the comparison with the spec texts: one per state,
@@ -74,6 +75,7 @@ impl Table for Tokenizer {
         let mut sources: Vec<&str> = STATE_FILES.to_vec();
         sources.push(FAST_PATH_FILE);
         sources.push(OUT_OF_LINE_FILE);
+        sources.push(CHAINED_FILE);
         Ok(vec![rust_text_file(OUTPUT, &sources, &machine.provenance, &body)])
     }
 
@@ -204,6 +206,11 @@ pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut T
     for (key, line) in &machine.out_of_line {
         report.check(keys.contains(key.as_str()), || format!("spec-data/{OUT_OF_LINE_FILE}:{line}: no state {key}"));
     }
+    for (key, line) in &machine.chained {
+        report.check(keys.contains(key.as_str()), || format!("spec-data/{CHAINED_FILE}:{line}: no state {key}"));
+        let out_of_line = machine.out_of_line.iter().any(|(other, _)| other == key);
+        report.check(!out_of_line, || format!("spec-data/{CHAINED_FILE}:{line}: {key} is also out of line"));
+    }
 }
 
 #[cfg(test)]
@@ -255,6 +262,30 @@ mod tests {
         }
         let found = problems(&machine, &codes).join("\n");
         assert!(found.contains("comment-end-bang-state is unreachable"), "{found}");
+    }
+
+    #[test]
+    fn chained_states_run_only_after_quiet_cases_and_never_in_a_cycle() {
+        let (mut machine, _) = real();
+        let module = generate::module(&machine).unwrap();
+        // `<` in the data state emits nothing: the tag open state runs at once.
+        assert!(
+            module.contains("self.state = State::TagOpen;\n                // Chained"),
+            "data-state `<` is chained"
+        );
+        // `>` in the after attribute value (quoted) state emits the tag: the
+        // data state is not chained (and not listed), nothing runs after the emit.
+        let after = machine.state("after-attribute-value-quoted-state").unwrap();
+        for case in &after.cases {
+            let emits = case.actions.iter().any(|a| a.verb.starts_with("emit"));
+            assert!(!emits || generate::chained_target(&machine, after, case).is_none());
+        }
+        // The attribute name state and the after attribute name state
+        // reconsume into each other: chaining both would recurse.
+        machine.chained.push(("attribute-name-state".into(), 90));
+        machine.chained.push(("after-attribute-name-state".into(), 91));
+        let error = generate::module(&machine).unwrap_err();
+        assert!(error.contains("cycle"), "{error}");
     }
 
     #[test]

@@ -21,6 +21,9 @@ pub const FAST_PATH_FILE: &str = "tokenizer/fast-paths.txt";
 /// The performance overlay: which states stay out of line.
 pub const OUT_OF_LINE_FILE: &str = "tokenizer/out-of-line.txt";
 
+/// The performance overlay: which states run in the step that switches to them.
+pub const CHAINED_FILE: &str = "tokenizer/chained.txt";
+
 /// A character class of the spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {
@@ -206,6 +209,9 @@ pub struct Machine {
     pub fast_paths: Vec<(String, usize)>,
     /// The states compiled `#[inline(never)]`, with their overlay lines.
     pub out_of_line: Vec<(String, usize)>,
+    /// The states run in the same step by a case that switches to them,
+    /// with their overlay lines.
+    pub chained: Vec<(String, usize)>,
     pub provenance: String,
 }
 
@@ -326,5 +332,7 @@ pub fn load(ctx: &Context) -> Result<Machine> {
     let fast_paths = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
     let overlay = ctx.load(OUT_OF_LINE_FILE)?;
     let out_of_line = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
-    Ok(Machine { states, fast_paths, out_of_line, provenance })
+    let overlay = ctx.load(CHAINED_FILE)?;
+    let chained = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
+    Ok(Machine { states, fast_paths, out_of_line, chained, provenance })
 }
