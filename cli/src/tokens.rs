@@ -80,7 +80,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     progress = tokenizer.resume();
                 }
                 Progress::NeedsInput => progress = tokenizer.end(),
-                Progress::Done => break,
+                // Done, or a stop `Progress` may gain that this verb does
+                // not know: the tokens so far are printed.
+                _ => break,
             }
         }
         tokenizer.into_sink().observer

@@ -590,6 +590,8 @@ pub fn module(machine: &Machine) -> Result<String> {
     );
     gen.line(0, "/// A state of the tokenizer, named as the spec names it.");
     gen.line(0, "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]");
+    // The standard adds states (the processing instruction ones in 2026).
+    gen.line(0, "#[non_exhaustive]");
     gen.line(0, "pub enum State {");
     for state in &machine.states {
         gen.line(1, &format!("/// Spec: <{SPEC_URL}#{}>", state.key));

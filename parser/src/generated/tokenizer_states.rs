@@ -14,6 +14,7 @@ use crate::tokenizer::TokenSink;
 
 /// A state of the tokenizer, named as the spec names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum State {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#data-state>
     Data,

@@ -104,6 +104,7 @@ pub struct ParseError {
 /// Spec: "switch the tokenizer to the RCDATA state" etc. in
 /// <https://html.spec.whatwg.org/multipage/parsing.html#tree-construction>
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ContentState {
     /// The data state.
     Data,
@@ -119,6 +120,7 @@ pub enum ContentState {
 
 /// What the sink wants the tokenizer to do after a token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SinkResult {
     /// Go on tokenizing in the current state.
     Continue,

@@ -67,6 +67,7 @@ enum TagKind {
 /// What [`Tokenizer::feed`], [`Tokenizer::end`] and [`Tokenizer::resume`]
 /// stopped for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Progress {
     /// All input fed so far is tokenized (or held back because a construct
     /// continues in input not fed yet); feed more or call `end`.
