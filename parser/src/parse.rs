@@ -22,8 +22,14 @@ use crate::tree_builder::{Attr, LimitsHit, Name, QualName, TreeBuilder, TreeBuil
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParseOptions {
     /// The scripting flag. On: `noscript` content is raw text, and a
-    /// streaming [`Parser`] pauses after each `script` end tag. Off (the
-    /// default): `noscript` content is parsed as markup.
+    /// streaming [`Parser`] of a document pauses after each `script` end
+    /// tag. Off (the default): `noscript` content is parsed as markup.
+    ///
+    /// In the 2026 text's terms, the parser's scripting mode is Disabled
+    /// when this is off; when it is on, Normal for a document and Inert for
+    /// a fragment (whose scripts never pause the parse).
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#scripting-mode>
     pub scripting: bool,
     /// The document is an iframe srcdoc document (never in quirks mode).
     pub iframe_srcdoc: bool,
@@ -72,6 +78,31 @@ pub struct ParseOptions {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
     /// (the "template" start tag, step 8)
     pub template_patching: bool,
+    /// The parser's "allow declarative shadow roots": a `<template
+    /// shadowrootmode="open|closed">` inside a shadow host candidate (an
+    /// HTML `div`, `span`, `p`, `section`… or custom element) attaches a
+    /// shadow root to it, and the template's content goes there instead of
+    /// into a template element (see [`Document::shadow_root`]). Off by
+    /// default, as for `DOMParser` and `innerHTML`; a browser's document
+    /// parser has it on. In a fragment parse, a shadow root whose host
+    /// would be the context element itself (a template at the top level of
+    /// the fragment) is attached, as the standard says, to the context
+    /// element, which the parser makes for itself and does not return.
+    ///
+    /// ```
+    /// use htmlforge::{parse_document_with, ParseOptions};
+    ///
+    /// let html = "<my-card><template shadowrootmode=open><slot></slot></template>Hi</my-card>";
+    /// let options = ParseOptions { declarative_shadow_roots: true, ..ParseOptions::default() };
+    /// let document = parse_document_with(html, options);
+    /// let card = document.element(document.body().unwrap()).unwrap().child_elements().next().unwrap();
+    /// let shadow = document.shadow_root(card.id()).expect("a shadow root");
+    /// assert_eq!(document.inner_html(shadow), "<slot></slot>");
+    /// assert_eq!(card.inner_html(), "Hi");
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#allow-declarative-shadow-roots>
+    pub declarative_shadow_roots: bool,
 }
 
 impl ParseOptions {
@@ -84,6 +115,7 @@ impl ParseOptions {
             max_nodes: self.limits.max_nodes.unwrap_or(Limits::HARD_MAX_NODES).min(Limits::HARD_MAX_NODES),
             max_errors: self.limits.max_errors,
             template_patching: self.template_patching,
+            declarative_shadow_roots: self.declarative_shadow_roots,
         }
     }
 }
