@@ -18,6 +18,7 @@ pub mod numeric_char_refs;
 pub mod optional_tags;
 pub mod parse_errors;
 pub mod quirks_doctypes;
+pub mod rendering_groups;
 pub mod serialization;
 pub mod spec_prose;
 pub mod table;
@@ -39,6 +40,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(foreign_fixups::ForeignFixups),
         Box::new(quirks_doctypes::QuirksDoctypes),
         Box::new(tag_groups::TagGroups),
+        Box::new(rendering_groups::RenderingGroups),
         Box::new(optional_tags::OptionalTags),
         Box::new(serialization::Serialization),
         Box::new(tokenizer::Tokenizer),

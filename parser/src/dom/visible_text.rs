@@ -1,6 +1,10 @@
 //! The text a reader sees: [`Document::visible_text`].
 
 use crate::generated::names::Namespace;
+// The rendering rules' element lists, generated from
+// spec-data/rendering-tag-groups.txt: [#hidden-elements], the blocks of the
+// user-agent style sheet, and the elements whose white space it keeps.
+use crate::generated::rendering_groups::{is_block_elements, is_hidden_elements, is_preformatted_elements};
 
 use super::{Document, NodeData, NodeId};
 
@@ -20,76 +24,6 @@ impl TextOptions {
         self
     }
 }
-
-/// The elements whose boxes the HTML standard's rendering rules hide
-/// (`display: none`), besides `[hidden]` and `noscript` under scripting.
-///
-/// Spec: <https://html.spec.whatwg.org/multipage/rendering.html#hidden-elements>
-const HIDDEN: &[&str] = &[
-    "area", "base", "basefont", "datalist", "head", "link", "meta", "noembed", "noframes", "param", "rp", "script",
-    "style", "template", "title",
-];
-
-/// The elements the rendering rules make blocks (`display: block`,
-/// `list-item`, the table parts), which start and end a line.
-///
-/// Spec: <https://html.spec.whatwg.org/multipage/rendering.html#the-css-user-agent-style-sheet-and-presentational-hints>
-const BLOCKS: &[&str] = &[
-    "address",
-    "article",
-    "aside",
-    "blockquote",
-    "body",
-    "caption",
-    "center",
-    "dd",
-    "details",
-    "dialog",
-    "dir",
-    "div",
-    "dl",
-    "dt",
-    "fieldset",
-    "figcaption",
-    "figure",
-    "footer",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "header",
-    "hgroup",
-    "hr",
-    "html",
-    "legend",
-    "li",
-    "listing",
-    "main",
-    "menu",
-    "nav",
-    "ol",
-    "optgroup",
-    "option",
-    "p",
-    "plaintext",
-    "pre",
-    "search",
-    "section",
-    "summary",
-    "table",
-    "tbody",
-    "tfoot",
-    "thead",
-    "tr",
-    "ul",
-    "xmp",
-];
-
-/// The elements whose white space is kept (`white-space: pre`).
-const PREFORMATTED: &[&str] = &["listing", "plaintext", "pre", "textarea", "xmp"];
 
 /// What separates the text before a point from the text after it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -234,7 +168,9 @@ impl Document {
                 NodeData::Element(element) => {
                     let html = element.ns() == Namespace::Html;
                     let name = element.local_name();
-                    let block = html && BLOCKS.contains(&name);
+                    let known = element.known_name();
+                    let block = html && known.is_some_and(is_block_elements);
+                    let preformatted_element = html && known.is_some_and(is_preformatted_elements);
                     let separator = match name {
                         _ if !html => Break::None,
                         "p" => Break::Paragraph,
@@ -244,12 +180,12 @@ impl Document {
                     };
                     if leaving {
                         builder.separate(separator);
-                        preformatted -= usize::from(html && PREFORMATTED.contains(&name));
+                        preformatted -= usize::from(preformatted_element);
                         continue;
                     }
                     if current != node {
                         let hidden = html
-                            && (HIDDEN.contains(&name)
+                            && (known.is_some_and(is_hidden_elements)
                                 || element.has_attr("hidden")
                                 || (name == "noscript" && options.scripting));
                         if hidden {
@@ -261,7 +197,7 @@ impl Document {
                         continue;
                     }
                     builder.separate(separator);
-                    preformatted += usize::from(html && PREFORMATTED.contains(&name));
+                    preformatted += usize::from(preformatted_element);
                     stack.push((current, true));
                     let children: Vec<NodeId> = self.children(current).collect();
                     stack.extend(children.into_iter().rev().map(|child| (child, false)));

@@ -18,6 +18,8 @@ pub mod parse_errors;
 #[rustfmt::skip]
 pub(crate) mod quirks_doctypes;
 #[rustfmt::skip]
+pub mod rendering_groups;
+#[rustfmt::skip]
 pub mod serialization;
 #[rustfmt::skip]
 pub mod tag_groups;
