@@ -79,19 +79,18 @@ pub(crate) fn input_stream_error(c: char) -> Option<ParseErrorCode> {
 }
 
 /// Appends the input-stream errors of `text`, which starts at stream
-/// offset `base`, to `out` as `(offset, code)`.
-pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) {
+/// offset `base`, to `out` as `(offset, code)`; returns the number of line
+/// feeds in `text` (counted in the same pass, for
+/// [`Positions::drop_consumed_counted`]).
+pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) -> usize {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: `scan_avx2` only requires that the CPU supports AVX2,
         // which was just checked.
         #[allow(unsafe_code)]
-        unsafe {
-            scan_avx2(text, base, out)
-        };
-        return;
+        return unsafe { scan_avx2(text, base, out) };
     }
-    scan_blocks::<LANES, BLOCK>(text, base, out);
+    scan_blocks::<LANES, BLOCK>(text, base, out)
 }
 
 /// [`scan_blocks`] compiled for AVX2: the same lane-wise filter over
@@ -105,14 +104,18 @@ pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeq
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx2")]
-unsafe fn scan_avx2(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) {
-    scan_blocks::<AVX2_LANES, AVX2_BLOCK>(text, base, out);
+unsafe fn scan_avx2(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) -> usize {
+    scan_blocks::<AVX2_LANES, AVX2_BLOCK>(text, base, out)
 }
 
 /// The scan, with a block filter of `L` lanes (the width of one vector
 /// register in bytes) over blocks of `B` bytes.
 #[inline(always)]
-fn scan_blocks<const L: usize, const B: usize>(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) {
+fn scan_blocks<const L: usize, const B: usize>(
+    text: &str,
+    base: usize,
+    out: &mut VecDeque<(usize, ParseErrorCode)>,
+) -> usize {
     let bytes = text.as_bytes();
     // A block at a time: the filter is lane-wise arithmetic over a
     // fixed-size block, which the compiler turns into SIMD (no early exit,
@@ -121,9 +124,12 @@ fn scan_blocks<const L: usize, const B: usize>(text: &str, base: usize, out: &mu
     // instructions per byte of input (docs/performance-log.md).
     let mut blocks = bytes.chunks_exact(B);
     let mut at = 0;
+    let mut newlines = 0;
     for block in &mut blocks {
         let block: &[u8; B] = block.try_into().expect("chunks_exact");
-        if block_has_suspect::<L, B>(block) {
+        let (suspect, block_newlines) = filter_block::<L, B>(block);
+        newlines += block_newlines;
+        if suspect {
             for offset in at..at + B {
                 check_byte(text, offset, base, out);
             }
@@ -131,8 +137,10 @@ fn scan_blocks<const L: usize, const B: usize>(text: &str, base: usize, out: &mu
         at += B;
     }
     for offset in at..bytes.len() {
+        newlines += usize::from(bytes[offset] == b'\n');
         check_byte(text, offset, base, out);
     }
+    newlines
 }
 
 /// Bytes the block filter looks at together: the per-block part of the
@@ -159,15 +167,24 @@ const AVX2_BLOCK: usize = 256;
 /// lane (one `pminub` per register and range, the range tests once per
 /// block on the minimums rather than on every byte); the two single bytes
 /// are compared. Lane by lane, without early exit, so that it vectorizes.
-#[inline(always)]
+#[cfg(test)]
 fn block_has_suspect<const L: usize, const B: usize>(block: &[u8; B]) -> bool {
+    filter_block::<L, B>(block).0
+}
+
+/// [`block_has_suspect`], and the number of line feeds in the block
+/// (counted per lane: at most `B / L` per lane, which a byte holds).
+#[inline(always)]
+fn filter_block<const L: usize, const B: usize>(block: &[u8; B]) -> (bool, usize) {
     // 0xEF–0xFF and 0x00–0x08 become 0x00–0x19; 0x0B–0x1F becomes 0x00–0x14.
     let mut high_or_low = [u8::MAX; L];
     let mut controls = [u8::MAX; L];
     let mut single = [0u8; L];
+    let mut newlines = [0u8; L];
     for group in block.chunks_exact(L) {
         for lane in 0..L {
             let b = group[lane];
+            newlines[lane] += u8::from(b == b'\n');
             high_or_low[lane] = high_or_low[lane].min(b.wrapping_add(0x11));
             controls[lane] = controls[lane].min(b.wrapping_sub(0x0B));
             single[lane] |= u8::from((b == 0x7F) | (b == 0xC2));
@@ -177,7 +194,10 @@ fn block_has_suspect<const L: usize, const B: usize>(block: &[u8; B]) -> bool {
     for lane in 0..L {
         found[lane] = u8::from(high_or_low[lane] < 0x1A) | u8::from(controls[lane] < 0x15) | single[lane];
     }
-    found.chunks_exact(16).fold(0u128, |any, part| any | u128::from_ne_bytes(part.try_into().expect("16 bytes"))) != 0
+    let suspect =
+        found.chunks_exact(16).fold(0u128, |any, part| any | u128::from_ne_bytes(part.try_into().expect("16 bytes")))
+            != 0;
+    (suspect, newlines.iter().map(|&n| usize::from(n)).sum())
 }
 
 /// The bytes [`block_has_suspect`] lets through: a superset of [`SUSPECT`]
@@ -279,6 +299,31 @@ impl Positions {
         }
     }
 
+    /// [`Positions::drop_consumed`] for `input` that starts at the base and
+    /// holds `newlines` line feeds in all (counted by the input-stream
+    /// scan): the line is found without counting the consumed text again,
+    /// only the held-back rest and the last line.
+    pub fn drop_consumed_counted(&mut self, input: &str, consumed: usize, newlines: usize) {
+        let bytes = input.as_bytes();
+        let held_back = memchr::memchr_iter(b'\n', &bytes[consumed..]).count();
+        let offset = self.base.offset + consumed;
+        self.base = match memchr::memrchr(b'\n', &bytes[..consumed]) {
+            None => Anchor {
+                offset,
+                line: self.base.line,
+                col: self.base.col.saturating_add(utf16_len(&input[..consumed])),
+            },
+            Some(last) => Anchor {
+                offset,
+                line: self.base.line.saturating_add(saturate(newlines.saturating_sub(held_back))),
+                col: utf16_len(&input[last + 1..consumed]),
+            },
+        };
+        if self.cursor.offset < self.base.offset {
+            self.cursor = self.base;
+        }
+    }
+
     /// Text was inserted at the base: positions after it have moved.
     pub fn forget_cursor(&mut self) {
         self.cursor = self.base;
@@ -344,9 +389,10 @@ mod tests {
                 text.insert(at, bad);
                 text.push('é');
                 let mut out = VecDeque::new();
-                scan_input_stream_errors(&text, 5, &mut out);
+                let newlines = scan_input_stream_errors(&text, 5, &mut out);
+                assert_eq!(newlines, text.matches('\n').count());
                 let mut baseline = VecDeque::new();
-                scan_blocks::<LANES, BLOCK>(&text, 5, &mut baseline);
+                assert_eq!(scan_blocks::<LANES, BLOCK>(&text, 5, &mut baseline), newlines);
                 assert_eq!(out, baseline, "{bad:?} at {at}: the dispatched scan and the baseline scan differ");
                 let naive: Vec<usize> =
                     text.char_indices().filter(|&(_, c)| input_stream_error(c).is_some()).map(|(i, _)| i + 5).collect();
@@ -379,6 +425,24 @@ mod tests {
         assert!(!block_has_suspect::<LANES, BLOCK>(&[b'\t'; BLOCK]));
         assert!(!block_has_suspect::<32, 256>(&[b'\n'; 256]));
         assert!(!may_be_suspect(b'<') && !may_be_suspect(0xC3) && !may_be_suspect(0x80));
+    }
+
+    #[test]
+    fn the_counted_drop_agrees_with_the_walk() {
+        let line = "ab\u{1F600}c\u{e9}\n";
+        for text in [line.repeat(40), "x\u{1F600}".repeat(100), format!("\n{}", "y".repeat(300)), String::new()] {
+            let mut out = VecDeque::new();
+            let newlines = scan_input_stream_errors(&text, 0, &mut out);
+            for consumed in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
+                let mut walked = Positions::new();
+                walked.locate(&text, consumed / 3);
+                let mut counted = walked.clone();
+                walked.drop_consumed(&text, consumed);
+                counted.drop_consumed_counted(&text, consumed, newlines);
+                assert_eq!(counted.base, walked.base, "{consumed}");
+                assert_eq!(counted.cursor, walked.cursor, "{consumed}");
+            }
+        }
     }
 
     #[test]

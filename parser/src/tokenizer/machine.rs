@@ -253,11 +253,12 @@ impl<S: TokenSink> Tokenizer<S> {
         }
         let text = normalize_newlines(chunk, &mut self.last_was_cr);
         let start = self.positions.base_offset() + self.buffer.len();
-        scan_input_stream_errors(&text, start, &mut self.stream_errors);
+        let newlines = scan_input_stream_errors(&text, start, &mut self.stream_errors);
         if self.buffer.is_empty() && !self.paused {
-            // The usual case: run over the caller's chunk without copying it.
+            // The usual case: run over the caller's chunk without copying it
+            // (it starts at the base, as the scan's line count needs).
             let consumed = self.run(&text);
-            self.positions.drop_consumed(&text, consumed);
+            self.positions.drop_consumed_counted(&text, consumed, newlines);
             self.buffer.push_str(&text[consumed..]);
         } else {
             self.buffer.push_str(&text);
