@@ -16,8 +16,8 @@ pub mod insertion_modes;
 pub mod interface;
 mod reset_insertion_mode;
 mod selectedcontent;
-mod special_regions;
 mod stack_of_open_elements;
+mod stack_regions;
 mod token;
 
 use crate::encoding::{Confidence, Encoding};

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use crate::generated::names::LOCAL_NAME_COUNT;
 use crate::tree_builder::Name;
 
-use super::special_regions::SpecialRegions;
+use super::stack_regions::{HtmlCut, Regions, SpecialCut};
 use super::{OpenElement, TreeBuilder, TreeSink};
 
 /// The stack of open elements, indexed so that every "has an element in
@@ -57,8 +57,11 @@ pub(crate) struct StackOfOpenElements<H> {
     /// How many open elements are not allowed open at the end of the body
     /// (a parse error at `</body>`, `</html>` and the end of the input).
     not_allowed_at_the_end: usize,
-    /// The special elements' regions, for "any other end tag".
-    special_regions: SpecialRegions,
+    /// The special elements' regions, for "any other end tag" in body.
+    special_regions: Regions<SpecialCut>,
+    /// The HTML elements' regions, for "any other end tag" in foreign
+    /// content.
+    html_regions: Regions<HtmlCut>,
 }
 
 /// The position of an element no longer on the stack.
@@ -79,7 +82,8 @@ impl<H> Default for StackOfOpenElements<H> {
             positions: Vec::new(),
             list_item_loop_stops: Vec::new(),
             not_allowed_at_the_end: 0,
-            special_regions: SpecialRegions::default(),
+            special_regions: Regions::default(),
+            html_regions: Regions::default(),
         }
     }
 }
@@ -214,6 +218,7 @@ impl<H> StackOfOpenElements<H> {
         );
         self.count_if_other(&element, 1);
         self.special_regions.pushed(index, &element);
+        self.html_regions.pushed(index, &element);
         self.elements.push(element);
         #[cfg(test)]
         self.check();
@@ -232,6 +237,7 @@ impl<H> StackOfOpenElements<H> {
         );
         self.count_if_other(&element, -1);
         self.special_regions.popped(&element);
+        self.html_regions.popped(&element);
         self.positions[element.serial as usize] = CLOSED;
         #[cfg(test)]
         self.check();
@@ -256,6 +262,7 @@ impl<H> StackOfOpenElements<H> {
         }
         self.count_if_other(&element, -1);
         self.special_regions.removed(&self.elements, index, &element);
+        self.html_regions.removed(&self.elements, index, &element);
         #[cfg(test)]
         self.check();
         element
@@ -280,6 +287,7 @@ impl<H> StackOfOpenElements<H> {
         self.count_if_other(&element, 1);
         self.elements.insert(index, element);
         self.special_regions.inserted(&self.elements, index);
+        self.html_regions.inserted(&self.elements, index);
         #[cfg(test)]
         self.check();
     }
@@ -312,6 +320,20 @@ impl<H> StackOfOpenElements<H> {
         self.special_regions.build_topmost(&self.elements);
     }
 
+    /// Whether the foreign elements above the topmost HTML element are
+    /// known to hold none whose ASCII-lowercased name is `name` (ASCII
+    /// lowercase): foreign content's "any other end tag" would reach the
+    /// HTML element. False when that is not known.
+    pub fn lacks_above_topmost_html(&self, name: &str) -> bool {
+        self.html_regions.topmost_lacks(name)
+    }
+
+    /// Counts the names of the foreign elements above the topmost HTML
+    /// element, after a walk that passed them all.
+    pub fn count_names_above_topmost_html(&mut self) {
+        self.html_regions.build_topmost(&self.elements);
+    }
+
     /// Whether the element that got `serial` is still on the stack.
     pub fn is_open(&self, serial: u32) -> bool {
         self.positions[serial as usize] != CLOSED
@@ -322,6 +344,7 @@ impl<H> StackOfOpenElements<H> {
     #[cfg(test)]
     fn check(&self) {
         self.special_regions.check(&self.elements);
+        self.html_regions.check(&self.elements);
         // A recount per change: quadratic, so only for the stacks of the
         // unit tests' soups, not for their deep-tree tests.
         if self.elements.len() > 256 {
