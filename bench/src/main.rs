@@ -1,9 +1,11 @@
-//! `htmlforge-bench [parse|tokenizer|memory] [--corpus DIR] [--iters N]`:
+//! `htmlforge-bench [parse|tokenizer|select|interop|memory] [--corpus DIR]... [--iters N]`:
 //! htmlforge against html5ever (and html5gum for the tokenizer) on real
 //! pages, in one process.
 //!
 //! - `parse`: the full parse, bytes in (UTF-8), scripting off, tree
-//!   dropped: htmlforge's built-in DOM against html5ever 0.39 + RcDom.
+//!   dropped: htmlforge's built-in DOM against html5ever 0.39 + RcDom, with
+//!   each one's memory next to its speed (held by the parsed documents and
+//!   peak while parsing, per byte of input, counted by the global allocator).
 //! - `tokenizer`: htmlforge's tokenizer (with a tree-builder-like state
 //!   switch) against html5ever's and html5gum's tokenizers.
 //! - `select`: CSS selector matching over parsed pages (ten everyday
@@ -20,7 +22,12 @@
 //!   `parse-html5ever`, `tokenize-htmlforge`, `tokenize-html5ever`,
 //!   `tokenize-html5gum`. The pass itself is the function `run_pass`:
 //!   `valgrind --tool=callgrind --toggle-collect=htmlforge_bench::run_pass`
-//!   counts it without the loading of the corpus.
+//!   counts it without the loading of the corpus; `cargo xtask callgrind`
+//!   runs that and prints the counts.
+//!
+//! `--corpus DIR` may be given more than once: each corpus is measured and
+//! reported on its own, in the same run. Without it: the team's 130 shared
+//! pages (`../shared/corpus/pages`) when present, else the vendored ones.
 //!
 //! Each iteration runs every engine over every page, one engine after the
 //! other (interleaved, so that all see the same machine state); the report
@@ -40,8 +47,8 @@ mod select_side;
 #[global_allocator]
 static ALLOCATOR: alloc::Counting = alloc::Counting;
 
-const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]
-       htmlforge-bench once ENGINE [--corpus DIR]";
+const USAGE: &str = "usage: htmlforge-bench [parse|tokenizer|select|interop|memory] [--corpus DIR]... [--iters N]
+       htmlforge-bench once ENGINE [--corpus DIR]...";
 
 /// One pass of one engine over the corpus (`once ENGINE`).
 fn once(engine: &str, pages: &[Page]) -> Result<(), String> {
@@ -66,16 +73,17 @@ fn run_pass(run: fn(&Page) -> usize, pages: &[Page]) -> usize {
 }
 
 struct Options {
-    corpus: PathBuf,
+    /// The corpora, each measured on its own (`--corpus`, repeatable).
+    corpora: Vec<PathBuf>,
     iters: usize,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut options = Options { corpus: Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), iters: 15 };
+    let mut options = Options { corpora: Vec::new(), iters: 15 };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
-            "--corpus" => options.corpus = PathBuf::from(rest.next().ok_or("--corpus needs a directory")?),
+            "--corpus" => options.corpora.push(PathBuf::from(rest.next().ok_or("--corpus needs a directory")?)),
             "--iters" => {
                 let n = rest.next().ok_or("--iters needs a number")?;
                 options.iters = n.parse().ok().filter(|&n| n > 0).ok_or(format!("bad --iters {n}"))?;
@@ -83,7 +91,19 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             other => return Err(format!("unknown argument {other}\n{USAGE}")),
         }
     }
+    if options.corpora.is_empty() {
+        options.corpora = default_corpora();
+    }
     Ok(options)
+}
+
+/// The corpora measured when no `--corpus` is given: the team's 130 shared
+/// pages when present (`../shared/corpus/pages`), else the vendored pages
+/// taken from them (`bench/corpus`).
+fn default_corpora() -> Vec<PathBuf> {
+    let bench = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shared = bench.join("../../shared/corpus/pages");
+    vec![if shared.is_dir() { shared } else { bench.join("corpus") }]
 }
 
 /// One page of the corpus, as bytes and as (lossily decoded) text.
@@ -130,17 +150,19 @@ fn median(values: &mut [f64]) -> f64 {
 struct Engine<'a> {
     name: &'a str,
     run: &'a dyn Fn(&Page) -> usize,
+    /// Its memory over the corpus, printed next to its speed.
+    memory: Option<Memory>,
 }
 
 /// Runs `engines` interleaved over `pages` and prints each one's median
 /// MB/s and its ratio to the engine named `baseline`.
-fn race(title: &str, pages: &[Page], options: &Options, engines: &[Engine], baseline: &str) {
+fn race(title: &str, pages: &[Page], dir: &Path, options: &Options, engines: &[Engine], baseline: &str) {
     let bytes: usize = pages.iter().map(|p| p.bytes.len()).sum();
     println!(
         "{title}: {} pages, {:.2} MB from {}, {} iterations",
         pages.len(),
         bytes as f64 / 1e6,
-        options.corpus.display(),
+        dir.display(),
         options.iters
     );
     let pass = |engine: &Engine| {
@@ -164,44 +186,60 @@ fn race(title: &str, pages: &[Page], options: &Options, engines: &[Engine], base
     let medians: Vec<f64> = samples.iter_mut().map(|s| median(s)).collect();
     let base = engines.iter().zip(&medians).find(|(e, _)| e.name == baseline).map_or(1.0, |(_, m)| *m);
     for (engine, mbps) in engines.iter().zip(&medians) {
-        println!("  {:<34} {mbps:8.1} MB/s  {:5.2}x {baseline}", engine.name, mbps / base);
+        let memory = engine
+            .memory
+            .as_ref()
+            .map_or(String::new(), |m| format!("  held {:5.2}x  peak {:5.2}x input", m.held, m.peak));
+        println!("  {:<34} {mbps:8.1} MB/s  {:5.2}x {baseline}{memory}", engine.name, mbps / base);
     }
 }
 
-fn parse(pages: &[Page], options: &Options) {
+fn parse(pages: &[Page], dir: &Path, options: &Options) {
     race(
-        "full parse (bytes in, UTF-8, scripting off, tree dropped)",
+        "full parse (bytes in, UTF-8, scripting off, tree dropped; memory per byte of input, allocator-counted)",
         pages,
+        dir,
         options,
         &[
             Engine {
                 name: "htmlforge (built-in DOM)",
                 run: &|p| black_box(htmlforge_side::parse(&p.bytes)).node_count(),
+                memory: Some(memory_of(pages, htmlforge_side::parse)),
             },
             Engine {
                 name: "html5ever 0.39 + RcDom",
                 run: &|p| black_box(html5ever_side::parse(&p.bytes)).document.children.borrow().len(),
+                memory: Some(memory_of(pages, html5ever_side::parse)),
             },
         ],
         "html5ever 0.39 + RcDom",
     );
 }
 
-fn tokenizer(pages: &[Page], options: &Options) {
+fn tokenizer(pages: &[Page], dir: &Path, options: &Options) {
     race(
         "tokenizer",
         pages,
+        dir,
         options,
         &[
-            Engine { name: "htmlforge tokenizer (state switch)", run: &|p| htmlforge_side::tokenize(&p.text) },
-            Engine { name: "html5ever 0.40 tokenizer (no-op)", run: &|p| html5ever_side::tokenize(&p.text) },
-            Engine { name: "html5gum 0.9", run: &|p| html5gum_side::tokenize(&p.text) },
+            Engine {
+                name: "htmlforge tokenizer (state switch)",
+                run: &|p| htmlforge_side::tokenize(&p.text),
+                memory: None,
+            },
+            Engine {
+                name: "html5ever 0.40 tokenizer (no-op)",
+                run: &|p| html5ever_side::tokenize(&p.text),
+                memory: None,
+            },
+            Engine { name: "html5gum 0.9", run: &|p| html5gum_side::tokenize(&p.text), memory: None },
         ],
         "html5gum 0.9",
     );
 }
 
-fn select(pages: &[Page], options: &Options) {
+fn select(pages: &[Page], dir: &Path, options: &Options) {
     let texts: Vec<String> = pages.iter().map(|page| page.text.clone()).collect();
     let prepared = select_side::prepare(&texts);
     // The engines run per page; the index finds the page's parses.
@@ -209,33 +247,58 @@ fn select(pages: &[Page], options: &Options) {
     race(
         &format!("select ({} selectors over parsed pages)", select_side::SELECTORS.len()),
         pages,
+        dir,
         options,
         &[
-            Engine { name: "htmlforge Document::select", run: &|p| select_side::htmlforge(&prepared, index_of(p)) },
-            Engine { name: "scraper 0.29 Html::select", run: &|p| select_side::scraper(&prepared, index_of(p)) },
+            Engine {
+                name: "htmlforge Document::select",
+                run: &|p| select_side::htmlforge(&prepared, index_of(p)),
+                memory: None,
+            },
+            Engine {
+                name: "scraper 0.29 Html::select",
+                run: &|p| select_side::scraper(&prepared, index_of(p)),
+                memory: None,
+            },
         ],
         "scraper 0.29 Html::select",
     );
 }
 
-fn interop(pages: &[Page], options: &Options) {
+fn interop(pages: &[Page], dir: &Path, options: &Options) {
     race(
         "scraper::Html parse (text in, scripting on)",
         pages,
+        dir,
         options,
         &[
             Engine {
                 name: "htmlforge tree builder -> scraper",
                 run: &|p| select_side::scraper_through_htmlforge(&p.text),
+                memory: None,
             },
-            Engine { name: "html5ever 0.40 -> scraper", run: &|p| select_side::scraper_through_html5ever(&p.text) },
+            Engine {
+                name: "html5ever 0.40 -> scraper",
+                run: &|p| select_side::scraper_through_html5ever(&p.text),
+                memory: None,
+            },
         ],
         "html5ever 0.40 -> scraper",
     );
 }
 
-/// Held and peak bytes of one engine over the corpus, per byte of input.
-fn memory_of<T>(pages: &[Page], parse: impl Fn(&[u8]) -> T) -> (f64, f64, f64) {
+/// The memory of one engine over a corpus, per byte of input: what the
+/// parsed documents hold, the peak while parsing (both summed over the
+/// pages, so that large pages weigh more), and the page holding the most.
+#[derive(Clone, Copy)]
+struct Memory {
+    held: f64,
+    peak: f64,
+    worst_held: f64,
+}
+
+/// The memory of one engine over the corpus, one page at a time.
+fn memory_of<T>(pages: &[Page], parse: impl Fn(&[u8]) -> T) -> Memory {
     let (mut held, mut peak, mut worst) = (0usize, 0usize, 0.0f64);
     for page in pages {
         let before = alloc::current();
@@ -248,30 +311,34 @@ fn memory_of<T>(pages: &[Page], parse: impl Fn(&[u8]) -> T) -> (f64, f64, f64) {
         drop(document);
     }
     let input: usize = pages.iter().map(|p| p.bytes.len()).sum();
-    (held as f64 / input as f64, peak as f64 / input as f64, worst)
+    Memory { held: held as f64 / input as f64, peak: peak as f64 / input as f64, worst_held: worst }
 }
 
-fn memory(pages: &[Page], options: &Options) {
+fn memory(pages: &[Page], dir: &Path, _options: &Options) {
     let input: usize = pages.iter().map(|p| p.bytes.len()).sum();
     println!(
         "memory: {} pages, {:.2} MB from {} (allocator-counted, per byte of input)",
         pages.len(),
         input as f64 / 1e6,
-        options.corpus.display()
+        dir.display()
     );
     let ours = memory_of(pages, htmlforge_side::parse);
     let theirs = memory_of(pages, html5ever_side::parse);
-    for (name, (held, peak, worst)) in [("htmlforge (built-in DOM)", ours), ("html5ever 0.39 + RcDom", theirs)] {
-        println!("  {name:<34} held {held:5.2}x  peak while parsing {peak:5.2}x  worst page held {worst:5.2}x");
+    for (name, m) in [("htmlforge (built-in DOM)", ours), ("html5ever 0.39 + RcDom", theirs)] {
+        println!(
+            "  {name:<34} held {:5.2}x  peak while parsing {:5.2}x  worst page held {:5.2}x",
+            m.held, m.peak, m.worst_held
+        );
     }
-    println!("  ratio held htmlforge / html5ever: {:.2}", ours.0 / theirs.0);
+    println!("  ratio held htmlforge / html5ever: {:.2}", ours.held / theirs.held);
 }
 
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("once") {
         let result = match args.get(1) {
-            Some(engine) => parse_options(&args[2..]).and_then(|o| once(engine, &load_corpus(&o.corpus)?)),
+            Some(engine) => parse_options(&args[2..])
+                .and_then(|o| o.corpora.iter().try_for_each(|dir| once(engine, &load_corpus(dir)?))),
             None => Err(USAGE.to_string()),
         };
         return match result {
@@ -287,21 +354,20 @@ fn main() -> std::process::ExitCode {
         _ => (None, &args[..]),
     };
     let result = parse_options(rest).and_then(|options| {
-        let pages = load_corpus(&options.corpus)?;
-        if verb.is_none() || verb == Some("parse") {
-            parse(&pages, &options);
-        }
-        if verb.is_none() || verb == Some("tokenizer") {
-            tokenizer(&pages, &options);
-        }
-        if verb.is_none() || verb == Some("select") {
-            select(&pages, &options);
-        }
-        if verb.is_none() || verb == Some("interop") {
-            interop(&pages, &options);
-        }
-        if verb.is_none() || verb == Some("memory") {
-            memory(&pages, &options);
+        for dir in &options.corpora {
+            let pages = load_corpus(dir)?;
+            let verbs: [(&str, fn(&[Page], &Path, &Options)); 5] = [
+                ("parse", parse),
+                ("tokenizer", tokenizer),
+                ("select", select),
+                ("interop", interop),
+                ("memory", memory),
+            ];
+            for (name, run) in verbs {
+                if verb.is_none() || verb == Some(name) {
+                    run(&pages, dir, &options);
+                }
+            }
         }
         Ok(())
     });

@@ -7,6 +7,17 @@
 //! On the corpus, a `scraper::Html` built this way serializes as scraper's
 //! own parse does and selects the same elements
 //! (`tests/tests/html5ever_interop.rs`).
+//!
+//! From bytes, with the encoding sniffed and a change of encoding handled,
+//! give [`parse_bytes_into`](crate::parse_bytes_into) or
+//! [`ByteParser::with_sink_factory`](crate::ByteParser::with_sink_factory) a
+//! factory of adapters (a restart builds a fresh html5ever tree):
+//!
+//! ```text
+//! let new_sink = || Html5everSink::new(scraper::HtmlTreeSink::new(scraper::Html::new_document()));
+//! let parsed = htmlforge::parse_bytes_into(new_sink, &bytes, htmlforge::ByteParseOptions::default());
+//! let html: scraper::Html = parsed.document.finish();
+//! ```
 
 use std::borrow::Cow;
 use std::collections::HashMap;

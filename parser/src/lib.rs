@@ -52,7 +52,8 @@
 //!   [`FragmentContext`].
 //! - Bytes, with the encoding sniffed and a change of encoding handled as
 //!   a browser does: [`parse_bytes`], [`parse_reader`], and [`ByteParser`]
-//!   to feed chunks.
+//!   to feed chunks; into a tree of your own with [`parse_bytes_into`],
+//!   [`parse_reader_into`] and [`ByteParser::with_sink_factory`].
 //! - Streaming text and scripts handed back to the caller
 //!   (`document.write`): [`Parser`].
 //! - Your own tree: implement [`tree_builder::TreeSink`] and use
@@ -83,12 +84,14 @@ pub mod html5ever;
 pub mod named_char_ref;
 mod parse;
 mod parse_bytes;
+mod pseudo_attributes;
 pub mod quirks;
 #[cfg(feature = "selectors")]
 pub mod select;
 pub mod serializer;
 pub mod tokenizer;
 pub mod tree_builder;
+mod xml_name;
 
 pub use dom::{serialize_document, Document, DomError, ElementRef, Namespace, NodeId};
 pub use generated::parse_errors::ParseErrorCode;
@@ -97,7 +100,10 @@ pub use parse::{
     ParserStatus,
 };
 pub use parse::{parse_document_checked, LimitExceeded, Limits, ParserMisuse};
-pub use parse_bytes::{parse_bytes, parse_reader, ByteParseOptions, ByteParser, ByteParserStatus, ParsedBytes};
+pub use parse_bytes::{
+    parse_bytes, parse_bytes_into, parse_reader, parse_reader_into, ByteParseOptions, ByteParser, ByteParserStatus,
+    ParsedBytes,
+};
 pub use tree_builder::LimitsHit;
 
 /// The README's Rust examples run as doctests, so that they stay true.

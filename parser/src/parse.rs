@@ -48,6 +48,30 @@ pub struct ParseOptions {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state>
     pub legacy_processing_instructions: bool,
+    /// `<template for>` content patching (declarative out-of-order
+    /// streaming, in the standard since 2026-08-20): a template whose `for`
+    /// attribute names a `<?marker name="…">` or `<?start name="…">` …
+    /// `<?end>` processing instruction already parsed puts its content
+    /// there, in place of the marker or the range, instead of into
+    /// itself. Off by default, like the other features a document parsed
+    /// from a string (`DOMParser`) does not get in browsers yet.
+    ///
+    /// ```
+    /// use htmlforge::{parse_document_with, serialize_document, ParseOptions};
+    ///
+    /// let html = "<ul><?start name=\"list\"><li>Loading…</li><?end></ul>\
+    ///             <template for=list><li>One<li>Two</template>";
+    /// let options = ParseOptions { template_patching: true, ..ParseOptions::default() };
+    /// let document = parse_document_with(html, options);
+    /// assert_eq!(
+    ///     serialize_document(&document),
+    ///     "<html><head></head><body><ul><li>One</li><li>Two</li></ul></body></html>"
+    /// );
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
+    /// (the "template" start tag, step 8)
+    pub template_patching: bool,
 }
 
 impl ParseOptions {
@@ -59,6 +83,7 @@ impl ParseOptions {
             max_attributes: self.limits.max_attributes,
             max_nodes: self.limits.max_nodes.unwrap_or(Limits::HARD_MAX_NODES).min(Limits::HARD_MAX_NODES),
             max_errors: self.limits.max_errors,
+            template_patching: self.template_patching,
         }
     }
 }

@@ -19,10 +19,9 @@
 use std::io::{self, Read};
 
 use crate::dom::Document;
-use crate::dom::NodeId;
 use crate::encoding::{sniff, Confidence, Encoding, EncodingSource, SniffOptions, Sniffed, Sniffer, StreamingDecoder};
 use crate::parse::{ParseOptions, Parser, ParserMisuse, ParserStatus};
-use crate::tree_builder::LimitsHit;
+use crate::tree_builder::{LimitsHit, TreeSink};
 
 /// How many bytes [`parse_reader`] asks its reader for at a time.
 const READ_CHUNK: usize = 64 * 1024;
@@ -58,11 +57,13 @@ impl ByteParseOptions<'_> {
     }
 }
 
-/// A document parsed from bytes and the encoding it was decoded with.
+/// A document parsed from bytes and the encoding it was decoded with. `S`
+/// is the tree it was built into: the built-in [`Document`], or the sink
+/// of [`ByteParser::with_sink_factory`] and [`parse_bytes_into`].
 #[derive(Debug)]
-pub struct ParsedBytes {
-    /// The parsed document.
-    pub document: Document,
+pub struct ParsedBytes<S = Document> {
+    /// The parsed document (the sink of the last pass, after any restart).
+    pub document: S,
     /// The encoding the parse ended with (after any change of encoding),
     /// its confidence at the end, and which step chose it
     /// ([`EncodingSource::MetaInHead`] after a restart).
@@ -93,19 +94,47 @@ pub struct ParsedBytes {
 /// assert!(htmlforge::dom::dump_html5lib(&parsed.document).contains("\"café\""));
 /// ```
 pub fn parse_bytes(bytes: &[u8], options: ByteParseOptions<'_>) -> ParsedBytes {
-    let sniffed = sniff(bytes, &options.sniff_options());
     // Size the arena as `parse_document` does, for the first pass and a
     // restart alike.
     let sized_for = bytes.len().min(options.parse.limits.max_input_bytes.unwrap_or(usize::MAX));
-    let mut parser = ByteParser::with_decided_encoding(sniffed, sized_for, options.parse);
+    let mut parsed = parse_bytes_into(|| crate::parse::document_sized_for(sized_for), bytes, options);
+    parsed.document.shrink_to_fit();
+    parsed
+}
+
+/// Parses a whole document given as bytes into sinks made by `new_sink`
+/// (as [`parse_bytes`] does into the built-in DOM): one sink, or a second
+/// one when a `<meta>` past the prescan changes the encoding and the parse
+/// starts again from the first byte (the first sink is dropped).
+///
+/// ```
+/// use htmlforge::{parse_bytes_into, ByteParseOptions, Document};
+///
+/// let mut made = 0;
+/// let parsed = parse_bytes_into(
+///     || {
+///         made += 1;
+///         Document::new()
+///     },
+///     b"<meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4",
+///     ByteParseOptions::default(),
+/// );
+/// assert_eq!(made, 1); // The prescan found the meta: no restart.
+/// assert_eq!(parsed.encoding.encoding.name(), "KOI8-R");
+/// ```
+pub fn parse_bytes_into<S: TreeSink>(
+    new_sink: impl FnMut() -> S,
+    bytes: &[u8],
+    options: ByteParseOptions<'_>,
+) -> ParsedBytes<S> {
+    let sniffed = sniff(bytes, &options.sniff_options());
+    let mut parser = ByteParser::with_decided_encoding(sniffed, new_sink, options.parse);
     // All the bytes at once, as the last input: nothing needs copying
     // unless the parse restarts.
     let bytes = parser.within_byte_limit(bytes);
     let status = parser.input(bytes, true);
     parser.run_without_scripts(status);
-    let mut parsed = parser.finish();
-    parsed.document.shrink_to_fit();
-    parsed
+    parser.finish()
 }
 
 /// Parses a document read from `reader` into the built-in DOM (as
@@ -120,8 +149,21 @@ pub fn parse_bytes(bytes: &[u8], options: ByteParseOptions<'_>) -> ParsedBytes {
 /// assert_eq!(parsed.encoding.encoding, encoding_rs::UTF_16LE);
 /// assert!(htmlforge::dom::dump_html5lib(&parsed.document).contains("\"hi\""));
 /// ```
-pub fn parse_reader(mut reader: impl Read, options: ByteParseOptions<'_>) -> io::Result<ParsedBytes> {
-    let mut parser = ByteParser::new(options);
+pub fn parse_reader(reader: impl Read, options: ByteParseOptions<'_>) -> io::Result<ParsedBytes> {
+    let mut parsed = parse_reader_into(Document::new, reader, options)?;
+    parsed.document.shrink_to_fit();
+    Ok(parsed)
+}
+
+/// Parses a document read from `reader` into sinks made by `new_sink` (as
+/// [`parse_bytes_into`], in chunks as they are read). Returns the first
+/// read error, if any.
+pub fn parse_reader_into<S: TreeSink>(
+    new_sink: impl FnMut() -> S,
+    mut reader: impl Read,
+    options: ByteParseOptions<'_>,
+) -> io::Result<ParsedBytes<S>> {
+    let mut parser = ByteParser::with_sink_factory(options, new_sink);
     let mut buffer = vec![0; READ_CHUNK];
     loop {
         let read = match reader.read(&mut buffer) {
@@ -139,9 +181,7 @@ pub fn parse_reader(mut reader: impl Read, options: ByteParseOptions<'_>) -> io:
             break;
         }
     }
-    let mut parsed = parser.finish();
-    parsed.document.shrink_to_fit();
-    Ok(parsed)
+    Ok(parser.finish())
 }
 
 /// What a [`ByteParser`] stopped for.
@@ -160,7 +200,8 @@ pub enum ByteParserStatus<H> {
     /// [`EncodingSource::MetaInHead`]): if every byte so far was ASCII, by
     /// switching the decoder on the fly (the tree so far stands);
     /// otherwise by parsing every byte again, from the first, into a new
-    /// document ([`ByteParser::restarts`]). Feeding more first is fine too.
+    /// document, made by the parser's sink factory ([`ByteParser::restarts`]).
+    /// Feeding more first is fine too.
     EncodingChanged(Sniffed),
     /// The end of the input was parsed.
     Done,
@@ -174,7 +215,8 @@ enum Input {
 
 /// A streaming parser of bytes: feed it `&[u8]` chunks of any size. It
 /// sniffs the encoding (buffering the first bytes until it can decide),
-/// decodes, and drives a [`Parser`] that builds the built-in DOM. While the confidence is tentative it
+/// decodes, and drives a [`Parser`] that builds the built-in DOM, or any
+/// [`TreeSink`] ([`ByteParser::with_sink_factory`]). While the confidence is tentative it
 /// keeps every byte, so that it can parse again from the first byte when
 /// a `<meta>` changes the encoding ([`ByteParserStatus::EncodingChanged`]);
 /// `Limits::max_input_bytes` bounds what it keeps and decodes (bytes past
@@ -204,17 +246,79 @@ enum Input {
 /// assert!(tree.contains("\"été\"") && tree.contains("\"\u{161}\""));
 /// ```
 ///
-/// It builds a [`Document`] (not any [`TreeSink`](crate::tree_builder::TreeSink)):
-/// so its code is compiled, optimized, in this crate. A sink of one's own
-/// takes [`ByteStreamDecoder`](crate::encoding::ByteStreamDecoder), a
-/// [`Parser`], [`Parser::set_encoding`] and [`Parser::take_encoding_restart`].
-pub struct ByteParser {
+/// # A sink of one's own
+///
+/// A change of encoding that cannot switch the decoder on the fly parses
+/// every byte again, from the first, into a new tree: what the first pass
+/// built is the wrong text. So the parser takes a *sink factory*, not a
+/// sink: it makes the first sink when it is created and a fresh one for
+/// the second pass, and drops the first. Handles from the first pass (a
+/// script it paused for) belong to the dropped sink; [`ByteParser::restarts`]
+/// says whether that happened.
+///
+/// ```
+/// use htmlforge::tree_builder::{AttrRef, NodeOrText, QualName, TreeSink};
+/// use htmlforge::{ByteParseOptions, ByteParser, ByteParserStatus};
+///
+/// /// Counts the elements and the characters of text, and keeps nothing else.
+/// #[derive(Default)]
+/// struct Counter {
+///     elements: usize,
+///     text: String,
+/// }
+///
+/// impl TreeSink for Counter {
+///     type Handle = usize;
+///     fn document(&self) -> usize { 0 }
+///     fn create_element(&mut self, _: QualName, _: &[AttrRef<'_>]) -> usize {
+///         self.elements += 1;
+///         self.elements
+///     }
+///     fn create_comment(&mut self, _: &str) -> usize { 0 }
+///     fn create_processing_instruction(&mut self, _: &str, _: &str) -> usize { 0 }
+///     fn append_doctype_to_document(&mut self, _: &str, _: &str, _: &str) {}
+///     fn append(&mut self, _: usize, child: NodeOrText<'_, usize>) {
+///         if let NodeOrText::Text(text) = child {
+///             self.text.push_str(text);
+///         }
+///     }
+///     fn insert_before(&mut self, sibling: usize, child: NodeOrText<'_, usize>) { self.append(sibling, child) }
+///     fn has_parent(&self, _: usize) -> bool { true }
+///     fn remove_from_parent(&mut self, _: usize) {}
+///     fn reparent_children(&mut self, _: usize, _: usize) {}
+///     fn add_attrs_if_missing(&mut self, _: usize, _: &[AttrRef<'_>]) {}
+///     fn template_contents(&mut self, _: usize) -> usize { 0 }
+///     fn set_quirks_mode(&mut self, _: htmlforge::quirks::QuirksMode) {}
+///     fn clone_option_into_selectedcontent(&mut self, _: usize, _: usize) {}
+/// }
+///
+/// // The meta is past the prescan's 1024 bytes and the text before it is
+/// // not ASCII: the parse starts again, into a second `Counter`.
+/// let mut page = b"<!--".to_vec();
+/// page.extend(std::iter::repeat_n(b'-', 1100));
+/// page.extend_from_slice(b"--><p>caf\xC3\xA9<meta charset=utf-8>");
+/// let mut made = 0;
+/// let mut parser = ByteParser::with_sink_factory(ByteParseOptions::default(), || {
+///     made += 1;
+///     Counter::default()
+/// });
+/// for chunk in page.chunks(100) {
+///     if let ByteParserStatus::EncodingChanged(_) = parser.feed(chunk) {
+///         parser.resume();
+///     }
+/// }
+/// assert_eq!(parser.restarts(), 1);
+/// let parsed = parser.finish();
+/// assert_eq!(parsed.document.text, "café");
+/// assert_eq!(parsed.encoding.encoding, encoding_rs::UTF_8);
+/// assert_eq!(made, 2);
+/// ```
+pub struct ByteParser<S: TreeSink = Document, F = fn() -> S> {
     options: ParseOptions,
-    /// The input length a parse's document is sized for
-    /// (`parse::document_sized_for`): the first one's and any restart's.
-    sized_for: usize,
+    /// Makes the sink of each pass: the first one's and a restart's.
+    new_sink: F,
     input: Input,
-    parser: Parser<Document>,
+    parser: Parser<S>,
     /// The sniffing result, once there is one (a restart replaces it).
     sniffed: Option<Sniffed>,
     /// Every byte fed so far, while the confidence may be tentative (a
@@ -237,10 +341,19 @@ pub struct ByteParser {
 impl ByteParser {
     /// A parser of bytes building the built-in DOM.
     pub fn new(options: ByteParseOptions<'_>) -> ByteParser {
+        ByteParser::with_sink_factory(options, Document::new)
+    }
+}
+
+impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
+    /// A parser of bytes building into sinks that `new_sink` makes: one
+    /// now, and one more if a change of encoding restarts the parse (see
+    /// [the type's docs](ByteParser#a-sink-of-ones-own)).
+    pub fn with_sink_factory(options: ByteParseOptions<'_>, mut new_sink: F) -> ByteParser<S, F> {
         ByteParser {
             options: options.parse,
-            sized_for: 0,
-            parser: Parser::new(options.parse),
+            parser: Parser::with_sink(new_sink(), options.parse),
+            new_sink,
             input: Input::Sniffing(Sniffer::new(&options.sniff_options())),
             sniffed: None,
             kept: Some(Vec::new()),
@@ -254,12 +367,12 @@ impl ByteParser {
 
     /// A parser whose encoding is already sniffed (on all the bytes there
     /// will be).
-    fn with_decided_encoding(sniffed: Sniffed, sized_for: usize, options: ParseOptions) -> ByteParser {
+    fn with_decided_encoding(sniffed: Sniffed, mut new_sink: F, options: ParseOptions) -> ByteParser<S, F> {
         let mut byte_parser = ByteParser {
             options,
-            sized_for,
             input: Input::Sniffing(Sniffer::new(&SniffOptions::default())),
-            parser: Parser::with_sink(crate::parse::document_sized_for(sized_for), options),
+            parser: Parser::with_sink(new_sink(), options),
+            new_sink,
             sniffed: None,
             // `start_decoding` drops them if the encoding is certain.
             kept: Some(Vec::new()),
@@ -275,7 +388,7 @@ impl ByteParser {
 
     /// Parses `chunk` as far as possible. Bytes fed after [`ByteParser::end`]
     /// are ignored.
-    pub fn feed(&mut self, chunk: &[u8]) -> ByteParserStatus<NodeId> {
+    pub fn feed(&mut self, chunk: &[u8]) -> ByteParserStatus<S::Handle> {
         let chunk = self.within_byte_limit(chunk);
         self.input(chunk, false)
     }
@@ -303,14 +416,14 @@ impl ByteParser {
     }
 
     /// Ends the input.
-    pub fn end(&mut self) -> ByteParserStatus<NodeId> {
+    pub fn end(&mut self) -> ByteParserStatus<S::Handle> {
         self.input(&[], true)
     }
 
     /// Goes on after [`ByteParserStatus::PausedForScript`], or after
     /// [`ByteParserStatus::EncodingChanged`]: restarts the parse or
     /// switches the decoder.
-    pub fn resume(&mut self) -> ByteParserStatus<NodeId> {
+    pub fn resume(&mut self) -> ByteParserStatus<S::Handle> {
         let mut outcome = Outcome::default();
         match self.change.take() {
             Some(PendingChange::Restart(sniffed)) => return self.restart_with(sniffed),
@@ -349,22 +462,21 @@ impl ByteParser {
         self.restarts
     }
 
-    /// The document of the current parse, to look at the tree while
-    /// parsing.
-    pub fn sink(&self) -> &Document {
+    /// The sink of the current parse, to look at the tree while parsing.
+    pub fn sink(&self) -> &S {
         self.parser.sink()
     }
 
-    /// The document of the current parse, mutably: while paused for a
-    /// script, the caller may change the tree as the script would.
-    pub fn sink_mut(&mut self) -> &mut Document {
+    /// The sink of the current parse, mutably: while paused for a script,
+    /// the caller may change the tree as the script would.
+    pub fn sink_mut(&mut self) -> &mut S {
         self.parser.sink_mut()
     }
 
     /// Ends the input (resuming through script pauses without running
     /// scripts, and restarting as often as a change of encoding asks) and
     /// returns the document and the encoding.
-    pub fn finish(mut self) -> ParsedBytes {
+    pub fn finish(mut self) -> ParsedBytes<S> {
         let status = if self.ended { self.resume() } else { self.end() };
         self.run_without_scripts(status);
         // The end of the input makes the sniffer decide, so there is an
@@ -382,7 +494,7 @@ impl ByteParser {
     /// input or is done. Each resume gets further: a restart happens at
     /// most once (the second pass is certain of its encoding), and a pause
     /// is left for good.
-    fn run_without_scripts(&mut self, mut status: ByteParserStatus<NodeId>) {
+    fn run_without_scripts(&mut self, mut status: ByteParserStatus<S::Handle>) {
         while let ByteParserStatus::PausedForScript(_) | ByteParserStatus::EncodingChanged(_) = status {
             status = self.resume();
         }
@@ -390,7 +502,7 @@ impl ByteParser {
 
     /// Feeds `bytes` (the last ones if `last`) through the sniffer or the
     /// decoder to the parser.
-    fn input(&mut self, bytes: &[u8], last: bool) -> ByteParserStatus<NodeId> {
+    fn input(&mut self, bytes: &[u8], last: bool) -> ByteParserStatus<S::Handle> {
         if self.ended {
             return ByteParserStatus::Done;
         }
@@ -438,7 +550,7 @@ impl ByteParser {
     }
 
     /// Gives the parser the text of `bytes`.
-    fn decode(&mut self, bytes: &[u8], outcome: &mut Outcome<NodeId>) {
+    fn decode(&mut self, bytes: &[u8], outcome: &mut Outcome<S::Handle>) {
         if let Input::Decoding(decoder) = &mut self.input {
             let parser = &mut self.parser;
             decoder.feed(bytes, |text| outcome.note(parser.feed(text)));
@@ -461,7 +573,7 @@ impl ByteParser {
     /// when `last`, are the last input, which `input` did not keep: they
     /// are kept now if a restart may still need them (a restart now, or a
     /// parse that is not done yet).
-    fn conclude(&mut self, outcome: Outcome<NodeId>, last_bytes: &[u8], last: bool) -> ByteParserStatus<NodeId> {
+    fn conclude(&mut self, outcome: Outcome<S::Handle>, last_bytes: &[u8], last: bool) -> ByteParserStatus<S::Handle> {
         let restart = self.parser.take_encoding_restart();
         // (Before the sniffing decides, the parser's confidence is still
         // irrelevant: only certain lets the bytes go.)
@@ -517,7 +629,7 @@ impl ByteParser {
         sniffed: Sniffed,
         kept_before: usize,
         ended_before: bool,
-        outcome: &mut Outcome<NodeId>,
+        outcome: &mut Outcome<S::Handle>,
     ) {
         let kept = self.kept.take().unwrap_or_default();
         self.sniffed = Some(sniffed);
@@ -532,11 +644,11 @@ impl ByteParser {
         self.input = Input::Decoding(decoder);
     }
 
-    /// Parses every byte again with `sniffed`, into a new document.
-    fn restart_with(&mut self, sniffed: Sniffed) -> ByteParserStatus<NodeId> {
+    /// Parses every byte again with `sniffed`, into a new sink.
+    fn restart_with(&mut self, sniffed: Sniffed) -> ByteParserStatus<S::Handle> {
         let bytes = self.kept.take().unwrap_or_default();
         self.restarts += 1;
-        self.parser = Parser::with_sink(crate::parse::document_sized_for(self.sized_for), self.options);
+        self.parser = Parser::with_sink((self.new_sink)(), self.options);
         self.start_decoding(sniffed);
         let last = std::mem::take(&mut self.ended);
         // The confidence is certain: nothing is kept, nothing restarts.

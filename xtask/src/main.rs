@@ -9,9 +9,12 @@
 //!   from the spec texts, in spec-data row form (to start or refresh a file).
 //! - `cargo xtask bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]` runs the
 //!   benchmarks against html5ever (package `htmlforge-bench`) in release mode.
+//! - `cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with ENGINE]...` prints the
+//!   instructions and simulated branch mispredicts of one pass over a corpus (valgrind's callgrind).
 
 mod audit;
 mod bench;
+mod callgrind;
 mod regen;
 
 use std::path::PathBuf;
@@ -23,7 +26,8 @@ const USAGE: &str = "usage:
   cargo xtask regen [--check]
   cargo xtask audit [--spec DIR]
   cargo xtask spec-rows TABLE --spec DIR
-  cargo xtask bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]";
+  cargo xtask bench [parse|tokenizer|select|interop|memory] [--corpus DIR] [--iters N]
+  cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with html5ever|html5gum]... [--features F]";
 
 fn repo_root() -> PathBuf {
     let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -48,6 +52,9 @@ fn run(args: &[String]) -> Result<bool, String> {
     if verb == Some("bench") {
         // The benchmark binary checks its own arguments.
         return bench::run(&ctx, rest);
+    }
+    if verb == Some("callgrind") {
+        return callgrind::run(&ctx, rest);
     }
     for arg in rest {
         let known = matches!(arg.as_str(), "--check" | "--spec") || !arg.starts_with("--");

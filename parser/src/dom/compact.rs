@@ -60,9 +60,10 @@ impl Document {
                     }
                     Data::Text(span) => copy.create_text_node(&self.strings[span.range()]),
                     Data::Comment(span) => copy.create_comment(&self.strings[span.range()]),
-                    Data::ProcessingInstruction { target, data } => {
-                        copy.create_processing_instruction(&self.strings[target.range()], &self.strings[data.range()])
-                    }
+                    Data::ProcessingInstruction { target, data } => copy.create_processing_instruction_unchecked(
+                        &self.strings[target.range()],
+                        &self.strings[data.range()],
+                    ),
                     Data::Doctype(index) => {
                         let Doctype { name, public_id, system_id } = &self.doctypes[index as usize];
                         copy.create_doctype(Doctype {

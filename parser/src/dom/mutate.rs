@@ -179,8 +179,31 @@ impl Document {
         self.new_node(Data::Text(text))
     }
 
-    /// Creates a ProcessingInstruction node (not in the tree).
-    pub fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
+    /// Creates a ProcessingInstruction node (not in the tree), as the DOM's
+    /// `createProcessingInstruction` does: the target must match XML's
+    /// `Name` production and the data must not contain `?>`, or the result
+    /// is [`DomError::InvalidCharacter`].
+    ///
+    /// ```
+    /// use htmlforge::DomError;
+    ///
+    /// let mut document = htmlforge::parse_document("");
+    /// assert!(document.create_processing_instruction("marker", "name=\"x\"").is_ok());
+    /// assert_eq!(document.create_processing_instruction("1x", ""), Err(DomError::InvalidCharacter));
+    /// assert_eq!(document.create_processing_instruction("x", "a?>b"), Err(DomError::InvalidCharacter));
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#dom-document-createprocessinginstruction>
+    pub fn create_processing_instruction(&mut self, target: &str, data: &str) -> Result<NodeId, DomError> {
+        if !crate::xml_name::is_name(target) || data.contains("?>") {
+            return Err(DomError::InvalidCharacter);
+        }
+        Ok(self.create_processing_instruction_unchecked(target, data))
+    }
+
+    /// Creates a ProcessingInstruction node without the DOM's checks (the
+    /// tokenizer's targets always pass them).
+    pub(crate) fn create_processing_instruction_unchecked(&mut self, target: &str, data: &str) -> NodeId {
         let target = self.push_string(target);
         let data = self.push_string(data);
         self.new_node(Data::ProcessingInstruction { target, data })

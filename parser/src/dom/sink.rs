@@ -4,7 +4,7 @@ use crate::quirks::QuirksMode;
 use crate::tree_builder::{AttrRef, Error, NodeOrText, QualName, TreeSink};
 
 use super::node::Link;
-use super::{Doctype, Document, NodeId};
+use super::{Doctype, Document, NodeData, NodeId};
 
 impl Document {
     /// The link of `id`, checked: see [`NodeId`] for ids of another document.
@@ -35,7 +35,7 @@ impl TreeSink for Document {
     }
 
     fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
-        Document::create_processing_instruction(self, target, data)
+        self.create_processing_instruction_unchecked(target, data)
     }
 
     fn append_doctype_to_document(&mut self, name: &str, public_id: &str, system_id: &str) {
@@ -86,6 +86,25 @@ impl TreeSink for Document {
     /// inserted "into its contents" goes into the node.
     fn template_contents(&mut self, template: NodeId) -> NodeId {
         self.element(template).and_then(|e| e.template_contents()).unwrap_or(template)
+    }
+
+    fn parent_of(&self, node: NodeId) -> Option<NodeId> {
+        self.parent(node)
+    }
+
+    fn first_child_of(&self, node: NodeId) -> Option<NodeId> {
+        self.first_child(node)
+    }
+
+    fn next_sibling_of(&self, node: NodeId) -> Option<NodeId> {
+        self.next_sibling(node)
+    }
+
+    fn processing_instruction_of(&self, node: NodeId) -> Option<(&str, &str)> {
+        match self.data(node) {
+            NodeData::ProcessingInstruction { target, data } => Some((target, data)),
+            _ => None,
+        }
     }
 
     fn set_quirks_mode(&mut self, mode: QuirksMode) {

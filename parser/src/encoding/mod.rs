@@ -34,7 +34,11 @@
 //!
 //! [`ByteParser`](crate::ByteParser), [`parse_bytes`](crate::parse_bytes)
 //! and [`parse_reader`](crate::parse_reader) do all of the following for
-//! the built-in DOM; a parser with a sink of its own does it itself:
+//! the built-in DOM, and [`ByteParser::with_sink_factory`](crate::ByteParser::with_sink_factory),
+//! [`parse_bytes_into`](crate::parse_bytes_into) and
+//! [`parse_reader_into`](crate::parse_reader_into) for any
+//! [`TreeSink`](crate::tree_builder::TreeSink); a driver of one's own does
+//! it itself:
 //!
 //! 1. Bytes in: [`ByteStreamDecoder`] (or [`sniff`] then
 //!    [`StreamingDecoder`]/[`decode`]) gives the [`Sniffed`] encoding and

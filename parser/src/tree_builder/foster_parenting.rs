@@ -79,10 +79,23 @@ impl<S: TreeSink> TreeBuilder<S> {
         } else {
             (target_index, InsertionLocation::AppendTo(target.handle))
         };
-        // "If the adjusted insertion location is inside a template element,
-        // let it instead be inside the template element's template contents."
-        if self.open_elements[parent_index].is_html(local_names::TEMPLATE) {
+        // "If targetParent is not a template element, then return"; else
+        // its insertion target if `<template for>` patching gave it one,
+        // otherwise its template contents (A.1, steps 4–8).
+        let parent = &self.open_elements[parent_index];
+        if parent.is_html(local_names::TEMPLATE) {
             if let InsertionLocation::AppendTo(template) = location {
+                if !self.content_patches.is_empty() {
+                    if let Some(patch) = self.content_patches.get(parent.serial) {
+                        return match patch.end {
+                            Some(end) if self.sink.parent_of(end) == Some(patch.target) => {
+                                InsertionLocation::InsertBefore(end)
+                            }
+                            // The end marker is gone or was moved: append.
+                            _ => InsertionLocation::AppendTo(patch.target),
+                        };
+                    }
+                }
                 return InsertionLocation::AppendTo(self.sink.template_contents(template));
             }
         }

@@ -183,9 +183,17 @@ impl<S: TreeSink> TreeBuilder<S> {
             return;
         }
         let location = self.appropriate_place_for_inserting_a_node(None);
-        // "If the adjusted insertion location is in a Document node, then
-        // return": the Document never holds text.
-        if location == InsertionLocation::AppendTo(self.sink.document()) {
+        // "If targetParent is a Document node, then return": the Document
+        // never holds text. (Only a `<template for>` marker among the
+        // Document's children can put the location before one of them.)
+        let document = self.sink.document();
+        let in_document = match location {
+            InsertionLocation::AppendTo(parent) => parent == document,
+            InsertionLocation::InsertBefore(sibling) => {
+                !self.content_patches.is_empty() && self.sink.parent_of(sibling) == Some(document)
+            }
+        };
+        if in_document {
             return;
         }
         self.insert_at(location, NodeOrText::Text(text));

@@ -296,4 +296,36 @@ pub trait TreeSink {
     fn parse_error(&mut self, error: Error) {
         let _ = error;
     }
+
+    /// The parent of `node`, if it has one.
+    ///
+    /// This and the next three methods let the tree builder walk the tree,
+    /// which only `<template for>` content patching needs (off unless
+    /// [`ParseOptions::template_patching`](crate::ParseOptions::template_patching)
+    /// is set). The defaults answer `None`: a sink that keeps them finds
+    /// no markers, so every `<template for>` is inserted as an ordinary
+    /// template, as the standard's failure path does.
+    fn parent_of(&self, node: Self::Handle) -> Option<Self::Handle> {
+        let _ = node;
+        None
+    }
+
+    /// The first child of `node`, if any. See [`TreeSink::parent_of`].
+    fn first_child_of(&self, node: Self::Handle) -> Option<Self::Handle> {
+        let _ = node;
+        None
+    }
+
+    /// The sibling right after `node`, if any. See [`TreeSink::parent_of`].
+    fn next_sibling_of(&self, node: Self::Handle) -> Option<Self::Handle> {
+        let _ = node;
+        None
+    }
+
+    /// The target and data of `node` if it is a processing instruction.
+    /// See [`TreeSink::parent_of`].
+    fn processing_instruction_of(&self, node: Self::Handle) -> Option<(&str, &str)> {
+        let _ = node;
+        None
+    }
 }

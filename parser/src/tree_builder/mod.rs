@@ -7,6 +7,7 @@
 
 mod active_formatting_elements;
 mod adoption_agency;
+mod content_patching;
 mod dispatcher;
 pub mod errors;
 mod foster_parenting;
@@ -50,6 +51,9 @@ pub struct TreeBuilderOptions {
     pub max_nodes: usize,
     /// See [`crate::Limits::max_errors`].
     pub max_errors: Option<usize>,
+    /// `<template for>` content patching: see
+    /// [`crate::ParseOptions::template_patching`].
+    pub template_patching: bool,
 }
 
 impl Default for TreeBuilderOptions {
@@ -61,6 +65,7 @@ impl Default for TreeBuilderOptions {
             max_attributes: None,
             max_nodes: crate::Limits::HARD_MAX_NODES,
             max_errors: None,
+            template_patching: false,
         }
     }
 }
@@ -204,6 +209,9 @@ pub struct TreeBuilder<S: TreeSink> {
     encoding: (&'static Encoding, Confidence),
     /// The encoding a `<meta>` asked to restart the parse with.
     encoding_restart: Option<&'static Encoding>,
+    /// The open templates' `<template for>` patches (none unless
+    /// `template_patching` is on).
+    content_patches: content_patching::ContentPatches<S::Handle>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -236,6 +244,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             attr_scratch: Vec::new(),
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
             encoding_restart: None,
+            content_patches: Default::default(),
         }
     }
 

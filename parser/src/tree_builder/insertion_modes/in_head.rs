@@ -99,7 +99,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "template".
             Some(local_names::TEMPLATE) => {
-                self.insert_an_html_element_for(tag);
+                // Steps 6–9 (A.3): a `<template for>` patches; any other
+                // template is inserted as an HTML element.
+                if !self.insert_a_patching_template(tag) {
+                    self.insert_an_html_element_for(tag);
+                }
                 self.insert_a_marker();
                 self.frameset_ok = false;
                 self.mode = InsertionMode::InTemplate;
@@ -171,6 +175,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         if !self.current_node_is(local_names::TEMPLATE) {
             self.parse_error(TreeConstructionError::EndTagWithOpenElements);
         }
+        self.end_content_patching();
         self.pop_until_popped(local_names::TEMPLATE);
         self.clear_the_list_of_active_formatting_elements_up_to_the_last_marker();
         self.template_modes.pop();
