@@ -55,7 +55,8 @@ impl InputFlags {
         };
         let mut parser = ByteParser::new(options);
         for chunk in bytes.chunks(chunk_size) {
-            let mut status = parser.feed(chunk);
+            // Never after `end`: that is only `finish`, below.
+            let mut status = parser.feed(chunk).expect("fed before the end");
             while let ByteParserStatus::PausedForScript(_) | ByteParserStatus::EncodingChanged(_) = status {
                 status = parser.resume();
             }
@@ -81,8 +82,8 @@ pub enum Switch {
     Off,
 }
 
-/// `--fragment CONTEXT` and `--scripting on|off`, for the verbs that
-/// build a tree.
+/// `--fragment CONTEXT`, `--scripting on|off` and the opt-in parser
+/// features, for the verbs that build a tree.
 #[derive(Debug, Default, clap::Args)]
 pub struct TreeFlags {
     /// Parse a fragment in this context element, in the html5lib tests'
@@ -92,12 +93,26 @@ pub struct TreeFlags {
     /// The scripting flag: on, `noscript` content is raw text.
     #[arg(long, value_enum, value_name = "on|off", default_value_t = Switch::Off, hide_possible_values = true)]
     pub scripting: Switch,
+    /// Declarative shadow roots: `<template shadowrootmode=open>` attaches a
+    /// shadow root to its parent, as a browser's document parser does (and
+    /// `serialize` writes the serializable ones back).
+    #[arg(long)]
+    pub shadow_roots: bool,
+    /// `<template for>` content patching: a template's content replaces the
+    /// `<?marker name="…">` or `<?start name="…">`…`<?end>` it names.
+    #[arg(long)]
+    pub template_patching: bool,
 }
 
 impl TreeFlags {
     /// The parse options the flags give.
     pub fn options(&self) -> ParseOptions {
-        ParseOptions { scripting: self.scripting == Switch::On, ..ParseOptions::default() }
+        ParseOptions {
+            scripting: self.scripting == Switch::On,
+            declarative_shadow_roots: self.shadow_roots,
+            template_patching: self.template_patching,
+            ..ParseOptions::default()
+        }
     }
 
     /// Parses `bytes` as the flags say; returns the document and the node

@@ -42,19 +42,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let (document, root) = args.tree.parse(&args.input, &bytes);
     let Some(root) = root else { return Ok(()) };
     let scripting = args.tree.options().scripting;
+    // With declarative shadow roots parsed, write the serializable ones back.
+    let serializable_shadow_roots = args.tree.shadow_roots;
     let out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut out = if args.minimize {
-        let options = SerializeOptions { scripting, ..SerializeOptions::default() };
+        let options = SerializeOptions { scripting, serializable_shadow_roots, ..SerializeOptions::default() };
         let mut serializer = Serializer::new_io(out, options);
         serializer.write_children(&document, root)?;
         serializer.finish()?
     } else if args.pretty {
         let mut output = IoOutput(out);
-        write_pretty_html(&document, root, SpecSerializeOptions { scripting }, &mut output)?;
+        write_pretty_html(&document, root, SpecSerializeOptions { scripting, serializable_shadow_roots }, &mut output)?;
         output.0
     } else {
         let mut output = IoOutput(out);
-        write_inner_html(&document, root, SpecSerializeOptions { scripting }, &mut output)?;
+        write_inner_html(&document, root, SpecSerializeOptions { scripting, serializable_shadow_roots }, &mut output)?;
         output.0
     };
     out.flush()?;

@@ -66,3 +66,20 @@ fn serialize_reads_files_and_rejects_bad_arguments() {
     assert!(!ok);
     assert!(err.contains("/nonexistent/page.html"), "{err}");
 }
+
+#[test]
+fn shadow_roots_and_template_patching_are_opt_in_flags() {
+    let input = "<div><template shadowrootmode=open shadowrootserializable><b>s</b></template>l</div>";
+    let (out, _, ok) = htmlforge(&["serialize", "--shadow-roots", "--minimize", "-"], input);
+    assert!(ok);
+    assert_eq!(out, "<div><template shadowrootmode=open shadowrootserializable><b>s</b></template>l</div>");
+    let (out, _, ok) = htmlforge(&["tree", "--shadow-roots", "-"], input);
+    assert!(ok);
+    assert!(out.contains("|       #shadow-root (open)\n|         <b>\n"), "{out}");
+    let (out, _, ok) = htmlforge(
+        &["serialize", "--template-patching", "-"],
+        r#"<p><?marker name="m"></p><template for=m>x</template>"#,
+    );
+    assert!(ok);
+    assert_eq!(out, "<html><head></head><body><p>x</p></body></html>");
+}

@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let cuts = chunk_cuts(bytes.len(), input.knob(0), usize::from(input.knob(1)) + 1);
     let mut parser = ByteParser::new(options);
     for chunk in pieces(bytes, bytes.len(), &cuts) {
-        parser.feed(chunk);
+        parser.feed(chunk).unwrap();
     }
     let chunked = parser.finish();
     assert_eq!(whole.encoding.encoding, chunked.encoding.encoding, "chunked at {cuts:?}");

@@ -119,7 +119,7 @@ pub fn html5ever_comparable() -> ParseOptions {
 pub fn document_tree<'c>(chunks: impl IntoIterator<Item = &'c str>, options: ParseOptions) -> String {
     let mut parser = Parser::new(options);
     for chunk in chunks {
-        parser.feed(chunk);
+        parser.feed(chunk).unwrap();
     }
     dump_html5lib(&parser.finish())
 }
@@ -132,7 +132,7 @@ pub fn fragment_tree<'c>(
 ) -> String {
     let mut parser = Parser::new_fragment_with_sink(Document::new(), context, options);
     for chunk in chunks {
-        parser.feed(chunk);
+        parser.feed(chunk).unwrap();
     }
     dump_fragment(&parser.finish())
 }

@@ -37,7 +37,7 @@ fn parser(context: Option<&str>) -> Parser<Document> {
 /// htmlforge's tree of `input`.
 pub(crate) fn parse(input: &str, context: Option<&str>) -> Document {
     let mut parser = parser(context);
-    parser.feed(input);
+    parser.feed(input).unwrap();
     parser.finish()
 }
 
@@ -84,8 +84,8 @@ impl Probe {
     /// (pending table text too), and changes no open element.
     pub(crate) fn parse_after(&self, prefix: &str, context: Option<&str>) -> Option<Probed> {
         let mut parser = parser(context);
-        parser.feed(prefix);
-        parser.feed(&format!("<!--{}-->", self.text));
+        parser.feed(prefix).unwrap();
+        parser.feed(&format!("<!--{}-->", self.text)).unwrap();
         let stack: Vec<NodeId> = parser.open_elements().collect();
         let document = parser.finish();
         let (nodes, _) = all_nodes(&document);

@@ -226,6 +226,6 @@ impl<S: h5e::TreeSink> TreeSink for Html5everSink<S> {
 /// ```
 pub fn parse_document_into<S: h5e::TreeSink>(sink: S, input: &str, options: ParseOptions) -> S::Output {
     let mut parser = Parser::with_sink(Html5everSink::new(sink), options);
-    parser.feed(input);
+    parser.push(input);
     parser.finish().finish()
 }

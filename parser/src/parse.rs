@@ -22,8 +22,14 @@ use crate::tree_builder::{Attr, LimitsHit, Name, QualName, TreeBuilder, TreeBuil
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ParseOptions {
     /// The scripting flag. On: `noscript` content is raw text, and a
-    /// streaming [`Parser`] pauses after each `script` end tag. Off (the
-    /// default): `noscript` content is parsed as markup.
+    /// streaming [`Parser`] of a document pauses after each `script` end
+    /// tag. Off (the default): `noscript` content is parsed as markup.
+    ///
+    /// In the 2026 text's terms, the parser's scripting mode is Disabled
+    /// when this is off; when it is on, Normal for a document and Inert for
+    /// a fragment (whose scripts never pause the parse).
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#scripting-mode>
     pub scripting: bool,
     /// The document is an iframe srcdoc document (never in quirks mode).
     pub iframe_srcdoc: bool,
@@ -72,6 +78,31 @@ pub struct ParseOptions {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
     /// (the "template" start tag, step 8)
     pub template_patching: bool,
+    /// The parser's "allow declarative shadow roots": a `<template
+    /// shadowrootmode="open|closed">` inside a shadow host candidate (an
+    /// HTML `div`, `span`, `p`, `section`… or custom element) attaches a
+    /// shadow root to it, and the template's content goes there instead of
+    /// into a template element (see [`Document::shadow_root`]). Off by
+    /// default, as for `DOMParser` and `innerHTML`; a browser's document
+    /// parser has it on. In a fragment parse, a shadow root whose host
+    /// would be the context element itself (a template at the top level of
+    /// the fragment) is attached, as the standard says, to the context
+    /// element, which the parser makes for itself and does not return.
+    ///
+    /// ```
+    /// use htmlforge::{parse_document_with, ParseOptions};
+    ///
+    /// let html = "<my-card><template shadowrootmode=open><slot></slot></template>Hi</my-card>";
+    /// let options = ParseOptions { declarative_shadow_roots: true, ..ParseOptions::default() };
+    /// let document = parse_document_with(html, options);
+    /// let card = document.element(document.body().unwrap()).unwrap().child_elements().next().unwrap();
+    /// let shadow = document.shadow_root(card.id()).expect("a shadow root");
+    /// assert_eq!(document.inner_html(shadow), "<slot></slot>");
+    /// assert_eq!(card.inner_html(), "Hi");
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#allow-declarative-shadow-roots>
+    pub declarative_shadow_roots: bool,
 }
 
 impl ParseOptions {
@@ -84,6 +115,7 @@ impl ParseOptions {
             max_nodes: self.limits.max_nodes.unwrap_or(Limits::HARD_MAX_NODES).min(Limits::HARD_MAX_NODES),
             max_errors: self.limits.max_errors,
             template_patching: self.template_patching,
+            declarative_shadow_roots: self.declarative_shadow_roots,
         }
     }
 }
@@ -198,6 +230,9 @@ pub enum ParserMisuse {
     /// script (there is no insertion point then), or while a change of
     /// encoding is pending.
     NotPausedForScript,
+    /// `feed` or `end` after `end`: the input has ended, so there is
+    /// nothing to add to it (the parser would drop it).
+    InputEnded,
 }
 
 impl std::fmt::Display for ParserMisuse {
@@ -206,6 +241,7 @@ impl std::fmt::Display for ParserMisuse {
             ParserMisuse::NotPausedForScript => {
                 f.write_str("insert_at_insertion_point outside a script pause: there is no insertion point")
             }
+            ParserMisuse::InputEnded => f.write_str("feed or end after end: the input has ended"),
         }
     }
 }
@@ -287,7 +323,7 @@ pub fn parse_document(input: &str) -> Document {
 /// scripting on, the parser goes on after each `script` end tag.
 pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
     let mut parser = Parser::with_sink(document_sized_for(options.limits.parsed_len(input.len())), options);
-    parser.feed(input);
+    parser.push(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
     document
@@ -304,7 +340,7 @@ pub fn parse_fragment(input: &str, context: &FragmentContext) -> Document {
 pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: ParseOptions) -> Document {
     let sink = document_sized_for(options.limits.parsed_len(input.len()));
     let mut parser = Parser::new_fragment_with_sink(sink, context, options);
-    parser.feed(input);
+    parser.push(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
     document
@@ -375,6 +411,8 @@ pub struct Parser<S: TreeSink = Document> {
     /// The script the parser is paused for, until `resume`: input fed or
     /// ended meanwhile waits, and the status stays "paused for it".
     paused_for: Option<S::Handle>,
+    /// `end` was called: more input is refused.
+    ended: bool,
 }
 
 impl Parser<Document> {
@@ -389,7 +427,13 @@ impl<S: TreeSink> Parser<S> {
     pub fn with_sink(sink: S, options: ParseOptions) -> Parser<S> {
         let mut tokenizer = Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options()));
         tokenizer.set_legacy_processing_instructions(options.legacy_processing_instructions);
-        Parser { tokenizer, paused_for: None, input_budget: options.limits.max_input_bytes, input_truncated: false }
+        Parser {
+            tokenizer,
+            paused_for: None,
+            ended: false,
+            input_budget: options.limits.max_input_bytes,
+            input_truncated: false,
+        }
     }
 
     /// A fragment parser building into `sink`: the HTML fragment parsing
@@ -416,11 +460,39 @@ impl<S: TreeSink> Parser<S> {
         // No "last start tag" is set: the algorithm emits none, so an end
         // tag in an RCDATA/RAWTEXT/script context is never appropriate and
         // stays text (tests4.dat: `</script>` in a `script` context).
-        Parser { tokenizer, paused_for: None, input_budget: options.limits.max_input_bytes, input_truncated: false }
+        Parser {
+            tokenizer,
+            paused_for: None,
+            ended: false,
+            input_budget: options.limits.max_input_bytes,
+            input_truncated: false,
+        }
     }
 
-    /// Parses `chunk` as far as possible.
-    pub fn feed(&mut self, chunk: &str) -> ParserStatus<S::Handle> {
+    /// Parses `chunk` as far as possible. After [`Parser::end`] the input
+    /// is refused with [`ParserMisuse::InputEnded`].
+    ///
+    /// ```
+    /// use htmlforge::{ParseOptions, Parser, ParserMisuse, ParserStatus};
+    ///
+    /// let mut parser = Parser::new(ParseOptions::default());
+    /// assert_eq!(parser.feed("<p>one")?, ParserStatus::NeedsInput);
+    /// assert_eq!(parser.end()?, ParserStatus::Done);
+    /// assert_eq!(parser.feed("<p>two"), Err(ParserMisuse::InputEnded));
+    /// assert_eq!(parser.end(), Err(ParserMisuse::InputEnded));
+    /// # Ok::<(), ParserMisuse>(())
+    /// ```
+    pub fn feed(&mut self, chunk: &str) -> Result<ParserStatus<S::Handle>, ParserMisuse> {
+        if self.ended {
+            return Err(ParserMisuse::InputEnded);
+        }
+        Ok(self.push(chunk))
+    }
+
+    /// Parses `chunk`, for callers that cannot have ended the input (it
+    /// would be dropped otherwise).
+    pub(crate) fn push(&mut self, chunk: &str) -> ParserStatus<S::Handle> {
+        debug_assert!(!self.ended, "input pushed after the end");
         let chunk = self.within_input_limit(chunk);
         let progress = self.tokenizer.feed(chunk);
         self.status(progress)
@@ -447,8 +519,18 @@ impl<S: TreeSink> Parser<S> {
         LimitsHit { input_truncated: self.input_truncated, ..self.tokenizer.sink().limits_hit() }
     }
 
-    /// Ends the input.
-    pub fn end(&mut self) -> ParserStatus<S::Handle> {
+    /// Ends the input. A second `end` is refused with
+    /// [`ParserMisuse::InputEnded`].
+    pub fn end(&mut self) -> Result<ParserStatus<S::Handle>, ParserMisuse> {
+        if self.ended {
+            return Err(ParserMisuse::InputEnded);
+        }
+        Ok(self.push_end())
+    }
+
+    /// Ends the input, for callers that cannot have ended it already.
+    pub(crate) fn push_end(&mut self) -> ParserStatus<S::Handle> {
+        self.ended = true;
         let progress = self.tokenizer.end();
         self.status(progress)
     }
@@ -471,8 +553,9 @@ impl<S: TreeSink> Parser<S> {
     ///
     /// let mut parser = Parser::new(ParseOptions { scripting: true, ..ParseOptions::default() });
     /// assert_eq!(parser.insert_at_insertion_point("<b>"), Err(ParserMisuse::NotPausedForScript));
-    /// let ParserStatus::PausedForScript(_) = parser.feed("<script>w()</script>") else { panic!() };
+    /// let ParserStatus::PausedForScript(_) = parser.feed("<script>w()</script>")? else { panic!() };
     /// assert_eq!(parser.insert_at_insertion_point("<b>"), Ok(()));
+    /// # Ok::<(), ParserMisuse>(())
     /// ```
     pub fn insert_at_insertion_point(&mut self, text: &str) -> Result<(), ParserMisuse> {
         if self.paused_for.is_none() {
@@ -531,13 +614,14 @@ impl<S: TreeSink> Parser<S> {
     ///
     /// let mut parser = Parser::new(ParseOptions::default());
     /// parser.set_encoding(encoding_rs::WINDOWS_1252, Confidence::Tentative);
-    /// parser.feed("<title>a</title><meta charset=utf-8><p>rest");
+    /// parser.feed("<title>a</title><meta charset=utf-8><p>rest")?;
     /// assert_eq!(parser.take_encoding_restart(), Some(encoding_rs::UTF_8));
     /// assert_eq!(parser.encoding(), (encoding_rs::WINDOWS_1252, Confidence::Certain));
     /// // Paused right after the meta: the `p` is not parsed yet.
     /// assert!(!htmlforge::dom::dump_html5lib(parser.sink()).contains("<p>"));
     /// parser.resume();
     /// assert!(htmlforge::dom::dump_html5lib(parser.sink()).contains("<p>"));
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
     /// ```
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#change-the-encoding>
@@ -562,11 +646,12 @@ impl<S: TreeSink> Parser<S> {
     /// use htmlforge::{ParseOptions, Parser};
     ///
     /// let mut parser = Parser::new(ParseOptions::default());
-    /// parser.feed("<table><tr><td><b>x</b><svg><g>");
+    /// parser.feed("<table><tr><td><b>x</b><svg><g>")?;
     /// let document = parser.sink();
     /// let names: Vec<&str> =
     ///     parser.open_elements().map(|id| document.element(id).unwrap().local_name()).collect();
     /// assert_eq!(names, ["html", "body", "table", "tbody", "tr", "td", "svg", "g"]);
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
     /// ```
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#stack-of-open-elements>

@@ -172,7 +172,8 @@ pub fn parse_reader_into<S: TreeSink>(
             Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
             Err(error) => return Err(error),
         };
-        let status = parser.feed(&buffer[..read]);
+        let chunk = parser.within_byte_limit(&buffer[..read]);
+        let status = parser.input(chunk, false);
         parser.run_without_scripts(status);
         // At the input limit, or with nothing more that could be built,
         // the rest is not read (`std::io::repeat` returns).
@@ -233,7 +234,7 @@ enum Input {
 /// let mut parser = ByteParser::new(ByteParseOptions::default());
 /// let mut changes = 0;
 /// for chunk in [&first[..], b"t\xE9<meta charset=iso-8859-2>\xB9"] {
-///     let mut status = parser.feed(chunk);
+///     let mut status = parser.feed(chunk)?;
 ///     while let ByteParserStatus::EncodingChanged(_) = status {
 ///         changes += 1;
 ///         status = parser.resume();
@@ -244,6 +245,7 @@ enum Input {
 /// assert_eq!(parsed.encoding.encoding, encoding_rs::ISO_8859_2);
 /// let tree = htmlforge::dom::dump_html5lib(&parsed.document);
 /// assert!(tree.contains("\"été\"") && tree.contains("\"\u{161}\""));
+/// # Ok::<(), htmlforge::ParserMisuse>(())
 /// ```
 ///
 /// # A sink of one's own
@@ -303,7 +305,7 @@ enum Input {
 ///     Counter::default()
 /// });
 /// for chunk in page.chunks(100) {
-///     if let ByteParserStatus::EncodingChanged(_) = parser.feed(chunk) {
+///     if let ByteParserStatus::EncodingChanged(_) = parser.feed(chunk)? {
 ///         parser.resume();
 ///     }
 /// }
@@ -312,6 +314,7 @@ enum Input {
 /// assert_eq!(parsed.document.text, "café");
 /// assert_eq!(parsed.encoding.encoding, encoding_rs::UTF_8);
 /// assert_eq!(made, 2);
+/// # Ok::<(), htmlforge::ParserMisuse>(())
 /// ```
 pub struct ByteParser<S: TreeSink = Document, F = fn() -> S> {
     options: ParseOptions,
@@ -386,11 +389,27 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         byte_parser
     }
 
-    /// Parses `chunk` as far as possible. Bytes fed after [`ByteParser::end`]
-    /// are ignored.
-    pub fn feed(&mut self, chunk: &[u8]) -> ByteParserStatus<S::Handle> {
+    /// Parses `chunk` as far as possible. After [`ByteParser::end`] the
+    /// bytes are refused with [`ParserMisuse::InputEnded`].
+    ///
+    /// ```
+    /// use htmlforge::{ByteParseOptions, ByteParser, ByteParserStatus, ParserMisuse};
+    ///
+    /// let mut parser = ByteParser::new(ByteParseOptions::default());
+    /// parser.feed(b"<meta charset=utf-8><p>caf\xC3")?;
+    /// parser.feed(b"\xA9")?;
+    /// assert_eq!(parser.end()?, ByteParserStatus::Done);
+    /// assert_eq!(parser.feed(b"<p>more"), Err(ParserMisuse::InputEnded));
+    /// assert_eq!(parser.end(), Err(ParserMisuse::InputEnded));
+    /// assert!(htmlforge::dom::dump_html5lib(&parser.finish().document).contains("\"café\""));
+    /// # Ok::<(), ParserMisuse>(())
+    /// ```
+    pub fn feed(&mut self, chunk: &[u8]) -> Result<ByteParserStatus<S::Handle>, ParserMisuse> {
+        if self.ended {
+            return Err(ParserMisuse::InputEnded);
+        }
         let chunk = self.within_byte_limit(chunk);
-        self.input(chunk, false)
+        Ok(self.input(chunk, false))
     }
 
     /// The part of `chunk` that `Limits::max_input_bytes` lets in (the
@@ -415,9 +434,13 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         hit
     }
 
-    /// Ends the input.
-    pub fn end(&mut self) -> ByteParserStatus<S::Handle> {
-        self.input(&[], true)
+    /// Ends the input. A second `end` is refused with
+    /// [`ParserMisuse::InputEnded`].
+    pub fn end(&mut self) -> Result<ByteParserStatus<S::Handle>, ParserMisuse> {
+        if self.ended {
+            return Err(ParserMisuse::InputEnded);
+        }
+        Ok(self.input(&[], true))
     }
 
     /// Goes on after [`ByteParserStatus::PausedForScript`], or after
@@ -477,7 +500,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     /// scripts, and restarting as often as a change of encoding asks) and
     /// returns the document and the encoding.
     pub fn finish(mut self) -> ParsedBytes<S> {
-        let status = if self.ended { self.resume() } else { self.end() };
+        let status = if self.ended { self.resume() } else { self.input(&[], true) };
         self.run_without_scripts(status);
         // The end of the input makes the sniffer decide, so there is an
         // encoding; the default is there only to need no panic.
@@ -501,11 +524,10 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     }
 
     /// Feeds `bytes` (the last ones if `last`) through the sniffer or the
-    /// decoder to the parser.
+    /// decoder to the parser. The input has not ended (`feed` and `end`
+    /// refuse that).
     fn input(&mut self, bytes: &[u8], last: bool) -> ByteParserStatus<S::Handle> {
-        if self.ended {
-            return ByteParserStatus::Done;
-        }
+        debug_assert!(!self.ended, "input after the end");
         self.ended = last;
         if let Some(change) = &self.change {
             // The current parse waits for the change: only keep the bytes.
@@ -542,9 +564,9 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         if last && decoder_ready {
             if let Input::Decoding(decoder) = &mut self.input {
                 let parser = &mut self.parser;
-                decoder.finish(|text| outcome.note(parser.feed(text)));
+                decoder.finish(|text| outcome.note(parser.push(text)));
             }
-            outcome.note(self.parser.end());
+            outcome.note(self.parser.push_end());
         }
         self.conclude(outcome, bytes, last)
     }
@@ -553,7 +575,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     fn decode(&mut self, bytes: &[u8], outcome: &mut Outcome<S::Handle>) {
         if let Input::Decoding(decoder) = &mut self.input {
             let parser = &mut self.parser;
-            decoder.feed(bytes, |text| outcome.note(parser.feed(text)));
+            decoder.feed(bytes, |text| outcome.note(parser.push(text)));
         }
     }
 
@@ -636,10 +658,10 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         self.parser.set_encoding(sniffed.encoding, Confidence::Certain);
         let mut decoder = StreamingDecoder::new_without_bom_handling(sniffed.encoding);
         let parser = &mut self.parser;
-        decoder.feed(kept.get(kept_before..).unwrap_or_default(), |text| outcome.note(parser.feed(text)));
+        decoder.feed(kept.get(kept_before..).unwrap_or_default(), |text| outcome.note(parser.push(text)));
         if self.ended && !ended_before {
-            decoder.finish(|text| outcome.note(parser.feed(text)));
-            outcome.note(parser.end());
+            decoder.finish(|text| outcome.note(parser.push(text)));
+            outcome.note(parser.push_end());
         }
         self.input = Input::Decoding(decoder);
     }

@@ -25,9 +25,9 @@ fn positions_do_not_depend_on_chunking() {
     let whole = errors(input);
     let mut parser = Parser::new(ParseOptions::default());
     for c in input.chars() {
-        parser.feed(&c.to_string());
+        parser.feed(&c.to_string()).unwrap();
     }
-    parser.end();
+    parser.end().unwrap();
     let chunked: Vec<String> =
         parser.finish().errors.iter().map(|e| format!("{}:{} {}", e.line, e.col, e.code.as_str())).collect();
     assert_eq!(whole, chunked);

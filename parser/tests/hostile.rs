@@ -237,7 +237,7 @@ fn a_tentative_byte_parser_keeps_no_more_than_the_input_limit() {
     let (parsed, peak) = peak_of(|| {
         let mut parser = ByteParser::new(options);
         for _ in 0..1_000 {
-            parser.feed(&chunk);
+            parser.feed(&chunk).unwrap();
         }
         parser.finish()
     });

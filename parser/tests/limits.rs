@@ -39,7 +39,7 @@ fn no_limits_by_default() {
 fn the_depth_cap_makes_deeper_nodes_siblings() {
     let input = format!("{}x{}<p>after", "<div>".repeat(2_000), "</div>".repeat(2_000));
     let mut parser = Parser::new(with(Limits { max_depth: Some(512), ..Limits::NONE }));
-    parser.feed(&input);
+    parser.feed(&input).unwrap();
     assert!(parser.limits_hit().depth_capped);
     let document = parser.finish();
     assert_eq!(max_ancestors(&document), 512);
@@ -63,7 +63,7 @@ fn attributes_past_the_limit_are_dropped() {
     let attrs: String = (0..100).map(|i| format!(" a{i}=v")).collect();
     let input = format!("<html{attrs}><div{attrs}></div><html{attrs} b=c>");
     let mut parser = Parser::new(with(Limits { max_attributes: Some(10), ..Limits::NONE }));
-    parser.feed(&input);
+    parser.feed(&input).unwrap();
     assert!(parser.limits_hit().attributes_dropped);
     let document = parser.finish();
     let html = document.document_element().unwrap();
@@ -88,14 +88,14 @@ fn input_past_the_limit_is_refused_or_cut() {
     assert!(parse_document_checked("<p>0123456", options).is_ok());
     // Streaming: the input is cut at the limit, on a character boundary.
     let mut parser = Parser::new(options);
-    parser.feed("<p>01234");
-    parser.feed("é6789");
+    parser.feed("<p>01234").unwrap();
+    parser.feed("é6789").unwrap();
     assert!(parser.limits_hit().input_truncated);
     let document = parser.finish();
     assert!(dump_html5lib(&document).contains("\"01234\u{e9}\""));
     let mut parser = Parser::new(options);
-    parser.feed("<p>012345");
-    parser.feed("\u{e9}");
+    parser.feed("<p>012345").unwrap();
+    parser.feed("\u{e9}").unwrap();
     assert!(dump_html5lib(&parser.finish()).contains("\"012345\""));
 }
 
@@ -103,7 +103,7 @@ fn input_past_the_limit_is_refused_or_cut() {
 fn untrusted_limits_parse_hostile_documents() {
     let options = with(Limits::UNTRUSTED);
     let mut parser = Parser::new(options);
-    parser.feed(&"<div><b><table><td>".repeat(5_000));
+    parser.feed(&"<div><b><table><td>".repeat(5_000)).unwrap();
     let hit = parser.limits_hit();
     assert!(hit.depth_capped && !hit.attributes_dropped && !hit.input_truncated);
     assert!(max_ancestors(&parser.finish()) <= 520);
@@ -116,7 +116,7 @@ fn the_node_cap_stops_building_and_is_reported() {
     let input =
         format!("<p>{}</p>{}", (0..300).map(|i| format!("<b x={i}>")).collect::<String>(), "<p>x</p>".repeat(300));
     let mut parser = Parser::new(with(Limits { max_nodes: Some(2_000), ..Limits::NONE }));
-    parser.feed(&input);
+    parser.feed(&input).unwrap();
     assert!(parser.limits_hit().nodes_capped);
     let document = parser.finish();
     // One token may overshoot by what it reconstructs (300 here).
@@ -131,7 +131,7 @@ fn the_error_cap_keeps_the_first_errors() {
     let document = parse_document_with(&input, with(Limits { max_errors: Some(10), ..Limits::NONE }));
     assert_eq!(document.errors.len(), 10);
     let mut parser = Parser::new(with(Limits { max_errors: Some(10), ..Limits::NONE }));
-    parser.feed(&input);
+    parser.feed(&input).unwrap();
     assert!(parser.limits_hit().errors_dropped);
     assert!(htmlforge::parse_document(&input).errors.len() >= 1_000);
 }
@@ -156,7 +156,7 @@ fn the_byte_path_keeps_and_reads_no_more_than_the_input_limit() {
     // A ByteParser fed past the limit while the encoding is tentative.
     let mut parser = ByteParser::new(options);
     for _ in 0..100 {
-        parser.feed(&[b'\xE9'; 1_000]);
+        parser.feed(&[b'\xE9'; 1_000]).unwrap();
     }
     assert!(parser.limits_hit().input_truncated);
     let parsed = parser.finish();

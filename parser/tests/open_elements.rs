@@ -15,16 +15,16 @@ fn names(parser: &Parser<Document>) -> Vec<String> {
 fn a_foster_parented_element_has_the_table_below_it_on_the_stack() {
     let mut parser = Parser::new(ParseOptions::default());
     // The comment makes the tree builder see everything before it.
-    parser.feed("<table><svg><!---->");
+    parser.feed("<table><svg><!---->").unwrap();
     assert_eq!(names(&parser), ["html", "body", "table", "svg"]);
 }
 
 #[test]
 fn a_table_section_before_foster_parented_template_content_stays_open() {
     let mut parser = Parser::new(ParseOptions::default());
-    parser.feed("<template><thead><tr><t><!---->");
+    parser.feed("<template><thead><tr><t><!---->").unwrap();
     assert_eq!(names(&parser), ["html", "head", "template", "thead", "tr", "t"]);
-    parser.feed("</tr><o><!---->");
+    parser.feed("</tr><o><!---->").unwrap();
     assert_eq!(names(&parser), ["html", "head", "template", "thead", "o"]);
 }
 
@@ -32,14 +32,14 @@ fn a_table_section_before_foster_parented_template_content_stays_open() {
 fn a_fragment_stack_starts_at_its_html_element() {
     let context = FragmentContext::new(Namespace::Svg, "mi");
     let mut parser = Parser::new_fragment_with_sink(Document::new(), &context, ParseOptions::default());
-    parser.feed("<span><a></span><n><!---->");
+    parser.feed("<span><a></span><n><!---->").unwrap();
     assert_eq!(names(&parser), ["html", "n"]);
 }
 
 #[test]
 fn the_stack_ends_empty_after_the_input_ends() {
     let mut parser = Parser::new(ParseOptions::default());
-    parser.feed("<p>x");
-    parser.end();
+    parser.feed("<p>x").unwrap();
+    parser.end().unwrap();
     assert_eq!(parser.open_elements().len(), 0);
 }

@@ -132,10 +132,10 @@ fn parse(input: &str, chunks: &[usize], fragment: Option<&FragmentContext>, scri
     };
     let mut start = 0;
     for &end in chunks {
-        parser.feed(&input[start..end]);
+        parser.feed(&input[start..end]).unwrap();
         start = end;
     }
-    parser.feed(&input[start..]);
+    parser.feed(&input[start..]).unwrap();
     dump_html5lib(&parser.finish())
 }
 

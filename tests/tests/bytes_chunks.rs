@@ -37,7 +37,7 @@ fn html_files(dir: &Path) -> Vec<PathBuf> {
 fn parse_in_chunks(bytes: &[u8], chunk_size: usize) -> ParsedBytes {
     let mut parser = ByteParser::new(ByteParseOptions::default());
     for chunk in bytes.chunks(chunk_size) {
-        let mut status = parser.feed(chunk);
+        let mut status = parser.feed(chunk).unwrap();
         while let ByteParserStatus::EncodingChanged(_) = status {
             status = parser.resume();
         }

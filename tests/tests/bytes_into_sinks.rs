@@ -130,7 +130,7 @@ impl TreeSink for Recorder {
 /// The log of a parse of `text`, already decoded.
 fn log_of_text(text: &str) -> Vec<String> {
     let mut parser = Parser::with_sink(Recorder::default(), ParseOptions::default());
-    parser.feed(text);
+    parser.feed(text).unwrap();
     parser.finish().finish()
 }
 
@@ -153,7 +153,7 @@ fn chunked(page: &[u8], size: usize) -> (Vec<String>, usize, u32) {
         Recorder::default()
     });
     for chunk in page.chunks(size) {
-        let mut status = parser.feed(chunk);
+        let mut status = parser.feed(chunk).unwrap();
         while let ByteParserStatus::EncodingChanged(_) = status {
             status = parser.resume();
         }
@@ -211,7 +211,7 @@ fn a_script_pause_hands_back_the_sinks_handle() {
         ..ByteParseOptions::default()
     };
     let mut parser = ByteParser::with_sink_factory(options, Recorder::default);
-    let status = parser.feed(b"<meta charset=utf-8><script>w()</script><p>\xE2\x9C\x93");
+    let status = parser.feed(b"<meta charset=utf-8><script>w()</script><p>\xE2\x9C\x93").unwrap();
     let ByteParserStatus::PausedForScript(script) = status else { panic!("{status:?}") };
     assert!(parser.sink().log.iter().any(|line| line == &format!("create {script} <script> ")));
     parser.insert_at_insertion_point("<b>").unwrap();

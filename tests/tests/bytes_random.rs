@@ -102,7 +102,7 @@ fn parse_in_random_chunks(bytes: &[u8], options: ByteParseOptions<'_>, rng: &mut
         let size = rng.below(65).min(rest.len());
         let (chunk, after) = rest.split_at(size);
         rest = after;
-        let mut status = parser.feed(chunk);
+        let mut status = parser.feed(chunk).unwrap();
         while let ByteParserStatus::EncodingChanged(_) | ByteParserStatus::PausedForScript(_) = status {
             status = parser.resume();
         }

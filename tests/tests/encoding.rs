@@ -153,10 +153,10 @@ fn parse_in_chunks(data: &[u8], chunk_size: usize, run_scripts: bool) -> Sniffed
             }
             ByteParserStatus::EncodingChanged(_) => parser.resume(),
             ByteParserStatus::NeedsInput => match chunks.next() {
-                Some(chunk) => parser.feed(chunk),
+                Some(chunk) => parser.feed(chunk).unwrap(),
                 None if !ended => {
                     ended = true;
-                    parser.end()
+                    parser.end().unwrap()
                 }
                 None => break,
             },

@@ -76,7 +76,7 @@ fn bytes_through_htmlforge(bytes: &[u8], chunk: usize) -> (scraper::Html, &'stat
         || htmlforge::html5ever::Html5everSink::new(scraper::HtmlTreeSink::new(scraper::Html::new_document()));
     let mut parser = htmlforge::ByteParser::with_sink_factory(options, new_sink);
     for piece in bytes.chunks(chunk) {
-        let mut status = parser.feed(piece);
+        let mut status = parser.feed(piece).unwrap();
         while let htmlforge::ByteParserStatus::EncodingChanged(_) | htmlforge::ByteParserStatus::PausedForScript(_) =
             status
         {

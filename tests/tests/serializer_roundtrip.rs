@@ -90,7 +90,13 @@ fn serialize(input: &Input, document: &Document, kind: Kind) -> String {
     match kind {
         Kind::Spec => {
             let mut out = FmtOutput(String::new());
-            write_inner_html(document, node, SpecSerializeOptions { scripting: input.scripting }, &mut out).unwrap();
+            write_inner_html(
+                document,
+                node,
+                SpecSerializeOptions { scripting: input.scripting, ..SpecSerializeOptions::default() },
+                &mut out,
+            )
+            .unwrap();
             out.0
         }
         Kind::Minimized => {
@@ -101,7 +107,13 @@ fn serialize(input: &Input, document: &Document, kind: Kind) -> String {
         }
         Kind::Pretty => {
             let mut out = FmtOutput(String::new());
-            write_pretty_html(document, node, SpecSerializeOptions { scripting: input.scripting }, &mut out).unwrap();
+            write_pretty_html(
+                document,
+                node,
+                SpecSerializeOptions { scripting: input.scripting, ..SpecSerializeOptions::default() },
+                &mut out,
+            )
+            .unwrap();
             out.0
         }
     }

@@ -125,11 +125,11 @@ fn feed_all(parser: &mut Parser<Document>, input: &str, run_scripts: bool, chunk
                 status = parser.resume();
             }
             ParserStatus::NeedsInput if !chunks.is_empty() => {
-                status = parser.feed(chunks.pop().expect("a chunk"));
+                status = parser.feed(chunks.pop().expect("a chunk")).unwrap();
             }
             ParserStatus::NeedsInput if !ended => {
                 ended = true;
-                status = parser.end();
+                status = parser.end().unwrap();
             }
             _ => return,
         }

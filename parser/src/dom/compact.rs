@@ -3,7 +3,7 @@
 use crate::tree_builder::{AttrRef, Name, QualName};
 
 use super::node::Data;
-use super::{Doctype, Document, NodeId};
+use super::{Doctype, Document, NodeData, NodeId};
 
 impl Document {
     /// A copy of the document that holds only what is in its tree: the
@@ -40,6 +40,11 @@ impl Document {
         // (original parent, copy parent) pairs whose children are to copy:
         // an explicit stack, for deep trees.
         let mut work: Vec<(NodeId, NodeId)> = vec![(self.document(), copy.document())];
+        if let Some(fragment) = self.fragment.and_then(|link| self.link_id(Some(link))) {
+            let fragment_copy = copy.new_node(Data::DocumentFragment);
+            copy.set_fragment(fragment_copy);
+            work.push((fragment, fragment_copy));
+        }
         while let Some((source, target)) = work.pop() {
             for child in self.children(source) {
                 let child_copy = match self.nodes[child.index()].data {
@@ -55,6 +60,13 @@ impl Document {
                             (element.template_contents(), copy.element(made).and_then(|made| made.template_contents()))
                         {
                             work.push((contents, contents_copy));
+                        }
+                        if let Some(shadow) = self.shadow_root(child) {
+                            if let NodeData::ShadowRoot { init, .. } = self.data(shadow) {
+                                let shadow_copy =
+                                    copy.attach_shadow_root(made, init).expect("the same host accepts it");
+                                work.push((shadow, shadow_copy));
+                            }
                         }
                         made
                     }
@@ -73,7 +85,7 @@ impl Document {
                         })
                     }
                     // Neither is ever a child.
-                    Data::Document | Data::DocumentFragment => continue,
+                    Data::Document | Data::DocumentFragment | Data::ShadowRoot(_) => continue,
                 };
                 copy.link_append(target.link(), child_copy.link());
                 work.push((child, child_copy));

@@ -1,6 +1,8 @@
 //! The tree in the html5lib tree-construction test format: one `| ` line
 //! per node, two spaces of indent per level, attributes sorted by name,
-//! `content` for template contents.
+//! `content` for template contents. A shadow root, which the format does
+//! not have, is written `#shadow-root (open)` (or `closed`) before its
+//! host's children, with its children under it.
 //!
 //! The format is quadratic in depth (each line repeats its indent), so the
 //! writers stream it: the walk keeps an explicit stack of the nodes still
@@ -11,7 +13,7 @@ use std::io;
 
 use crate::generated::names::Namespace;
 
-use super::{Doctype, Document, NodeData, NodeId};
+use super::{Doctype, Document, NodeData, NodeId, ShadowRootMode};
 
 /// The whole document, as in a test's `#document` section.
 ///
@@ -83,6 +85,11 @@ fn walk(document: &Document, parent: NodeId, out: &mut impl Write) -> fmt::Resul
             // before the template's own children, which the parser never adds.
             stack.push((contents, depth + 1));
         }
+        if let Some(shadow) = document.element(node).and_then(|_| document.shadow_root(node)) {
+            // A shadow root (not in the html5lib format, which has none)
+            // comes before the host's children, as it serializes.
+            stack.push((shadow, depth + 1));
+        }
     }
     Ok(())
 }
@@ -101,6 +108,13 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Wr
         NodeData::Document => {}
         NodeData::DocumentFragment => {
             writeln!(out, "| {indent}content")?;
+        }
+        NodeData::ShadowRoot { init, .. } => {
+            let mode = match init.mode {
+                ShadowRootMode::Open => "open",
+                ShadowRootMode::Closed => "closed",
+            };
+            writeln!(out, "| {indent}#shadow-root ({mode})")?;
         }
         NodeData::Doctype(doctype) => {
             let Doctype { name, public_id, system_id } = doctype;

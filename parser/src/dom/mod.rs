@@ -32,11 +32,13 @@ mod navigate;
 mod node;
 mod pretty;
 pub(crate) mod serialize;
+pub(crate) mod shadow_root;
 mod sink;
 mod visible_text;
 mod walk;
 
 pub use crate::generated::names::Namespace;
+pub use crate::tree_builder::{ShadowRootInit, ShadowRootMode, SlotAssignmentMode};
 pub use dump::{dump_children_html5lib, dump_html5lib, write_children_html5lib, write_html5lib};
 pub use element::ElementRef;
 pub use error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
@@ -92,6 +94,11 @@ pub struct Document {
     /// were stored behind them.
     growth: node::Growth,
     quirks_mode: QuirksMode,
+    /// The DocumentFragment a fragment parse returned (see
+    /// [`Document::fragment_root`]).
+    fragment: Option<Link>,
+    /// Shadow roots and their hosts (declarative shadow roots).
+    shadow_roots: shadow_root::ShadowRoots,
     /// The parse errors, in the order they were raised.
     pub errors: Vec<Error>,
 }
@@ -111,6 +118,8 @@ impl Clone for Document {
             name_slots: None,
             growth: self.growth.clone(),
             quirks_mode: self.quirks_mode,
+            fragment: self.fragment,
+            shadow_roots: self.shadow_roots.clone(),
             errors: self.errors.clone(),
         }
     }
@@ -164,6 +173,8 @@ impl Document {
             name_slots: None,
             growth: node::Growth::default(),
             quirks_mode: QuirksMode::NoQuirks,
+            fragment: None,
+            shadow_roots: Default::default(),
             errors: Vec::new(),
         };
         document.new_node(Data::Document);
@@ -269,6 +280,10 @@ impl Document {
                 target: &self.strings[target.range()],
                 data: &self.strings[data.range()],
             },
+            Data::ShadowRoot(index) => {
+                let (host, init) = self.shadow_root_record(index);
+                NodeData::ShadowRoot { host, init }
+            }
         }
     }
 
@@ -332,10 +347,29 @@ impl Document {
         self.children(self.document()).find(|&child| self.element(child).is_some())
     }
 
-    /// The root of a parsed fragment: the `html` element whose children
-    /// are the fragment's nodes.
+    /// The result of a fragment parse: the DocumentFragment whose children
+    /// are the fragment's nodes (the HTML fragment parsing algorithm
+    /// "returns fragment"). For a document that no fragment parse made, the
+    /// document element.
+    ///
+    /// ```
+    /// use htmlforge::dom::NodeData;
+    /// use htmlforge::{parse_fragment, FragmentContext, Namespace};
+    ///
+    /// let fragment = parse_fragment("<td>a</td>b", &FragmentContext::new(Namespace::Html, "tr"));
+    /// let root = fragment.fragment_root().unwrap();
+    /// assert_eq!(fragment.data(root), NodeData::DocumentFragment);
+    /// assert_eq!(fragment.inner_html(root), "<td>a</td>b");
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
     pub fn fragment_root(&self) -> Option<NodeId> {
-        self.document_element()
+        self.link_id(self.fragment).or_else(|| self.document_element())
+    }
+
+    /// Records `fragment` as the fragment a fragment parse returns.
+    pub(crate) fn set_fragment(&mut self, fragment: NodeId) {
+        self.fragment = Some(fragment.link());
     }
 
     /// `id` and its descendants in tree order (template contents are not

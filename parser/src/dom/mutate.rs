@@ -9,7 +9,7 @@ use super::node::{
     make_room, make_string_room, span, Data, ElementData, Link, Node, Span, StoredAttr, MAX_ATTRIBUTES,
     MAX_STRING_BYTES,
 };
-use super::{Doctype, Document, DomError, HierarchyRequest, NodeId};
+use super::{Doctype, Document, DomError, HierarchyRequest, NodeData, NodeId};
 
 impl Document {
     pub(super) fn push_string(&mut self, text: &str) -> Span {
@@ -434,7 +434,7 @@ impl Document {
     pub fn set_text(&mut self, node: NodeId, text: &str) {
         let slot = self.slot(node);
         match self.nodes[slot].data {
-            Data::Element(_) | Data::DocumentFragment => {
+            Data::Element(_) | Data::DocumentFragment | Data::ShadowRoot(_) => {
                 while let Some(child) = self.nodes[slot].first_child {
                     self.unlink(child);
                 }
@@ -811,9 +811,30 @@ impl Document {
                 {
                     work.push((self.id(source_contents), self.id(target_contents)));
                 }
+                // "If node is a shadow host whose shadow root's clonable is
+                // true": the copy gets a shadow root like it, with copies of
+                // its children.
+                if let Some(shadow) = self.shadow_root(source) {
+                    if let NodeData::ShadowRoot { init, .. } = self.data(shadow) {
+                        if init.clonable {
+                            if let Some(shadow_copy) = self.attach_shadow_root(target, init) {
+                                work.push((shadow, shadow_copy));
+                            }
+                        }
+                    }
+                }
             }
         }
         copy
+    }
+
+    /// Makes `contents` the template contents of the template `template`
+    /// (a declarative shadow root's template: "set template's template
+    /// contents to shadow").
+    pub(super) fn set_template_contents(&mut self, template: NodeId, contents: NodeId) {
+        if let Data::Element(element) = &mut self.nodes[template.index()].data {
+            element.template_contents = Some(contents.link());
+        }
     }
 
     pub(super) fn clone_node_shallow(&mut self, id: NodeId) -> NodeId {

@@ -142,6 +142,8 @@ pub(crate) enum Data {
         target: Span,
         data: Span,
     },
+    /// Into `Document::shadow_roots`.
+    ShadowRoot(u32),
 }
 
 /// One node: its data and its links to parent and siblings.
@@ -162,7 +164,8 @@ pub(crate) struct Node {
 pub enum NodeData<'a> {
     /// The Document node.
     Document,
-    /// A DocumentFragment (the contents of a `template`).
+    /// A DocumentFragment: the contents of a `template`, or what a fragment
+    /// parse returned ([`Document::fragment_root`](super::Document::fragment_root)).
     DocumentFragment,
     /// A DocumentType node (`<!DOCTYPE …>`).
     Doctype(&'a Doctype),
@@ -180,6 +183,16 @@ pub enum NodeData<'a> {
         target: &'a str,
         /// The data: the rest, up to `>`.
         data: &'a str,
+    },
+    /// A shadow root (a DocumentFragment with a host), attached by a
+    /// declarative shadow root: see [`Document::shadow_root`](super::Document::shadow_root).
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#interface-shadowroot>
+    ShadowRoot {
+        /// The shadow host.
+        host: super::NodeId,
+        /// How it was declared.
+        init: crate::tree_builder::ShadowRootInit,
     },
 }
 
@@ -312,7 +325,7 @@ mod tests {
         let big = "é".repeat(MAX_STRING_BYTES / 2 + 10);
         let input = format!("<p title={big}>{big}<table>{}", "yz<!--c-->".repeat(100));
         let mut parser = crate::Parser::new(crate::ParseOptions::default());
-        parser.feed(&input);
+        parser.feed(&input).unwrap();
         assert!(parser.limits_hit().storage_full);
         let document = parser.finish();
         let text: usize =
@@ -320,7 +333,7 @@ mod tests {
         assert!(text < MAX_STRING_BYTES, "{text}");
         // Below the cap nothing is cut or reported.
         let mut parser = crate::Parser::new(crate::ParseOptions::default());
-        parser.feed("<p title=a>b<table>c<!--d-->e");
+        parser.feed("<p title=a>b<table>c<!--d-->e").unwrap();
         assert!(!parser.limits_hit().storage_full);
     }
 }

@@ -31,6 +31,7 @@ use super::serialize::{
     parent_makes_text_literal, write_escaped, write_processing_instruction, write_start_tag_without_end,
     SpecSerializeOptions,
 };
+use super::shadow_root::serialized_template_attributes;
 use super::walk::{Visit, Walk};
 use super::{Document, NodeData, NodeId};
 
@@ -59,7 +60,9 @@ pub fn write_pretty_html<O: Output>(
     out: &mut O,
 ) -> Result<(), SerializeError> {
     let mut printer = Printer { out, depth: 0, tag_open: false, breaks: true };
-    for visit in Walk::children(document, node) {
+    let walk = Walk::children(document, node);
+    let walk = if options.serializable_shadow_roots { walk.with_serializable_shadow_roots() } else { walk };
+    for visit in walk {
         match visit {
             Visit::Enter(node) => match document.data(node) {
                 NodeData::Element(element) => {
@@ -97,16 +100,34 @@ pub fn write_pretty_html<O: Output>(
                     printer.out.write_str(&doctype.name)?;
                     printer.out.write_str(">")?;
                 }
+                // A serializable shadow root (with
+                // `serializable_shadow_roots`), as a template.
+                NodeData::ShadowRoot { init, .. } => {
+                    printer.close_tag(true)?;
+                    printer.out.write_str("<template")?;
+                    for (name, value) in serialized_template_attributes(&init) {
+                        printer.out.write_str(" ")?;
+                        printer.out.write_str(name)?;
+                        printer.out.write_str("=\"")?;
+                        printer.out.write_str(value)?;
+                        printer.out.write_str("\"")?;
+                    }
+                    printer.tag_open = true;
+                    printer.depth += 1;
+                }
                 NodeData::Document | NodeData::DocumentFragment => {}
             },
             Visit::Leave(node) => {
-                if let Some(element) = document.element(node) {
-                    printer.depth -= 1;
-                    printer.close_tag(true)?;
-                    printer.out.write_str("</")?;
-                    printer.out.write_str(element.local_name())?;
-                    printer.tag_open = true;
-                }
+                let name = match document.data(node) {
+                    NodeData::Element(element) => element.local_name(),
+                    NodeData::ShadowRoot { .. } => "template",
+                    _ => continue,
+                };
+                printer.depth -= 1;
+                printer.close_tag(true)?;
+                printer.out.write_str("</")?;
+                printer.out.write_str(name)?;
+                printer.tag_open = true;
             }
         }
     }

@@ -32,6 +32,7 @@ use crate::generated::serialization::text_is_literal_inside;
 use crate::serializer::{escape, Adapter, EscapeMode, FmtOutput, Output, SerializeError};
 use crate::tree_builder::AttrRef;
 
+use super::shadow_root::serialized_template_attributes;
 use super::walk::{Visit, Walk};
 use super::{Document, ElementRef, NodeData, NodeId};
 
@@ -43,6 +44,12 @@ pub struct SpecSerializeOptions {
     /// parsed with ([`ParseOptions::scripting`](crate::ParseOptions),
     /// off by default) so that the output parses back to the same tree.
     pub scripting: bool,
+    /// serializableShadowRoots: write each serializable shadow root as a
+    /// `<template shadowrootmode=…>` before its host's children, as
+    /// `getHTML({ serializableShadowRoots: true })` does (see
+    /// [`Walk::with_serializable_shadow_roots`]). Off by default, as for
+    /// `innerHTML`.
+    pub serializable_shadow_roots: bool,
 }
 
 /// The serialization of a whole document: the HTML fragment serialization
@@ -72,6 +79,13 @@ impl Document {
     /// `outerHTML` of `node`, scripting off: see [`write_outer_html`].
     pub fn outer_html(&self, node: NodeId) -> String {
         to_string(|out| write_outer_html(self, node, SpecSerializeOptions::default(), out))
+    }
+
+    /// The serialization of `node`'s children with `options` (`getHTML()`
+    /// when `options.serializable_shadow_roots` is set): see
+    /// [`write_inner_html`].
+    pub fn inner_html_with(&self, node: NodeId, options: SpecSerializeOptions) -> String {
+        to_string(|out| write_inner_html(self, node, options, out))
     }
 }
 
@@ -121,16 +135,19 @@ fn write_walk<O: Output>(
     options: SpecSerializeOptions,
     out: &mut O,
 ) -> Result<(), SerializeError> {
+    let walk = if options.serializable_shadow_roots { walk.with_serializable_shadow_roots() } else { walk };
     for visit in walk {
         match visit {
             Visit::Enter(node) => write_node(document, node, options, out)?,
-            Visit::Leave(node) => {
-                if let Some(element) = document.element(node) {
+            Visit::Leave(node) => match document.data(node) {
+                NodeData::Element(element) => {
                     out.write_str("</")?;
                     out.write_str(element.local_name())?;
                     out.write_str(">")?;
                 }
-            }
+                NodeData::ShadowRoot { .. } => out.write_str("</template>")?,
+                _ => {}
+            },
         }
     }
     Ok(())
@@ -165,6 +182,19 @@ fn write_node<O: Output>(
         NodeData::Doctype(doctype) => {
             out.write_str("<!DOCTYPE ")?;
             out.write_str(&doctype.name)?;
+            out.write_str(">")
+        }
+        // A serializable shadow root, entered after its host's start tag
+        // (step 4 of the algorithm).
+        NodeData::ShadowRoot { init, .. } => {
+            out.write_str("<template")?;
+            for (name, value) in serialized_template_attributes(&init) {
+                out.write_str(" ")?;
+                out.write_str(name)?;
+                out.write_str("=\"")?;
+                out.write_str(value)?;
+                out.write_str("\"")?;
+            }
             out.write_str(">")
         }
         // Never a child; the walk does not enter the node it starts from.
@@ -307,7 +337,13 @@ mod tests {
         );
         let head = document.first_child(document.document_element().unwrap()).unwrap();
         let mut on = FmtOutput(String::new());
-        write_inner_html(&document, head, SpecSerializeOptions { scripting: true }, &mut on).unwrap();
+        write_inner_html(
+            &document,
+            head,
+            SpecSerializeOptions { scripting: true, ..SpecSerializeOptions::default() },
+            &mut on,
+        )
+        .unwrap();
         assert_eq!(on.0, "<noscript>a<b>&amp;</noscript>");
         assert_eq!(document.inner_html(head), "<noscript>a&lt;b&gt;&amp;amp;</noscript>");
     }

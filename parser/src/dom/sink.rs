@@ -1,7 +1,7 @@
 //! The built-in DOM as a [`TreeSink`].
 
 use crate::quirks::QuirksMode;
-use crate::tree_builder::{AttrRef, Error, NodeOrText, QualName, TreeSink};
+use crate::tree_builder::{AttrRef, Error, NodeOrText, QualName, ShadowRootInit, TreeSink};
 
 use super::node::Link;
 use super::{Doctype, Document, NodeData, NodeId};
@@ -86,6 +86,19 @@ impl TreeSink for Document {
     /// inserted "into its contents" goes into the node.
     fn template_contents(&mut self, template: NodeId) -> NodeId {
         self.element(template).and_then(|e| e.template_contents()).unwrap_or(template)
+    }
+
+    fn attach_declarative_shadow_root(&mut self, host: NodeId, template: NodeId, init: &ShadowRootInit) -> bool {
+        let Some(shadow) = self.attach_shadow_root(host, *init) else { return false };
+        // "Set template's template contents to shadow."
+        self.set_template_contents(template, shadow);
+        true
+    }
+
+    fn create_document_fragment(&mut self) -> Option<NodeId> {
+        let fragment = self.new_node(super::node::Data::DocumentFragment);
+        self.set_fragment(fragment);
+        Some(fragment)
     }
 
     fn parent_of(&self, node: NodeId) -> Option<NodeId> {

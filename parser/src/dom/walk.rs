@@ -53,13 +53,25 @@ pub struct Walk<'a> {
     /// Whether the bottom frame is an element entered by the walk, to be
     /// left at the end.
     root_is_entered: bool,
+    /// Whether serializable shadow roots are walked (see
+    /// [`Walk::with_serializable_shadow_roots`]).
+    shadow_roots: bool,
+    /// The shadow root to enter next, right after its host's start tag.
+    pending_shadow_root: Option<NodeId>,
 }
 
 impl<'a> Walk<'a> {
     /// The descendants of `node` (the content of its serialization, as for
     /// `innerHTML`): nothing for an element that serializes as void.
     pub fn children(document: &'a Document, node: NodeId) -> Walk<'a> {
-        let mut walk = Walk { document, first: None, stack: Vec::new(), root_is_entered: false };
+        let mut walk = Walk {
+            document,
+            first: None,
+            stack: Vec::new(),
+            root_is_entered: false,
+            shadow_roots: false,
+            pending_shadow_root: None,
+        };
         if !document.element(node).is_some_and(|element| element_serializes_as_void(&element)) {
             walk.push(node);
         }
@@ -68,7 +80,53 @@ impl<'a> Walk<'a> {
 
     /// `node` itself, then its descendants (as for `outerHTML`).
     pub fn node(document: &'a Document, node: NodeId) -> Walk<'a> {
-        Walk { document, first: Some(node), stack: Vec::new(), root_is_entered: true }
+        Walk {
+            document,
+            first: Some(node),
+            stack: Vec::new(),
+            root_is_entered: true,
+            shadow_roots: false,
+            pending_shadow_root: None,
+        }
+    }
+
+    /// Also walks the shadow root of each shadow host whose shadow root is
+    /// serializable, entered right after the host and before its children
+    /// (the HTML fragment serialization algorithm with
+    /// serializableShadowRoots true, as `getHTML()` runs it), including the
+    /// shadow root of the node whose children a [`Walk::children`] walks.
+    ///
+    /// ```
+    /// use htmlforge::dom::SpecSerializeOptions;
+    /// use htmlforge::{parse_document_with, ParseOptions};
+    ///
+    /// let options = ParseOptions { declarative_shadow_roots: true, ..ParseOptions::default() };
+    /// let html = "<div><template shadowrootmode=open shadowrootserializable><b>s</b></template>l</div>";
+    /// let document = parse_document_with(html, options);
+    /// let body = document.body().unwrap();
+    /// let with = SpecSerializeOptions { serializable_shadow_roots: true, ..SpecSerializeOptions::default() };
+    /// assert_eq!(
+    ///     document.inner_html_with(body, with),
+    ///     "<div><template shadowrootmode=\"open\" shadowrootserializable=\"\"><b>s</b></template>l</div>"
+    /// );
+    /// assert_eq!(document.inner_html(body), "<div>l</div>");
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-serialisation-algorithm>
+    pub fn with_serializable_shadow_roots(mut self) -> Walk<'a> {
+        self.shadow_roots = true;
+        // The node whose children are walked: its own shadow root comes
+        // first (step 4 of the algorithm, for the node it is given).
+        if let [root] = &self.stack[..] {
+            self.pending_shadow_root = self.serializable_shadow_root(root.node);
+        }
+        self
+    }
+
+    fn serializable_shadow_root(&self, host: NodeId) -> Option<NodeId> {
+        self.document.shadow_root(host).filter(
+            |&shadow| matches!(self.document.data(shadow), NodeData::ShadowRoot { init, .. } if init.serializable),
+        )
     }
 
     /// How many elements are open: the depth of the walk.
@@ -87,7 +145,7 @@ impl<'a> Walk<'a> {
     fn enter(&mut self, node: NodeId) -> Visit {
         let has_content = match self.document.data(node) {
             NodeData::Element(element) => !element_serializes_as_void(&element),
-            NodeData::Document | NodeData::DocumentFragment => true,
+            NodeData::Document | NodeData::DocumentFragment | NodeData::ShadowRoot { .. } => true,
             NodeData::Doctype(_)
             | NodeData::Text(_)
             | NodeData::Comment(_)
@@ -95,6 +153,9 @@ impl<'a> Walk<'a> {
         };
         if has_content {
             self.push(node);
+            if self.shadow_roots {
+                self.pending_shadow_root = self.serializable_shadow_root(node);
+            }
         }
         Visit::Enter(node)
     }
@@ -106,6 +167,9 @@ impl Iterator for Walk<'_> {
     fn next(&mut self) -> Option<Visit> {
         if let Some(first) = self.first.take() {
             return Some(self.enter(first));
+        }
+        if let Some(shadow) = self.pending_shadow_root.take() {
+            return Some(self.enter(shadow));
         }
         let frame = self.stack.last_mut()?;
         match frame.next_child {
@@ -143,6 +207,7 @@ mod tests {
                 NodeData::ProcessingInstruction { target, .. } => format!("?{target}"),
                 NodeData::Doctype(_) => "doctype".to_string(),
                 NodeData::Document | NodeData::DocumentFragment => "?".to_string(),
+                NodeData::ShadowRoot { .. } => "#shadow-root".to_string(),
             };
             format!("{sign}{name}")
         })

@@ -1137,3 +1137,79 @@ pub const IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH: &[LocalName] = &[
     local_names::DIV,
     local_names::P,
 ];
+
+/// `[valid-shadow-host-names]` (spec-data/tree-construction-tag-groups.txt:513): article, aside, blockquote, body, div, footer, h1, h2, h3, h4, h5, h6, header, main, nav, p, section, span.
+#[inline]
+pub fn is_valid_shadow_host_names(name: LocalName) -> bool {
+    matches!(
+        name,
+        local_names::ARTICLE
+            | local_names::ASIDE
+            | local_names::BLOCKQUOTE
+            | local_names::BODY
+            | local_names::DIV
+            | local_names::FOOTER
+            | local_names::H1
+            | local_names::H2
+            | local_names::H3
+            | local_names::H4
+            | local_names::H5
+            | local_names::H6
+            | local_names::HEADER
+            | local_names::MAIN
+            | local_names::NAV
+            | local_names::P
+            | local_names::SECTION
+            | local_names::SPAN
+    )
+}
+
+/// The members of `[valid-shadow-host-names]`, for checks that look each name up.
+pub const VALID_SHADOW_HOST_NAMES: &[LocalName] = &[
+    local_names::ARTICLE,
+    local_names::ASIDE,
+    local_names::BLOCKQUOTE,
+    local_names::BODY,
+    local_names::DIV,
+    local_names::FOOTER,
+    local_names::H1,
+    local_names::H2,
+    local_names::H3,
+    local_names::H4,
+    local_names::H5,
+    local_names::H6,
+    local_names::HEADER,
+    local_names::MAIN,
+    local_names::NAV,
+    local_names::P,
+    local_names::SECTION,
+    local_names::SPAN,
+];
+
+/// `[reserved-custom-element-names]` (spec-data/tree-construction-tag-groups.txt:536): annotation-xml, color-profile, font-face, font-face-src, font-face-uri, font-face-format, font-face-name, missing-glyph.
+#[inline]
+pub fn is_reserved_custom_element_names(name: LocalName) -> bool {
+    matches!(
+        name,
+        local_names::ANNOTATION_XML
+            | local_names::COLOR_PROFILE
+            | local_names::FONT_FACE
+            | local_names::FONT_FACE_SRC
+            | local_names::FONT_FACE_URI
+            | local_names::FONT_FACE_FORMAT
+            | local_names::FONT_FACE_NAME
+            | local_names::MISSING_GLYPH
+    )
+}
+
+/// The members of `[reserved-custom-element-names]`, for checks that look each name up.
+pub const RESERVED_CUSTOM_ELEMENT_NAMES: &[LocalName] = &[
+    local_names::ANNOTATION_XML,
+    local_names::COLOR_PROFILE,
+    local_names::FONT_FACE,
+    local_names::FONT_FACE_SRC,
+    local_names::FONT_FACE_URI,
+    local_names::FONT_FACE_FORMAT,
+    local_names::FONT_FACE_NAME,
+    local_names::MISSING_GLYPH,
+];

@@ -4,7 +4,9 @@
 //! quirks mode taken from the document.
 
 use crate::dom::serialize::attribute_name_parts;
+use crate::dom::shadow_root::serialized_template_attributes;
 use crate::dom::{Document, NodeData, NodeId, Visit, Walk};
+use crate::generated::names::Namespace;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::Attribute;
 
@@ -74,14 +76,27 @@ pub fn walk_events<E>(
                     public_id: &doctype.public_id,
                     system_id: &doctype.system_id,
                 })?,
+                // A serializable shadow root (a walk made
+                // `with_serializable_shadow_roots`), as a template.
+                NodeData::ShadowRoot { init, .. } => {
+                    attrs.clear();
+                    attrs.extend(
+                        serialized_template_attributes(&init)
+                            .into_iter()
+                            .map(|(name, value)| Attribute { name: name.into(), value: value.into() }),
+                    );
+                    emit(Event::StartTag { namespace: Namespace::Html, name: "template", attrs: &attrs })?
+                }
                 // Never a child; the walk does not enter the node it starts from.
                 NodeData::Document | NodeData::DocumentFragment => {}
             },
-            Visit::Leave(node) => {
-                if let Some(element) = document.element(node) {
-                    emit(Event::EndTag { namespace: element.ns(), name: element.local_name() })?;
+            Visit::Leave(node) => match document.data(node) {
+                NodeData::Element(element) => {
+                    emit(Event::EndTag { namespace: element.ns(), name: element.local_name() })?
                 }
-            }
+                NodeData::ShadowRoot { .. } => emit(Event::EndTag { namespace: Namespace::Html, name: "template" })?,
+                _ => {}
+            },
         }
     }
     Ok(())
@@ -98,14 +113,25 @@ impl<O: Output> Serializer<O> {
     /// `template`), as `innerHTML` does, in the document's quirks mode.
     pub fn write_children(&mut self, document: &Document, node: NodeId) -> Result<(), SerializeError> {
         self.set_quirks_mode(document.quirks_mode() == QuirksMode::Quirks);
-        walk_events(document, Walk::children(document, node), |event| self.write_event(event))
+        let walk = self.with_shadow_roots(Walk::children(document, node));
+        walk_events(document, walk, |event| self.write_event(event))
     }
 
     /// Writes `node` itself and its descendants, as `outerHTML` does, in
     /// the document's quirks mode.
     pub fn write_node(&mut self, document: &Document, node: NodeId) -> Result<(), SerializeError> {
         self.set_quirks_mode(document.quirks_mode() == QuirksMode::Quirks);
-        walk_events(document, Walk::node(document, node), |event| self.write_event(event))
+        let walk = self.with_shadow_roots(Walk::node(document, node));
+        walk_events(document, walk, |event| self.write_event(event))
+    }
+
+    /// `walk`, with the serializable shadow roots if the options ask.
+    fn with_shadow_roots<'d>(&self, walk: Walk<'d>) -> Walk<'d> {
+        if self.options().serializable_shadow_roots {
+            walk.with_serializable_shadow_roots()
+        } else {
+            walk
+        }
     }
 }
 

@@ -87,6 +87,12 @@ pub struct SerializeOptions {
     /// from the document). There a table does not close a p, so `</p>`
     /// stays before `<table>`.
     pub quirks_mode: bool,
+    /// Write each serializable shadow root as a `<template
+    /// shadowrootmode=…>` before its host's children, as the spec's
+    /// algorithm does with serializableShadowRoots (see
+    /// [`Walk::with_serializable_shadow_roots`](crate::dom::Walk::with_serializable_shadow_roots)).
+    /// Off by default.
+    pub serializable_shadow_roots: bool,
 }
 
 impl Default for SerializeOptions {
@@ -102,6 +108,7 @@ impl Default for SerializeOptions {
             inject_meta_charset: None,
             scripting: true,
             quirks_mode: false,
+            serializable_shadow_roots: false,
         }
     }
 }

@@ -76,6 +76,11 @@ impl<W: std::io::Write> Serializer<IoOutput<W>> {
 }
 
 impl<O: Output> Serializer<O> {
+    /// The options it writes with.
+    pub fn options(&self) -> &SerializeOptions {
+        &self.options
+    }
+
     /// A serializer writing to `out`.
     pub fn with_output(out: O, options: SerializeOptions) -> Self {
         let meta_charset = options.inject_meta_charset.as_deref().map(MetaCharset::new);

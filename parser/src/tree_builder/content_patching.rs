@@ -188,9 +188,7 @@ impl<S: TreeSink> super::TreeBuilder<S> {
         // or Closed state is never a patch ("If the parser's allow
         // declarative shadow roots is false … insert an HTML element for
         // the token and return").
-        let shadow_root_mode = tag.tag.attr("shadowrootmode");
-        if shadow_root_mode.is_some_and(|mode| mode.eq_ignore_ascii_case("open") || mode.eq_ignore_ascii_case("closed"))
-        {
+        if super::declarative_shadow_root::shadow_root_mode(tag.tag).is_some() {
             return false;
         }
         let Some(marker_name) = tag.tag.attr("for") else { return false };

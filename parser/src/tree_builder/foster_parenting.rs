@@ -24,14 +24,39 @@ impl<S: TreeSink> TreeBuilder<S> {
         override_target: Option<usize>,
     ) -> InsertionLocation<S::Handle> {
         // The usual case, inline: no foster parenting, no depth limit, a
-        // target that is not a template: inside the target, at its end.
+        // target that is not a template, nor the root of a fragment parse:
+        // inside the target, at its end.
         if !self.foster_parenting && self.options.max_depth.is_none() {
-            let target = &self.open_elements[override_target.unwrap_or(self.open_elements.len() - 1)];
-            if !target.is_html(local_names::TEMPLATE) {
+            let index = override_target.unwrap_or(self.open_elements.len() - 1);
+            let target = &self.open_elements[index];
+            if !target.is_html(local_names::TEMPLATE) && (index != 0 || self.root_insertion_target.is_none()) {
                 return InsertionLocation::AppendTo(target.handle);
             }
         }
-        self.appropriate_place_in_general(override_target)
+        let location = self.appropriate_place_in_general(override_target);
+        self.adjusted_for_the_root_insertion_target(location)
+    }
+
+    /// Step 3 of "the adjusted insertion location": "If
+    /// adjustedInsertionLocation's target parent is the first element in
+    /// the stack of open elements and the parser's root insertion target is
+    /// non-null, then set adjustedInsertionLocation to (the parser's root
+    /// insertion target, null)." (A.1 [#adjusted-insertion-location]; the
+    /// only target parent that is the first element is an append to it:
+    /// a node before which one inserts is already in the fragment.)
+    #[inline]
+    pub(crate) fn adjusted_for_the_root_insertion_target(
+        &self,
+        location: InsertionLocation<S::Handle>,
+    ) -> InsertionLocation<S::Handle> {
+        match (location, self.root_insertion_target) {
+            (InsertionLocation::AppendTo(parent), Some(root))
+                if self.open_elements.first().is_some_and(|first| first.handle == parent) =>
+            {
+                InsertionLocation::AppendTo(root)
+            }
+            _ => location,
+        }
     }
 
     /// The whole algorithm (foster parenting, templates, the depth limit).

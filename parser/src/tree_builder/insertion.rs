@@ -208,11 +208,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Inserts a comment as the last child of `parent` (the Document, or
-    /// the html element in "after body").
+    /// the html element in "after body", which in a fragment parse means
+    /// the fragment: "insert a comment" goes through the adjusted insertion
+    /// location).
     pub(crate) fn insert_a_comment_in(&mut self, parent: S::Handle, text: &str) {
         let comment = self.sink.create_comment(text);
         self.node_created();
-        self.sink.append(parent, NodeOrText::Node(comment));
+        let location = self.adjusted_for_the_root_insertion_target(InsertionLocation::AppendTo(parent));
+        self.insert_at(location, NodeOrText::Node(comment));
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-processing-instruction>
@@ -228,7 +231,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn insert_a_processing_instruction_in(&mut self, parent: S::Handle, pi: &ProcessingInstruction) {
         let node = self.sink.create_processing_instruction(&pi.target, &pi.data);
         self.node_created();
-        self.sink.append(parent, NodeOrText::Node(node));
+        let location = self.adjusted_for_the_root_insertion_target(InsertionLocation::AppendTo(parent));
+        self.insert_at(location, NodeOrText::Node(node));
     }
 }
 

@@ -159,6 +159,51 @@ pub struct Error {
     pub col: u32,
 }
 
+/// A shadow root's mode.
+///
+/// Spec: <https://dom.spec.whatwg.org/#shadowroot-mode>
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShadowRootMode {
+    /// `shadowrootmode="open"`.
+    Open,
+    /// `shadowrootmode="closed"`.
+    Closed,
+}
+
+/// A shadow root's slot assignment.
+///
+/// Spec: <https://dom.spec.whatwg.org/#shadowroot-slot-assignment>
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotAssignmentMode {
+    /// The default: slots take the nodes whose `slot` attribute names them.
+    Named,
+    /// `shadowrootslotassignment="manual"`.
+    Manual,
+}
+
+/// How a declarative shadow root was declared: what the `template`
+/// start tag's `shadowroot*` attributes asked for ("in head", a start tag
+/// whose tag name is "template", step 7).
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ShadowRootInit {
+    /// `shadowrootmode`.
+    pub mode: ShadowRootMode,
+    /// `shadowrootdelegatesfocus` is present.
+    pub delegates_focus: bool,
+    /// `shadowrootserializable` is present.
+    pub serializable: bool,
+    /// `shadowrootslotassignment` (Manual only for the value `manual`).
+    pub slot_assignment: SlotAssignmentMode,
+    /// `shadowrootclonable` is present.
+    pub clonable: bool,
+    /// `shadowrootcustomelementregistry` is present: the shadow root
+    /// "keeps its custom element registry null".
+    pub keep_custom_element_registry_null: bool,
+}
+
 /// Receives the tree as the tree builder builds it. Handles are small
 /// `Copy` ids (indices into the sink's own storage).
 ///
@@ -214,7 +259,7 @@ pub struct Error {
 /// }
 ///
 /// let mut parser = Parser::with_sink(Outline { names: vec!["#document".into()], parents: vec![None] }, ParseOptions::default());
-/// parser.feed("<ul><li>one<li>two</ul>");
+/// parser.feed("<ul><li>one<li>two</ul>").unwrap();
 /// let outline = parser.finish();
 /// let second_li = outline.names.iter().rposition(|n| n == "li").unwrap();
 /// assert_eq!(outline.names[outline.parents[second_li].unwrap()], "ul");
@@ -295,6 +340,44 @@ pub trait TreeSink {
     /// Receives a parse error.
     fn parse_error(&mut self, error: Error) {
         let _ = error;
+    }
+
+    /// Attaches a declarative shadow root to `host` and makes it the
+    /// template contents of `template` (a `template` element the parser
+    /// created and put on the stack of open elements only), so that what
+    /// the template holds goes into the shadow root. Only asked with
+    /// [`ParseOptions::declarative_shadow_roots`](crate::ParseOptions::declarative_shadow_roots).
+    ///
+    /// Returns `false`, changing nothing, when `host` already is a shadow
+    /// host or the DOM's "attach a shadow root" throws (`host` is not an
+    /// HTML element with a valid shadow host name): the parser then inserts
+    /// the template as an ordinary element. The default always does.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>,
+    /// <https://dom.spec.whatwg.org/#concept-attach-a-shadow-root>
+    fn attach_declarative_shadow_root(
+        &mut self,
+        host: Self::Handle,
+        template: Self::Handle,
+        init: &ShadowRootInit,
+    ) -> bool {
+        let _ = (host, template, init);
+        false
+    }
+
+    /// Creates the DocumentFragment that the HTML fragment parsing
+    /// algorithm returns (step 15, "Let fragment be the result of creating a
+    /// document fragment"), not in the tree. The parser makes it its root
+    /// insertion target: what the algorithm would insert into its `html`
+    /// root element goes into the fragment instead.
+    ///
+    /// The default, `None`, leaves the fragment's nodes as the children of
+    /// that `html` element, as the algorithm's text before 2026-07 returned
+    /// them ("root's children"); the nodes and their order are the same.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
+    fn create_document_fragment(&mut self) -> Option<Self::Handle> {
+        None
     }
 
     /// The parent of `node`, if it has one.

@@ -8,6 +8,7 @@
 mod active_formatting_elements;
 mod adoption_agency;
 mod content_patching;
+mod declarative_shadow_root;
 mod dispatcher;
 pub mod errors;
 mod foster_parenting;
@@ -30,7 +31,10 @@ use crate::tokenizer::{ContentState, ParseError, SinkResult, Token, TokenSink};
 pub use errors::TreeConstructionError;
 
 pub use insertion_modes::InsertionMode;
-pub use interface::{Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, TreeSink};
+pub use interface::{
+    Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, ShadowRootInit, ShadowRootMode, SlotAssignmentMode,
+    TreeSink,
+};
 
 use token::Tok;
 
@@ -54,6 +58,9 @@ pub struct TreeBuilderOptions {
     /// `<template for>` content patching: see
     /// [`crate::ParseOptions::template_patching`].
     pub template_patching: bool,
+    /// The parser's "allow declarative shadow roots": see
+    /// [`crate::ParseOptions::declarative_shadow_roots`].
+    pub declarative_shadow_roots: bool,
 }
 
 impl Default for TreeBuilderOptions {
@@ -66,6 +73,7 @@ impl Default for TreeBuilderOptions {
             max_nodes: crate::Limits::HARD_MAX_NODES,
             max_errors: None,
             template_patching: false,
+            declarative_shadow_roots: false,
         }
     }
 }
@@ -209,6 +217,9 @@ pub struct TreeBuilder<S: TreeSink> {
     encoding: (&'static Encoding, Confidence),
     /// The encoding a `<meta>` asked to restart the parse with.
     encoding_restart: Option<&'static Encoding>,
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#root-insertion-target>
+    /// (set only by the fragment parser, and only if the sink makes one).
+    root_insertion_target: Option<S::Handle>,
     /// The open templates' `<template for>` patches (none unless
     /// `template_patching` is on).
     content_patches: content_patching::ContentPatches<S::Handle>,
@@ -245,6 +256,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
             encoding_restart: None,
             content_patches: Default::default(),
+            root_insertion_target: None,
         }
     }
 
@@ -277,6 +289,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             QualName::new(Namespace::Html, Name::Known(local_names::HTML)),
             false,
         ));
+        // 15–16. "Let fragment be the result of creating a document
+        // fragment … Set the parser's root insertion target to fragment."
+        builder.root_insertion_target = builder.sink.create_document_fragment();
         let context_element = OpenElement::new(context_handle, context, integration_point);
         if context_element.is_html(local_names::TEMPLATE) {
             builder.template_modes.push(InsertionMode::InTemplate);

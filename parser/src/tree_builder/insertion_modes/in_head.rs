@@ -99,9 +99,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "template".
             Some(local_names::TEMPLATE) => {
-                // Steps 6–9 (A.3): a `<template for>` patches; any other
-                // template is inserted as an HTML element.
-                if !self.insert_a_patching_template(tag) {
+                // Steps 6–9 (A.3): a declarative shadow root, or a
+                // `<template for>` that patches; any other template is
+                // inserted as an HTML element.
+                if !self.insert_a_declarative_shadow_root_template(tag) && !self.insert_a_patching_template(tag) {
                     self.insert_an_html_element_for(tag);
                 }
                 self.insert_a_marker();

@@ -28,7 +28,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::EndTag(tag) if tag.is(local_names::SCRIPT) => {
                 let script = self.pop();
                 self.mode = self.original_mode;
-                if self.options.scripting {
+                // A fragment parse's scripting mode is Inert (or Fragment):
+                // its scripts are "already started" or not parser-inserted,
+                // so none blocks the parser [#scriptTag] step 5.
+                if self.options.scripting && !self.is_fragment_case() {
                     self.pending_script = Some(script.handle);
                 }
                 Step::Done
