@@ -320,12 +320,30 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "foreign-end-tags",
-        full: 20_000,
+        full: 200_000,
         make: |n| format!("<svg>{}{}", "<g>".repeat(n), "</x>".repeat(n)),
-        known_quadratic: Some(
-            "foreign content's \"any other end tag\" walks down to the topmost HTML element for a name no foreign \
-             element above it has (docs/robustness.md, open)",
-        ),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+    },
+    // The adoption agency algorithm's step 2 asks whether the current node
+    // is in the list of active formatting elements: n distinct listed `i`s,
+    // then groups of four `b`s, the first of which the Noah's Ark clause
+    // takes off the list, so that every fourth `</b>` asks about an
+    // unlisted current node (a search of the whole list, before it was a
+    // lookup by stack serial).
+    Family {
+        name: "formatting-unlisted-current",
+        full: 200_000,
+        make: |n| {
+            let mut s = String::new();
+            for i in 0..n {
+                let _ = write!(s, "<i x={i}>");
+            }
+            s.push_str(&"<b><b><b><b></b></b></b></b>".repeat(n / 8));
+            s
+        },
+        known_quadratic: None,
         untrusted: false,
         serialize: true,
     },

@@ -391,27 +391,33 @@ pub(crate) fn document_sized_for(len: usize) -> Document {
 }
 
 /// A guess at the number of attributes of a document: the corpus averages
-/// one per 160 bytes of markup.
+/// one per 160 bytes of markup. A page with more grows the list by a
+/// quarter at a time (`dom::node::grown_to`), so the guess is the
+/// average, not a bound: sized for most pages, it was most of the peak
+/// memory of the pages that fit.
 fn estimated_attribute_count(len: usize) -> usize {
-    len / 128
+    len / 160
 }
 
-/// A guess at the number of nodes of a document, to size the arena once:
-/// the 130 pages of the shared corpus average one node per 96 bytes of
-/// markup, so sizing at the average made about half of them grow (and copy)
-/// the arena; one per 64 bytes covers most pages (a page with more nodes
-/// grows the arena as usual, and `shrink_to_fit` gives back what is left
-/// over).
+/// A guess at the number of nodes of a document, to size the arena: the
+/// 130 pages of the shared corpus average one node per 96 bytes of markup.
+/// A page with more nodes grows the arena by a quarter at a time
+/// (`dom::node::grown_to`; it doubled before, which is why the guess
+/// used to be one per 64 bytes and the peak 2.26× the input), and
+/// `shrink_to_fit` gives back what is left over.
 fn estimated_node_count(len: usize) -> usize {
-    len / 64 + 8
+    len / 96 + 8
 }
 
 /// A guess at the bytes of text and attribute values of a document, to
 /// size its string buffer once: at most about the input's length (character
 /// references only shrink, except a few such as `&nGt;`; a page that needs
-/// more grows the buffer as usual). Half the input, as before, made the
-/// buffer grow (and copy) on most pages of the corpus; the unused part is
-/// given back by `shrink_to_fit`, so the document holds no more.
+/// more grows the buffer by a quarter, `dom::node::grown_to`). The corpus
+/// stores 0.85 bytes per byte of input, but four fifths of the input made
+/// half its pages grow the buffer, and the copies cost 1.5% more of the
+/// parse's instructions (525.5M against 517.9M; `docs/performance-log.md`,
+/// 2026-11-24); the unused part is given back by `shrink_to_fit`, so the
+/// document holds no more.
 fn estimated_string_bytes(len: usize) -> usize {
     len
 }

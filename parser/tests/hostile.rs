@@ -78,6 +78,35 @@ fn formatting_end_tags_searching_the_list() {
     ));
 }
 
+#[test]
+fn unlisted_current_nodes_asked_about_by_the_adoption_agency_algorithm() {
+    // Every fourth `</b>` closes a `b` the Noah's Ark clause took off the
+    // list: step 2 asks whether it is listed (a search of the N `i`s before
+    // the list kept its entries' positions by stack serial).
+    let document = parse_within_the_bound(&format!(
+        "{}{}",
+        repeat_numbered(N, |i| format!("<i x={i}>")),
+        "<b><b><b><b></b></b></b></b>".repeat(N / 8)
+    ));
+    assert_eq!(dump_html5lib(&document).matches("<b>").count(), N / 2);
+}
+
+#[test]
+fn foreign_end_tags_for_names_nobody_opened() {
+    // Foreign content's "any other end tag" walks the foreign elements
+    // down to the topmost HTML element; past 32 of them, the counted names
+    // answer.
+    let document = parse_within_the_bound(&format!("<svg>{}{}", "<g>".repeat(N), "</x>".repeat(N)));
+    assert_eq!(dump_html5lib(&document).matches("<svg g>").count(), N);
+    // The same under an HTML integration point, with the names found.
+    let document = parse_within_the_bound(&format!(
+        "<svg><foreignObject><math>{}{}<mi>x",
+        "<mrow>".repeat(N),
+        "</MROW></x>".repeat(N / 2)
+    ));
+    assert!(dump_html5lib(&document).contains("<math mi>"));
+}
+
 // Quadratic memory.
 
 #[test]

@@ -5,13 +5,17 @@ use crate::generated::names::Namespace;
 use crate::tree_builder::{AttrRef, Name, QualName};
 
 use super::error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
-use super::node::{span, Data, ElementData, Link, Node, Span, StoredAttr, MAX_ATTRIBUTES, MAX_STRING_BYTES};
+use super::node::{
+    make_room, make_string_room, span, Data, ElementData, Link, Node, Span, StoredAttr, MAX_ATTRIBUTES,
+    MAX_STRING_BYTES,
+};
 use super::{Doctype, Document, DomError, HierarchyRequest, NodeData, NodeId};
 
 impl Document {
     pub(super) fn push_string(&mut self, text: &str) -> Span {
         let text = self.fitting(text, 0);
         let start = self.strings.len();
+        make_string_room(&mut self.strings, text.len());
         self.strings.push_str(text);
         span(start, text.len())
     }
@@ -57,6 +61,7 @@ impl Document {
 
     pub(super) fn new_node(&mut self, data: Data) -> NodeId {
         let link = Link::from_index(self.nodes.len());
+        make_room(&mut self.nodes, 1);
         self.nodes.push(Node {
             data,
             parent: None,
@@ -126,6 +131,7 @@ impl Document {
         let name_id = self.intern(&name.local);
         let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
         let start = self.attrs.len();
+        make_room(&mut self.attrs, attrs.len());
         for attr in attrs {
             let stored = self.store_attr(attr);
             self.attrs.push(stored);
@@ -162,6 +168,7 @@ impl Document {
             .then(|| self.new_node(Data::DocumentFragment).link());
         let name_id = self.intern(&name.local);
         let start = self.attrs.len();
+        make_room(&mut self.attrs, shared.len as usize);
         self.attrs.extend_from_within(shared.range());
         let attrs = span(start, shared.len as usize);
         self.new_node(Data::Element(ElementData { ns: name.ns, name: name_id, attrs, template_contents }))
@@ -689,6 +696,7 @@ impl Document {
         let capacity = self.growth.text_capacity.get(&node).copied().unwrap_or(0) as usize;
         if existing.end() == self.strings.len() && capacity == 0 {
             let text = self.fitting(text, 0);
+            make_string_room(&mut self.strings, text.len());
             self.strings.push_str(text);
             existing.len += text.len() as u32;
         } else if existing.len as usize + text.len() <= capacity {

@@ -49,6 +49,9 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
     }
 }
 
+/// No entry for this serial.
+const UNLISTED: u32 = u32::MAX;
+
 /// Hashes a signature to itself: signatures are already well-mixed hashes
 /// (see [`signature`]), and hashing them again with SipHash cost more than
 /// the rest of pushing an element (about 20M instructions on the corpus).
@@ -89,6 +92,14 @@ pub(crate) struct ListOfActiveFormattingElements<H> {
     indices: EntryIndices,
     signature_counts: SignatureCounts,
     counts_before_markers: Vec<SignatureCounts>,
+    /// Per stack serial (see [`FormattingEntry::Element`]): the index of
+    /// the entry made for that push, or [`UNLISTED`]. Each entry has a
+    /// serial of its own (an element is pushed once, and an entry is made
+    /// right after the push), so "the element's position in the list" is a
+    /// lookup: the adoption agency algorithm asks it for elements that are
+    /// not listed, and a search of the list made `<i a=k>`×n followed by
+    /// n unlisted `b`s quadratic.
+    by_serial: Vec<u32>,
     /// Kept for its allocation: where the attributes of the next entry
     /// are put together before their one allocation.
     scratch: String,
@@ -101,6 +112,7 @@ impl<H> Default for ListOfActiveFormattingElements<H> {
             indices: EntryIndices::default(),
             signature_counts: SignatureCounts::default(),
             counts_before_markers: Vec::new(),
+            by_serial: Vec::new(),
             scratch: String::new(),
         }
     }
@@ -211,11 +223,54 @@ impl<H> ListOfActiveFormattingElements<H> {
         FrozenAttrs::new(tag, &mut self.scratch)
     }
 
+    /// Records that the entry of `serial` is at `index`.
+    fn place(&mut self, serial: u32, index: usize) {
+        let at = serial as usize;
+        if at >= self.by_serial.len() {
+            self.by_serial.resize(at + 1, UNLISTED);
+        }
+        self.by_serial[at] = index as u32;
+    }
+
+    fn unplace(&mut self, entry: &FormattingEntry<H>) {
+        if let FormattingEntry::Element { stack_serial, .. } = entry {
+            self.by_serial[*stack_serial as usize] = UNLISTED;
+        }
+    }
+
+    /// Moves the recorded indices of `entries[from..]` by `delta` (an
+    /// insertion or removal below them, which moved them as much).
+    fn shift_serials(&mut self, from: usize, delta: i32) {
+        for entry in &self.entries[from..] {
+            if let FormattingEntry::Element { stack_serial, .. } = entry {
+                let index = &mut self.by_serial[*stack_serial as usize];
+                *index = index.wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// The index of the entry made for the element that got stack serial
+    /// `serial`, if it is still listed.
+    pub fn position_of(&self, serial: u32) -> Option<usize> {
+        let found = self.by_serial.get(serial as usize).copied().filter(|&index| index != UNLISTED);
+        #[cfg(test)]
+        {
+            let searched = self.entries.iter().rposition(
+                |entry| matches!(entry, FormattingEntry::Element { stack_serial, .. } if *stack_serial == serial),
+            );
+            assert_eq!(found.map(|index| index as usize), searched, "the entry of serial {serial}");
+        }
+        found.map(|index| index as usize)
+    }
+
     pub fn push(&mut self, entry: FormattingEntry<H>) {
         self.indices.list(&entry).push(self.entries.len() as u32);
         match entry {
             FormattingEntry::Marker => self.counts_before_markers.push(std::mem::take(&mut self.signature_counts)),
-            _ => self.count(&entry, 1),
+            FormattingEntry::Element { stack_serial, .. } => {
+                self.place(stack_serial, self.entries.len());
+                self.count(&entry, 1);
+            }
         }
         self.entries.push(entry);
     }
@@ -225,7 +280,10 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.indices.list(&entry).pop();
         match entry {
             FormattingEntry::Marker => self.signature_counts = self.counts_before_markers.pop().unwrap_or_default(),
-            _ => self.count(&entry, -1),
+            _ => {
+                self.unplace(&entry);
+                self.count(&entry, -1);
+            }
         }
         Some(entry)
     }
@@ -235,6 +293,8 @@ impl<H> ListOfActiveFormattingElements<H> {
         let entry = self.entries.remove(index);
         debug_assert!(!matches!(entry, FormattingEntry::Marker), "only elements are removed from the middle");
         self.indices.removed(index, &entry);
+        self.unplace(&entry);
+        self.shift_serials(index, -1);
         self.count(&entry, -1);
         entry
     }
@@ -243,6 +303,10 @@ impl<H> ListOfActiveFormattingElements<H> {
     pub fn insert(&mut self, index: usize, entry: FormattingEntry<H>) {
         self.count(&entry, 1);
         self.indices.inserted(index, &entry);
+        self.shift_serials(index, 1);
+        if let FormattingEntry::Element { stack_serial, .. } = entry {
+            self.place(stack_serial, index);
+        }
         self.entries.insert(index, entry);
     }
 
@@ -253,7 +317,12 @@ impl<H> ListOfActiveFormattingElements<H> {
             "replaced by an entry of the same name"
         );
         self.count(&entry, 1);
+        if let FormattingEntry::Element { stack_serial, .. } = entry {
+            self.place(stack_serial, index);
+        }
         let old = std::mem::replace(&mut self.entries[index], entry);
+        // The old entry's serial differs from the new one's (a new push).
+        self.unplace(&old);
         self.count(&old, -1);
     }
 }
@@ -400,8 +469,14 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.active_formatting.last_after_marker(name)
     }
 
-    /// The index of `handle` in the list.
-    pub(crate) fn formatting_position(&self, handle: S::Handle) -> Option<usize> {
-        self.active_formatting.iter().rposition(|entry| entry.handle() == Some(handle))
+    /// The index in the list of the element `handle`, which got stack
+    /// serial `serial` (a lookup, not a search).
+    pub(crate) fn formatting_position(&self, handle: S::Handle, serial: u32) -> Option<usize> {
+        let found = self.active_formatting.position_of(serial);
+        #[cfg(test)]
+        assert_eq!(found, self.active_formatting.iter().rposition(|entry| entry.handle() == Some(handle)));
+        #[cfg(not(test))]
+        let _ = handle;
+        found
     }
 }

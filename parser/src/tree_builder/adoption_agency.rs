@@ -25,7 +25,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         // 2. The current node is the subject and not a formatting element
         // in the list: just pop it.
         let current = self.current_node();
-        if current.is_html(subject) && self.formatting_position(current.handle).is_none() {
+        if current.is_html(subject) && self.formatting_position(current.handle, current.serial).is_none() {
             self.pop();
             return AdoptionOutcome::Done;
         }
@@ -88,11 +88,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 // 4.13.2: the element above node (also when node was removed).
                 node_index -= 1;
                 let node = self.open_elements[node_index].handle;
+                let node_serial = self.open_elements[node_index].serial;
                 // 4.13.3
                 if node == formatting_element {
                     break;
                 }
-                let mut node_formatting_index = self.formatting_position(node);
+                let mut node_formatting_index = self.formatting_position(node, node_serial);
                 // 4.13.4
                 if inner_loop_counter > 3 {
                     if let Some(index) = node_formatting_index {
@@ -143,7 +144,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.sink.reparent_children(furthest_block, new_handle);
             self.sink.append(furthest_block, NodeOrText::Node(new_handle));
             // 4.18
-            let formatting_index = self.formatting_position(formatting_element).expect("still in the list");
+            let formatting_index =
+                self.formatting_position(formatting_element, formatting_serial).expect("still in the list");
             self.active_formatting.remove(formatting_index);
             if formatting_index < bookmark {
                 bookmark -= 1;

@@ -18,8 +18,8 @@ mod insertion_modes;
 mod interface;
 mod reset_insertion_mode;
 mod selectedcontent;
-mod special_regions;
 mod stack_of_open_elements;
+mod stack_regions;
 mod token;
 
 use crate::encoding::{Confidence, Encoding};

@@ -4,6 +4,7 @@ use crate::generated::names::{local_names, Namespace};
 use crate::generated::tag_groups::{
     is_in_foreign_content_end_tags_that_break_out, is_in_foreign_content_start_tags_that_break_out,
 };
+use crate::tree_builder::stack_regions::{ascii_lowercase, SHORT_WALK};
 use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
 use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};
 
@@ -97,11 +98,19 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// "Any other end tag" in foreign content.
+    ///
+    /// The walk passes the foreign elements above the topmost HTML element.
+    /// One that finds its element is paid for by the pops after it; one
+    /// that reaches the HTML element pops nothing, so past `SHORT_WALK`
+    /// elements the counted names of those foreign elements answer (`<svg>`
+    /// + `<g>`×n + `</x>`×n stays linear), and a long walk that fails counts
+    /// them.
     fn foreign_content_any_other_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
         let mut index = self.open_elements.len() - 1;
         if !self.open_elements[index].name.local.as_str().eq_ignore_ascii_case(&tag.tag.name) {
             self.parse_error(TreeConstructionError::UnexpectedEndTag);
         }
+        let mut walked = 0;
         loop {
             if index == 0 {
                 return Step::Done;
@@ -114,6 +123,25 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             index -= 1;
             if self.open_elements[index].name.ns == Namespace::Html {
+                if walked > SHORT_WALK {
+                    self.open_elements.count_names_above_topmost_html();
+                }
+                return self.process_using_the_rules_for(self.mode, tok);
+            }
+            walked += 1;
+            if walked == SHORT_WALK && self.open_elements.lacks_above_topmost_html(&ascii_lowercase(&tag.tag.name)) {
+                #[cfg(test)]
+                {
+                    let rest = &self.open_elements[1..=index];
+                    let passed = rest.iter().rev().take_while(|node| node.name.ns != Namespace::Html);
+                    assert!(!passed.into_iter().any(|node| node
+                        .name
+                        .local
+                        .as_str()
+                        .eq_ignore_ascii_case(&tag.tag.name)));
+                    crate::tree_builder::stack_regions::tests::FOREIGN_ANSWERS
+                        .with(|answers| answers.set(answers.get() + 1));
+                }
                 return self.process_using_the_rules_for(self.mode, tok);
             }
         }

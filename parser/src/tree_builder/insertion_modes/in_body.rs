@@ -10,8 +10,8 @@ use crate::generated::tag_groups::*;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Tag};
 use crate::tree_builder::adoption_agency::AdoptionOutcome;
-use crate::tree_builder::special_regions::SHORT_WALK;
 use crate::tree_builder::stack_of_open_elements::Scope;
+use crate::tree_builder::stack_regions::SHORT_WALK;
 use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
 use crate::tree_builder::{AttrRef, TreeBuilder, TreeConstructionError, TreeSink};
 
@@ -202,7 +202,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_names::A => {
                 if let Some(index) = self.formatting_element_after_last_marker(local_names::A) {
                     self.parse_error(TreeConstructionError::NestedElement);
-                    let element = self.active_formatting[index].handle().expect("an element");
+                    let entry = &self.active_formatting[index];
+                    let (element, serial) =
+                        (entry.handle().expect("an element"), entry.stack_serial().expect("an element"));
                     self.adoption_agency_algorithm(tag);
                     // "then remove that element from the list of active
                     // formatting elements and the stack of open elements if
@@ -210,10 +212,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // it". Whenever the algorithm took it off the list it
                     // also took it off the stack (or it was never there), so
                     // the stack is searched only when it is still listed.
-                    if let Some(position) = self.formatting_position(element) {
-                        let serial = self.active_formatting[position].stack_serial();
+                    if let Some(position) = self.formatting_position(element, serial) {
                         self.active_formatting.remove(position);
-                        if let Some(index) = serial.and_then(|serial| self.open_elements.position(serial)) {
+                        if let Some(index) = self.open_elements.position(serial) {
                             self.remove_from_stack_at(index);
                         }
                     }

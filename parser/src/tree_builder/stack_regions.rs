@@ -1,111 +1,171 @@
-//! The stack of open elements cut at its special elements, so that "in
-//! body", "any other end tag" can tell in O(1) that its walk down the stack
-//! would reach a special element before an element of the tag's name.
+//! The stack of open elements cut into regions at its boundary elements,
+//! with the names of each region counted on demand, so that a walk down
+//! the stack that would stop at a boundary without finding a name is
+//! answered in O(1). Two walks use it:
 //!
-//! The walk (Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>,
-//! "any other end tag") goes from the current node down; the first HTML
-//! element with the tag's name is closed, and the first special element
-//! ends the walk with the token ignored (the name is checked first, so the
-//! special element itself can match). So the token closes something
-//! exactly when the *region* of the topmost special element — that element
-//! and everything above it — holds an HTML element of that name. A walk
-//! that finds one is paid for by the pops that follow; a walk that fails
-//! pops nothing, and `<div>` + `<x-a>`×n + `</x-b>`×n (an `x-b` open below
-//! the `div`) made n failing walks of n elements each.
+//! - "in body", "any other end tag" ([`SpecialCut`]). The walk (Spec:
+//!   <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>)
+//!   goes from the current node down; the first HTML element with the
+//!   tag's name is closed, and the first special element ends the walk with
+//!   the token ignored (the name is checked first, so the special element
+//!   itself can match). So the token closes something exactly when the
+//!   *region* of the topmost special element — that element and
+//!   everything above it — holds an HTML element of that name.
+//!   `<div>` + `<x-a>`×n + `</x-b>`×n (an `x-b` open below the `div`) made
+//!   n failing walks of n elements each.
+//! - "in foreign content", "any other end tag" ([`HtmlCut`]). The walk
+//!   (Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign>)
+//!   passes the foreign elements above the topmost HTML element, closing
+//!   the first whose lowercased name is the tag's, and hands the token to
+//!   the insertion mode when it reaches an HTML element. `<svg>` +
+//!   `<g>`×n + `</x>`×n made n failing walks of n elements each.
 //!
-//! Each special element on the stack has a region here: its index and,
-//! once a long walk has failed in it, a count of the HTML element names in
-//! the region (built from the elements that walk passed, so it costs what
-//! the walk cost), kept up to date by every push, pop, insert and remove
-//! until the special element leaves the stack. Pushing and popping a
-//! special element (`<p></p>`) only adds and drops its own region, so the
-//! counts below it stay. Normal pages never build a count: a walk of up to
-//! [`SHORT_WALK`] elements is left as it is, and the regions themselves
-//! are only set up (for the whole stack, once per parse) by the first long
-//! walk that fails, so that until then a push or pop pays one test.
+//! A walk that finds its element is paid for by the pops that follow; a
+//! walk that fails pops nothing. Each boundary element on the stack has a
+//! region here: its index and, once a long walk has failed in it, a count
+//! of the names in the region (built from the elements that walk passed,
+//! so it costs what the walk cost), kept up to date by every push, pop,
+//! insert and remove until the boundary element leaves the stack. Pushing
+//! and popping a boundary element (`<p></p>`) only adds and drops its own
+//! region, so the counts below it stay. Normal pages never build a count: a
+//! walk of up to [`SHORT_WALK`] elements is left as it is, and the regions
+//! themselves are only set up (for the whole stack, once per parse) by the
+//! first long walk that fails, so that until then a push or pop pays one
+//! test.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::marker::PhantomData;
 
 use crate::generated::element_categories::Categories;
 use crate::generated::names::Namespace;
 
 use super::OpenElement;
 
-/// Walks of "any other end tag" that pass up to this many elements are
-/// plain walks; past it, the topmost region's names answer.
+/// Walks that pass up to this many elements are plain walks; past it, the
+/// topmost region's names answer.
 pub(crate) const SHORT_WALK: usize = 32;
 
-/// How many open HTML elements of each name a region holds.
+/// Where a walk stops and which names it looks for.
+pub(crate) trait Cut {
+    /// Whether `element` starts a region (the walk stops at it).
+    fn is_boundary<H>(element: &OpenElement<H>) -> bool;
+    /// The name the walk compares for `element`, if it compares any.
+    fn key<H>(element: &OpenElement<H>) -> Option<Cow<'_, str>>;
+}
+
+/// In body, "any other end tag": regions start at special elements and
+/// count the names of their HTML elements, the special element's own
+/// included.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SpecialCut;
+
+impl Cut for SpecialCut {
+    #[inline]
+    fn is_boundary<H>(element: &OpenElement<H>) -> bool {
+        element.is(Categories::SPECIAL)
+    }
+
+    fn key<H>(element: &OpenElement<H>) -> Option<Cow<'_, str>> {
+        (element.name.ns == Namespace::Html).then(|| Cow::Borrowed(element.name.local.as_str()))
+    }
+}
+
+/// In foreign content, "any other end tag": regions start at HTML elements
+/// and count the ASCII-lowercased names of the foreign elements above them
+/// (the walk compares "the node's tag name converted to ASCII lowercase").
+#[derive(Debug, Clone, Default)]
+pub(crate) struct HtmlCut;
+
+impl Cut for HtmlCut {
+    #[inline]
+    fn is_boundary<H>(element: &OpenElement<H>) -> bool {
+        element.name.ns == Namespace::Html
+    }
+
+    fn key<H>(element: &OpenElement<H>) -> Option<Cow<'_, str>> {
+        (element.name.ns != Namespace::Html).then(|| ascii_lowercase(element.name.local.as_str()))
+    }
+}
+
+/// `name` in ASCII lowercase, borrowed when it already is.
+pub(crate) fn ascii_lowercase(name: &str) -> Cow<'_, str> {
+    if name.bytes().any(|byte| byte.is_ascii_uppercase()) {
+        Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(name)
+    }
+}
+
+/// How many open elements of each name a region holds.
 type NameCounts = HashMap<Box<str>, u32>;
 
 #[derive(Debug, Clone)]
 struct Region {
-    /// The special element's index in the stack of open elements.
+    /// The boundary element's index in the stack of open elements.
     start: usize,
-    /// The HTML element names from `start` up to the next region's start,
-    /// once built.
+    /// The names from `start` up to the next region's start, once built.
     names: Option<NameCounts>,
 }
 
-/// One region per special element on the stack of open elements, bottom
+/// One region per boundary element on the stack of open elements, bottom
 /// first, once active: the regions are set up by the first long walk that
 /// fails (for the whole stack, once per parse), so that the pushes and
 /// pops of a normal page pay one test and nothing else.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct SpecialRegions {
+#[derive(Debug, Clone)]
+pub(crate) struct Regions<C> {
     active: bool,
     regions: Vec<Region>,
+    cut: PhantomData<C>,
 }
 
-fn is_special<H>(element: &OpenElement<H>) -> bool {
-    element.is(Categories::SPECIAL)
+impl<C> Default for Regions<C> {
+    fn default() -> Self {
+        Regions { active: false, regions: Vec::new(), cut: PhantomData }
+    }
 }
 
-fn html_name<H>(element: &OpenElement<H>) -> Option<&str> {
-    (element.name.ns == Namespace::Html).then(|| element.name.local.as_str())
-}
-
-fn add<H>(names: &mut NameCounts, element: &OpenElement<H>) {
-    if let Some(name) = html_name(element) {
-        match names.get_mut(name) {
+fn add<C: Cut, H>(names: &mut NameCounts, element: &OpenElement<H>) {
+    if let Some(name) = C::key(element) {
+        match names.get_mut(&*name) {
             Some(count) => *count += 1,
             None => {
-                names.insert(name.into(), 1);
+                names.insert(name.into_owned().into_boxed_str(), 1);
             }
         }
     }
 }
 
-fn subtract<H>(names: &mut NameCounts, element: &OpenElement<H>) {
-    if let Some(name) = html_name(element) {
-        if let Some(count) = names.get_mut(name) {
+fn subtract<C: Cut, H>(names: &mut NameCounts, element: &OpenElement<H>) {
+    if let Some(name) = C::key(element) {
+        if let Some(count) = names.get_mut(&*name) {
             *count -= 1;
             if *count == 0 {
-                names.remove(name);
+                names.remove(&*name);
             }
         }
     }
 }
 
-fn count<H>(elements: &[OpenElement<H>]) -> NameCounts {
+fn count<C: Cut, H>(elements: &[OpenElement<H>]) -> NameCounts {
     let mut names = NameCounts::new();
     for element in elements {
-        add(&mut names, element);
+        add::<C, H>(&mut names, element);
     }
     names
 }
 
-impl SpecialRegions {
+impl<C: Cut> Regions<C> {
     /// `element` is being pushed at `index`, the top of the stack.
     #[inline]
     pub fn pushed<H>(&mut self, index: usize, element: &OpenElement<H>) {
         if !self.active {
             return;
         }
-        if is_special(element) {
+        if C::is_boundary(element) {
             self.regions.push(Region { start: index, names: None });
         } else if let Some(names) = self.regions.last_mut().and_then(|region| region.names.as_mut()) {
-            add(names, element);
+            add::<C, H>(names, element);
         }
     }
 
@@ -115,15 +175,15 @@ impl SpecialRegions {
         if !self.active {
             return;
         }
-        if is_special(element) {
+        if C::is_boundary(element) {
             self.regions.pop();
         } else if let Some(names) = self.regions.last_mut().and_then(|region| region.names.as_mut()) {
-            subtract(names, element);
+            subtract::<C, H>(names, element);
         }
     }
 
     /// `element` was removed from `index`; `elements` is the stack after.
-    /// A special element's region joins the one below. Costs at most the
+    /// A boundary element's region joins the one below. Costs at most the
     /// elements above `index`, as the removal itself did.
     pub fn removed<H>(&mut self, elements: &[OpenElement<H>], index: usize, element: &OpenElement<H>) {
         if !self.active {
@@ -131,7 +191,7 @@ impl SpecialRegions {
         }
         // Regions starting at or below `index`.
         let below = self.regions.partition_point(|region| region.start <= index);
-        if is_special(element) {
+        if C::is_boundary(element) {
             let region = self.regions.remove(below - 1);
             for later in &mut self.regions[below - 1..] {
                 later.start -= 1;
@@ -141,14 +201,14 @@ impl SpecialRegions {
             if let Some(names) = self.regions[joined].names.as_mut() {
                 match region.names {
                     Some(mut theirs) => {
-                        subtract(&mut theirs, element);
+                        subtract::<C, H>(&mut theirs, element);
                         for (name, count) in theirs {
                             *names.entry(name).or_insert(0) += count;
                         }
                     }
                     None => {
                         for moved in &elements[index..end] {
-                            add(names, moved);
+                            add::<C, H>(names, moved);
                         }
                     }
                 }
@@ -158,44 +218,44 @@ impl SpecialRegions {
                 later.start -= 1;
             }
             if let Some(names) = below.checked_sub(1).and_then(|at| self.regions[at].names.as_mut()) {
-                subtract(names, element);
+                subtract::<C, H>(names, element);
             }
         }
     }
 
     /// `elements[index]` was inserted; `elements` is the stack after. A
-    /// special element splits the region it lands in. Costs at most the
+    /// boundary element splits the region it lands in. Costs at most the
     /// elements above `index`, as the insertion itself did.
     pub fn inserted<H>(&mut self, elements: &[OpenElement<H>], index: usize) {
         if !self.active {
             return;
         }
         let element = &elements[index];
-        // Regions starting below `index` (an element inserted at a special
+        // Regions starting below `index` (an element inserted at a boundary
         // element's index goes under it, into the region below).
         let below = self.regions.partition_point(|region| region.start < index);
         for later in &mut self.regions[below..] {
             later.start += 1;
         }
-        if is_special(element) {
+        if C::is_boundary(element) {
             let end = self.regions.get(below).map_or(elements.len(), |next| next.start);
             let names = match below.checked_sub(1).and_then(|at| self.regions[at].names.as_mut()) {
                 Some(split) => {
                     for moved in &elements[index + 1..end] {
-                        subtract(split, moved);
+                        subtract::<C, H>(split, moved);
                     }
-                    Some(count(&elements[index..end]))
+                    Some(count::<C, H>(&elements[index..end]))
                 }
                 None => None,
             };
             self.regions.insert(below, Region { start: index, names });
         } else if let Some(names) = below.checked_sub(1).and_then(|at| self.regions[at].names.as_mut()) {
-            add(names, element);
+            add::<C, H>(names, element);
         }
     }
 
-    /// Whether the topmost region is known to hold no HTML element called
-    /// `name` (false when its names are not built yet).
+    /// Whether the topmost region is known to hold no element whose key
+    /// ([`Cut::key`]) is `name` (false when its names are not built yet).
     pub fn topmost_lacks(&self, name: &str) -> bool {
         let lacks =
             self.regions.last().and_then(|region| region.names.as_ref()).is_some_and(|names| !names.contains_key(name));
@@ -207,26 +267,26 @@ impl SpecialRegions {
     }
 
     /// Counts the names of the topmost region, after a long walk down to
-    /// its special element failed (the walk cost as much). The first time,
+    /// its boundary element failed (the walk cost as much). The first time,
     /// sets up the regions of the whole stack.
     pub fn build_topmost<H>(&mut self, elements: &[OpenElement<H>]) {
         if !self.active {
             self.active = true;
             self.regions = (0..elements.len())
-                .filter(|&index| is_special(&elements[index]))
+                .filter(|&index| C::is_boundary(&elements[index]))
                 .map(|start| Region { start, names: None })
                 .collect();
         }
         if let Some(region) = self.regions.last_mut() {
             if region.names.is_none() {
-                region.names = Some(count(&elements[region.start..]));
+                region.names = Some(count::<C, H>(&elements[region.start..]));
             }
         }
     }
 }
 
 #[cfg(test)]
-impl SpecialRegions {
+impl<C: Cut> Regions<C> {
     /// Recounts everything from `elements` (the parser's unit tests call
     /// it after every change to the stack).
     pub fn check<H>(&self, elements: &[OpenElement<H>]) {
@@ -235,19 +295,19 @@ impl SpecialRegions {
             return;
         }
         let starts: Vec<usize> = self.regions.iter().map(|region| region.start).collect();
-        let specials: Vec<usize> = (0..elements.len()).filter(|&index| is_special(&elements[index])).collect();
-        assert_eq!(starts, specials, "one region per special element");
+        let boundaries: Vec<usize> = (0..elements.len()).filter(|&index| C::is_boundary(&elements[index])).collect();
+        assert_eq!(starts, boundaries, "one region per boundary element");
         for (at, region) in self.regions.iter().enumerate() {
             let end = self.regions.get(at + 1).map_or(elements.len(), |next| next.start);
             if let Some(names) = &region.names {
-                assert_eq!(names, &count(&elements[region.start..end]), "region {at}'s names");
+                assert_eq!(names, &count::<C, H>(&elements[region.start..end]), "region {at}'s names");
             }
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::dom::dump_html5lib;
 
     /// Markup that makes long walks (more than `SHORT_WALK` elements
@@ -299,14 +359,59 @@ mod tests {
         "x",
     ];
 
+    /// Foreign content over HTML: long runs of foreign elements with end
+    /// tags of names open or not, integration points and breakouts, HTML
+    /// elements (formatting ones too) opened inside and below them.
+    const FOREIGN_PIECES: &[&str] = &[
+        "<svg>",
+        "</svg>",
+        "<g>",
+        "<g>",
+        "<g>",
+        "</g>",
+        "</x>",
+        "</X-Y>",
+        "<clipPath>",
+        "</clippath>",
+        "<foreignObject>",
+        "</foreignObject>",
+        "<desc>",
+        "</desc>",
+        "<math>",
+        "<mi>",
+        "</mi>",
+        "<mo>",
+        "</math>",
+        "<annotation-xml encoding=text/html>",
+        "</annotation-xml>",
+        "<div>",
+        "</div>",
+        "<span>",
+        "</span>",
+        "<b>",
+        "</b>",
+        "<p>",
+        "</p>",
+        "<table>",
+        "<td>",
+        "</table>",
+        "<font color=red>",
+        "<br>",
+        "x",
+    ];
+
     fn soup(seed: u64, len: usize) -> String {
+        soup_of(PIECES, seed, len)
+    }
+
+    fn soup_of(pieces: &[&str], seed: u64, len: usize) -> String {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut out = String::new();
         for _ in 0..len {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let piece = PIECES[(state % PIECES.len() as u64) as usize];
+            let piece = pieces[(state % pieces.len() as u64) as usize];
             // Runs of the same piece build the long stretches of
             // non-special elements the counts are for.
             let run = if state >> 60 == 0 { 40 } else { 1 };
@@ -320,6 +425,38 @@ mod tests {
     thread_local! {
         /// How many times the counts answered "no such element".
         pub(super) static ANSWERS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// How many of them were for foreign content's "any other end tag".
+        pub(crate) static FOREIGN_ANSWERS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn the_foreign_counts_follow_every_change_to_the_stack() {
+        // The same checks (`Regions::check` after every change, every
+        // answer against the walk in `foreign_content_any_other_end_tag`).
+        FOREIGN_ANSWERS.with(|answers| answers.set(0));
+        let mut with_g = 0;
+        for seed in 0..300 {
+            let document = crate::parse_document(&soup_of(FOREIGN_PIECES, seed, 400));
+            with_g += usize::from(dump_html5lib(&document).contains("<svg g>"));
+        }
+        assert!(with_g > 200, "{with_g} soups hold an SVG g");
+        let answers = FOREIGN_ANSWERS.with(std::cell::Cell::get);
+        assert!(answers > 1_000, "the counts answered {answers} times");
+    }
+
+    #[test]
+    fn foreign_end_tags_past_a_long_run_are_answered_by_the_counts() {
+        let run = "<g>".repeat(40);
+        // The first `</x>` walks the run and counts it; the next two are
+        // answered; `</clipPath>` closes the clipPath below the run (an
+        // adjusted SVG name, compared in lowercase); the `</x>` after it
+        // finds the svg's region with nothing counted above the body.
+        let input = format!("<svg><clipPath>{run}</x></x></x></clipPath></x><g></g>");
+        FOREIGN_ANSWERS.with(|answers| answers.set(0));
+        let tree = dump_html5lib(&crate::parse_document(&input));
+        assert_eq!(FOREIGN_ANSWERS.with(std::cell::Cell::get), 2, "{input}");
+        assert!(tree.contains("|       <svg clipPath>\n"), "{tree}");
+        assert!(tree.ends_with("\n|       <svg g>\n"), "the last g is a sibling of the clipPath: {tree}");
     }
 
     #[test]
