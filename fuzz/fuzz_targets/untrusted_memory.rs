@@ -21,7 +21,8 @@ fuzz_target!(|data: &[u8]| {
     let input = Input::split(data, 2);
     let repetitions = 4 * usize::from(input.knob(0)) + 1;
     let markup = input.markup.repeat(repetitions);
-    let options = ParseOptions::default().scripting(input.knob(1) & 1 == 1).limits(Limits::for_input_bytes(MAX_INPUT_BYTES));
+    let options =
+        ParseOptions::default().scripting(input.knob(1) & 1 == 1).limits(Limits::for_input_bytes(MAX_INPUT_BYTES));
     let ((), peak) = htmlforge_alloc_count::global::peak_of(|| {
         if input.knob(1) & 2 == 2 {
             drop(parse_bytes(&markup, ByteParseOptions::default().parse(options)));

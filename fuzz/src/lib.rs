@@ -151,6 +151,11 @@ pub fn all_nodes(document: &Document) -> (Vec<NodeId>, HashMap<NodeId, NodeId>) 
     let mut out = Vec::new();
     let mut hosts = HashMap::new();
     let mut stack = vec![document.document()];
+    // A fragment parse's nodes are in the DocumentFragment it returns,
+    // which is in no tree.
+    if let Some(fragment) = document.fragment_root().filter(|&root| document.parent(root).is_none()) {
+        stack.push(fragment);
+    }
     while let Some(node) = stack.pop() {
         out.push(node);
         let mut child = document.first_child(node);
