@@ -13,7 +13,7 @@ use std::io;
 
 use crate::generated::names::Namespace;
 
-use super::{Doctype, Document, NodeData, NodeId, ShadowRootMode};
+use super::{Doctype, Document, NodeData, NodeId};
 
 /// The whole document, as in a test's `#document` section.
 ///
@@ -110,11 +110,7 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Wr
             writeln!(out, "| {indent}content")?;
         }
         NodeData::ShadowRoot { init, .. } => {
-            let mode = match init.mode {
-                ShadowRootMode::Open => "open",
-                ShadowRootMode::Closed => "closed",
-            };
-            writeln!(out, "| {indent}#shadow-root ({mode})")?;
+            writeln!(out, "| {indent}#shadow-root ({})", init.mode.as_str())?;
         }
         NodeData::Doctype(doctype) => {
             let Doctype { name, public_id, system_id } = doctype;

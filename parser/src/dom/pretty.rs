@@ -31,7 +31,7 @@ use super::serialize::{
     parent_makes_text_literal, write_escaped, write_processing_instruction, write_start_tag_without_end,
     SpecSerializeOptions,
 };
-use super::shadow_root::serialized_template_attributes;
+use super::shadow_root::write_template_start;
 use super::walk::{Visit, Walk};
 use super::{Document, NodeData, NodeId};
 
@@ -104,14 +104,7 @@ pub fn write_pretty_html<O: Output>(
                 // `serializable_shadow_roots`), as a template.
                 NodeData::ShadowRoot { init, .. } => {
                     printer.close_tag(true)?;
-                    printer.out.write_str("<template")?;
-                    for (name, value) in serialized_template_attributes(&init) {
-                        printer.out.write_str(" ")?;
-                        printer.out.write_str(name)?;
-                        printer.out.write_str("=\"")?;
-                        printer.out.write_str(value)?;
-                        printer.out.write_str("\"")?;
-                    }
+                    write_template_start(&init, printer.out)?;
                     printer.tag_open = true;
                     printer.depth += 1;
                 }

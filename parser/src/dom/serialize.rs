@@ -32,7 +32,7 @@ use crate::generated::serialization::text_is_literal_inside;
 use crate::serializer::{escape, Adapter, EscapeMode, FmtOutput, Output, SerializeError};
 use crate::tree_builder::AttrRef;
 
-use super::shadow_root::serialized_template_attributes;
+use super::shadow_root::write_template_start;
 use super::walk::{Visit, Walk};
 use super::{Document, ElementRef, NodeData, NodeId};
 
@@ -195,14 +195,7 @@ fn write_node<O: Output>(
         // A serializable shadow root, entered after its host's start tag
         // (step 4 of the algorithm).
         NodeData::ShadowRoot { init, .. } => {
-            out.write_str("<template")?;
-            for (name, value) in serialized_template_attributes(&init) {
-                out.write_str(" ")?;
-                out.write_str(name)?;
-                out.write_str("=\"")?;
-                out.write_str(value)?;
-                out.write_str("\"")?;
-            }
+            write_template_start(&init, out)?;
             out.write_str(">")
         }
         // Never a child; the walk does not enter the node it starts from.

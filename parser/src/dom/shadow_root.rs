@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use crate::generated::names::LocalName;
 use crate::generated::names::Namespace;
 use crate::generated::tag_groups::is_valid_shadow_host_names;
-use crate::tree_builder::{ShadowRootInit, ShadowRootMode};
+use crate::tree_builder::ShadowRootInit;
 
 use super::node::{Data, Link};
 use super::{Document, NodeId};
@@ -103,13 +103,7 @@ impl Document {
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-serialisation-algorithm> step 4
 pub(crate) fn serialized_template_attributes(init: &ShadowRootInit) -> Vec<(&'static str, &'static str)> {
-    let mut attrs = vec![(
-        "shadowrootmode",
-        match init.mode {
-            ShadowRootMode::Open => "open",
-            ShadowRootMode::Closed => "closed",
-        },
-    )];
+    let mut attrs = vec![("shadowrootmode", init.mode.as_str())];
     if init.delegates_focus {
         attrs.push(("shadowrootdelegatesfocus", ""));
     }
@@ -129,4 +123,22 @@ pub(crate) fn serialized_template_attributes(init: &ShadowRootInit) -> Vec<(&'st
         attrs.push(("shadowrootcustomelementregistry", ""));
     }
     attrs
+}
+
+/// Writes `<template` and the attributes of the template that serializes a
+/// shadow root declared as `init`, without the closing `>` (the pretty
+/// printer places it).
+pub(crate) fn write_template_start<O: crate::serializer::Output>(
+    init: &ShadowRootInit,
+    out: &mut O,
+) -> Result<(), crate::serializer::SerializeError> {
+    out.write_str("<template")?;
+    for (name, value) in serialized_template_attributes(init) {
+        out.write_str(" ")?;
+        out.write_str(name)?;
+        out.write_str("=\"")?;
+        out.write_str(value)?;
+        out.write_str("\"")?;
+    }
+    Ok(())
 }

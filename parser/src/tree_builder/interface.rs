@@ -170,6 +170,16 @@ pub enum ShadowRootMode {
     Closed,
 }
 
+impl ShadowRootMode {
+    /// The attribute value: `open` or `closed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ShadowRootMode::Open => "open",
+            ShadowRootMode::Closed => "closed",
+        }
+    }
+}
+
 /// A shadow root's slot assignment.
 ///
 /// Spec: <https://dom.spec.whatwg.org/#shadowroot-slot-assignment>
