@@ -358,6 +358,13 @@ impl<H> ListOfActiveFormattingElements<H> {
 
     /// Removes an element entry (after the last marker).
     pub fn remove(&mut self, index: usize) -> FormattingEntry<H> {
+        if index + 1 == self.entries.len() {
+            // The last entry (`</b>` closing the current node, the usual
+            // case): no index above it to shift.
+            if let Some(entry) = self.pop() {
+                return entry;
+            }
+        }
         let entry = self.entries.remove(index);
         debug_assert!(!matches!(entry, FormattingEntry::Marker), "only elements are removed from the middle");
         self.indices.removed(index, &entry);
