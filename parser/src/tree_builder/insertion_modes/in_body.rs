@@ -634,10 +634,16 @@ impl<S: TreeSink> TreeBuilder<S> {
         // counted names of the topmost special element's region answer
         // (`<div>` + `<x-a>`×n + `</x-b>`×n stays linear), and a long walk
         // that fails counts them.
+        // A known name is compared as interned (the stack's elements of
+        // known names all hold `Name::Known`), an unknown one as spelled.
+        let is_the_element = |node: &super::super::OpenElement<S::Handle>| match tag.name {
+            Some(name) => node.is_html(name),
+            None => node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name,
+        };
         let mut walked = 0;
         for index in (0..self.open_elements.len()).rev() {
             let node = &self.open_elements[index];
-            if node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name {
+            if is_the_element(node) {
                 let handle = node.handle;
                 let name = node.name.local.known();
                 self.generate_implied_end_tags(name);
