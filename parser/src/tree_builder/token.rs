@@ -41,8 +41,8 @@ impl<'a> Tok<'a> {
     pub fn from_token(token: Token<'a>) -> Tok<'a> {
         match token {
             Token::Doctype(doctype) => Tok::Doctype(doctype),
-            Token::StartTag(tag) => Tok::StartTag(TagTok { tag, name: LocalName::lookup(&tag.name) }),
-            Token::EndTag(tag) => Tok::EndTag(TagTok { tag, name: LocalName::lookup(&tag.name) }),
+            Token::StartTag(tag) => Tok::StartTag(TagTok { tag, name: tag.local_name() }),
+            Token::EndTag(tag) => Tok::EndTag(TagTok { tag, name: tag.local_name() }),
             Token::Comment(text) => Tok::Comment(text),
             Token::ProcessingInstruction(pi) => Tok::ProcessingInstruction(pi),
             Token::Characters(text) => Tok::Characters(text),
