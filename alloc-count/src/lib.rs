@@ -35,6 +35,7 @@ pub mod global {
 
     static CURRENT: AtomicUsize = AtomicUsize::new(0);
     static PEAK: AtomicUsize = AtomicUsize::new(0);
+    static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 
     /// Counts `size` more bytes held: the allocator's own calls, and those
     /// of allocators outside Rust's (a C library's, through its hooks).
@@ -46,6 +47,19 @@ pub mod global {
     /// Counts `size` bytes freed.
     pub fn shrank(size: usize) {
         CURRENT.fetch_sub(size, Ordering::Relaxed);
+    }
+
+    /// Counts one allocation or reallocation call (see [`allocations`]).
+    pub(crate) fn called() {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Allocation and reallocation calls since the process started: their
+    /// difference over a run is what the run asked the allocator for.
+    /// (Only the allocator's own calls: [`grew`] from a C library's hooks
+    /// counts bytes, not calls.)
+    pub fn allocations() -> usize {
+        ALLOCATIONS.load(Ordering::Relaxed)
     }
 
     /// Bytes allocated and not yet freed.
@@ -129,6 +143,7 @@ unsafe impl GlobalAlloc for Counting {
         // SAFETY: forwards the caller's contract.
         let pointer = unsafe { System.alloc(layout) };
         if !pointer.is_null() {
+            global::called();
             global::grew(layout.size());
         }
         pointer
@@ -144,6 +159,7 @@ unsafe impl GlobalAlloc for Counting {
         // SAFETY: forwards the caller's contract.
         let new = unsafe { System.realloc(pointer, layout, new_size) };
         if !new.is_null() {
+            global::called();
             global::shrank(layout.size());
             global::grew(new_size);
         }

@@ -132,6 +132,9 @@ fn default_corpora() -> Vec<PathBuf> {
     vec![if shared.is_dir() { shared } else { bench.join("corpus") }, bench.join("corpus-docs")]
 }
 
+/// What a verb does with one corpus.
+type Verb = fn(&[Page], &Path, &Options);
+
 /// One page of the corpus, as bytes and as (lossily decoded) text.
 struct Page {
     bytes: Vec<u8>,
@@ -415,7 +418,7 @@ fn main() -> std::process::ExitCode {
     let result = parse_options(rest).and_then(|options| {
         for dir in &options.corpora {
             let pages = load_corpus(dir)?;
-            let verbs: [(&str, fn(&[Page], &Path, &Options)); 5] = [
+            let verbs: [(&str, Verb); 5] = [
                 ("parse", parse),
                 ("tokenizer", tokenizer),
                 ("select", select),

@@ -6,61 +6,17 @@
 //! dropping the tree do not overflow the small stack. Exits non-zero on
 //! any failure. Run by CI: `cargo run --release -p htmlforge-bench --bin pathological`.
 //!
-//! Heap figures come from a counting global allocator (this binary only;
-//! the runtime crate stays `#![forbid(unsafe_code)]`).
+//! Heap figures come from the workspace's counting global allocator
+//! (`htmlforge-alloc-count`, this binary only).
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use htmlforge_alloc_count::global as heap;
 use htmlforge_conformance::dom_html::serialize_children;
 
-/// Counts allocations and tracks the live and peak heap bytes.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(size: usize) {
-    let live = LIVE.fetch_add(size, Ordering::Relaxed) + size;
-    PEAK.fetch_max(live, Ordering::Relaxed);
-}
-
-// SAFETY: every call goes straight to the system allocator with the same
-// arguments; the counters are only bookkeeping.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let pointer = unsafe { System.alloc(layout) };
-        if !pointer.is_null() {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-            grew(layout.size());
-        }
-        pointer
-    }
-
-    unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(pointer, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-
-    unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let new = unsafe { System.realloc(pointer, layout, new_size) };
-        if !new.is_null() {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-            if new_size >= layout.size() {
-                grew(new_size - layout.size());
-            } else {
-                LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
-            }
-        }
-        new
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: htmlforge_alloc_count::Counting = htmlforge_alloc_count::Counting;
 
 #[path = "../families.rs"]
 mod families;
@@ -89,9 +45,9 @@ fn thread_cpu_time() -> Option<Duration> {
 /// One parse of `input`: its time, peak heap above what was live before,
 /// and allocations.
 fn parse_once(input: &str, untrusted: bool) -> (Duration, usize, usize) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let base = heap::current();
+    heap::reset_peak();
+    let before = heap::allocations();
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
     let document = parse(black_box(input), untrusted);
@@ -99,8 +55,8 @@ fn parse_once(input: &str, untrusted: bool) -> (Duration, usize, usize) {
         (Some(start), Some(end)) => end.saturating_sub(start),
         _ => start.elapsed(),
     };
-    let peak = PEAK.load(Ordering::Relaxed) - base;
-    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    let peak = heap::peak() - base;
+    let allocations = heap::allocations() - before;
     black_box(&document);
     (elapsed, peak, allocations)
 }

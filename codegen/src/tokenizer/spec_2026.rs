@@ -75,10 +75,13 @@ fn dt_matchers(line: &str) -> Vec<String> {
     }
 }
 
+/// A state's anchor and its entries.
+type StateEntries = (String, Vec<Entry>);
+
 /// The states of §13.2.5 with their entries, in text order, and the map
 /// from state names to anchors.
-fn states(text: &str) -> (Vec<(String, Vec<Entry>)>, BTreeMap<String, String>) {
-    let mut states: Vec<(String, Vec<Entry>)> = Vec::new();
+fn states(text: &str) -> (Vec<StateEntries>, BTreeMap<String, String>) {
+    let mut states: Vec<StateEntries> = Vec::new();
     let mut names = BTreeMap::new();
     let mut in_entries = false;
     let mut lookahead = false;

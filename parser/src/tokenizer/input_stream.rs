@@ -136,8 +136,8 @@ fn scan_blocks<const L: usize, const B: usize>(
         }
         at += B;
     }
-    for offset in at..bytes.len() {
-        newlines += usize::from(bytes[offset] == b'\n');
+    for (offset, &byte) in bytes.iter().enumerate().skip(at) {
+        newlines += usize::from(byte == b'\n');
         check_byte(text, offset, base, out);
     }
     newlines

@@ -102,9 +102,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// The walk passes the foreign elements above the topmost HTML element.
     /// One that finds its element is paid for by the pops after it; one
     /// that reaches the HTML element pops nothing, so past `SHORT_WALK`
-    /// elements the counted names of those foreign elements answer (`<svg>`
-    /// + `<g>`×n + `</x>`×n stays linear), and a long walk that fails counts
-    /// them.
+    /// elements the counted names of those foreign elements answer
+    /// (`<svg>`, `<g>`×n, `</x>`×n stays linear), and a long walk that fails
+    /// counts them.
     fn foreign_content_any_other_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
         let mut index = self.open_elements.len() - 1;
         if !self.open_elements[index].name.local.as_str().eq_ignore_ascii_case(&tag.tag.name) {
