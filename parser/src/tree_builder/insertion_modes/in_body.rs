@@ -326,8 +326,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // "image": parse error; change the tag name to "img" and reprocess.
             local_names::IMAGE => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
-                let img =
-                    Tag { name: "img".to_string(), self_closing: tag.tag.self_closing, attrs: tag.tag.attrs.clone() };
+                let img = Tag { self_closing: tag.tag.self_closing, attrs: tag.tag.attrs.clone(), ..Tag::new("img") };
                 self.dispatch(Tok::StartTag(TagTok { tag: &img, name: Some(local_names::IMG) }));
             }
             // "textarea".
