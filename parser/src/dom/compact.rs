@@ -72,10 +72,10 @@ impl Document {
                     }
                     Data::Text(span) => copy.create_text_node(&self.strings[span.range()]),
                     Data::Comment(span) => copy.create_comment(&self.strings[span.range()]),
-                    Data::ProcessingInstruction { target, data } => copy.create_processing_instruction_unchecked(
-                        &self.strings[target.range()],
-                        &self.strings[data.range()],
-                    ),
+                    Data::ProcessingInstruction { target_len, text } => {
+                        let (target, data) = self.strings[text.range()].split_at(target_len as usize);
+                        copy.create_processing_instruction_unchecked(target, data)
+                    }
                     Data::Doctype(index) => {
                         let Doctype { name, public_id, system_id } = &self.doctypes[index as usize];
                         copy.create_doctype(Doctype {

@@ -113,7 +113,7 @@ impl<'a> ElementRef<'a> {
 
     /// The template contents of an HTML `template`.
     pub fn template_contents(&self) -> Option<NodeId> {
-        self.data.template_contents.map(|link| self.document.id(link))
+        self.document.template_contents_link(self.id.link(), &self.data).map(|link| self.document.id(link))
     }
 
     /// The parent element (none under the Document or a fragment).

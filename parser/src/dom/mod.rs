@@ -1,6 +1,6 @@
 //! The built-in DOM: an arena of nodes addressed by [`NodeId`] indices.
 //!
-//! Nodes are small fixed-size records (44 bytes) in one `Vec`; the text of
+//! Nodes are small fixed-size records (32 bytes) in one `Vec`; the text of
 //! text and comment nodes and the attribute values live back to back in
 //! one string buffer, the attributes in one `Vec`, and names are interned
 //! (the names table's [`LocalName`](crate::generated::names::LocalName)s, plus a per-document table for other
@@ -84,6 +84,8 @@ pub struct Document {
     /// Names the names table does not know, by `NameId - LOCAL_NAME_COUNT`.
     other_names: Vec<Box<str>>,
     other_name_ids: HashMap<Box<str>, u32>,
+    /// The template contents of each HTML `template` element.
+    templates: HashMap<Link, Link>,
     /// The names interned last, one per slot of `name_cache::slot_of`
     /// (known names and others alike: an attribute name outside the names
     /// table, such as `data-*`, used to cost a names-table miss plus a
@@ -115,6 +117,7 @@ impl Clone for Document {
             doctypes: self.doctypes.clone(),
             other_names: self.other_names.clone(),
             other_name_ids: self.other_name_ids.clone(),
+            templates: self.templates.clone(),
             name_slots: None,
             growth: self.growth.clone(),
             quirks_mode: self.quirks_mode,
@@ -170,6 +173,7 @@ impl Document {
             doctypes: Vec::new(),
             other_names: Vec::new(),
             other_name_ids: HashMap::new(),
+            templates: HashMap::new(),
             name_slots: None,
             growth: node::Growth::default(),
             quirks_mode: QuirksMode::NoQuirks,
@@ -276,10 +280,10 @@ impl Document {
             Data::Element(data) => NodeData::Element(ElementRef { document: self, id, data }),
             Data::Text(span) => NodeData::Text(&self.strings[span.range()]),
             Data::Comment(span) => NodeData::Comment(&self.strings[span.range()]),
-            Data::ProcessingInstruction { target, data } => NodeData::ProcessingInstruction {
-                target: &self.strings[target.range()],
-                data: &self.strings[data.range()],
-            },
+            Data::ProcessingInstruction { target_len, text } => {
+                let (target, data) = self.strings[text.range()].split_at(target_len as usize);
+                NodeData::ProcessingInstruction { target, data }
+            }
             Data::ShadowRoot(index) => {
                 let (host, init) = self.shadow_root_record(index);
                 NodeData::ShadowRoot { host, init }
@@ -321,7 +325,8 @@ impl Document {
     /// The last child of `id`.
     #[track_caller]
     pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
-        self.link_id(self.node(id).last_child)
+        self.slot(id);
+        self.link_id(self.last_child_link(id.link()))
     }
 
     /// The sibling right after `id`.
@@ -333,7 +338,36 @@ impl Document {
     /// The sibling right before `id`.
     #[track_caller]
     pub fn previous_sibling(&self, id: NodeId) -> Option<NodeId> {
-        self.link_id(self.node(id).previous_sibling)
+        self.slot(id);
+        self.link_id(self.previous_sibling_link(id.link()))
+    }
+
+    /// The last child of `parent`: the `previous` of its first child (see
+    /// [`Node`]).
+    #[inline]
+    pub(crate) fn last_child_link(&self, parent: Link) -> Option<Link> {
+        self.nodes[parent.index()].first_child.and_then(|first| self.nodes[first.index()].previous)
+    }
+
+    /// The sibling before `node`: its `previous`, unless `node` is a first
+    /// child, whose `previous` is the last child (see [`Node`]).
+    #[inline]
+    pub(crate) fn previous_sibling_link(&self, node: Link) -> Option<Link> {
+        let record = &self.nodes[node.index()];
+        let parent = record.parent?;
+        if self.nodes[parent.index()].first_child == Some(node) {
+            return None;
+        }
+        record.previous
+    }
+
+    /// The template contents of the element `template` (an HTML `template`
+    /// has them; other elements none).
+    pub(crate) fn template_contents_link(&self, template: Link, data: &node::ElementData) -> Option<Link> {
+        if !data.is_template() {
+            return None;
+        }
+        self.templates.get(&template).copied()
     }
 
     /// The children of `id`, in order.

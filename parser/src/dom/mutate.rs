@@ -62,14 +62,7 @@ impl Document {
     pub(super) fn new_node(&mut self, data: Data) -> NodeId {
         let link = Link::from_index(self.nodes.len());
         make_room(&mut self.nodes, 1);
-        self.nodes.push(Node {
-            data,
-            parent: None,
-            first_child: None,
-            last_child: None,
-            previous_sibling: None,
-            next_sibling: None,
-        });
+        self.nodes.push(Node { data, parent: None, first_child: None, next_sibling: None, previous: None });
         self.id(link)
     }
 
@@ -125,9 +118,7 @@ impl Document {
     /// tokenizer (a start tag's name is always valid; its attribute names
     /// need not be, and the DOM keeps them as the parser made them).
     pub(super) fn create_element_unchecked(&mut self, name: &QualName, attrs: &[AttrRef<'_>]) -> NodeId {
-        let template_contents = name
-            .is(Namespace::Html, crate::generated::names::local_names::TEMPLATE)
-            .then(|| self.new_node(Data::DocumentFragment).link());
+        let template_contents = self.new_template_contents(name);
         let name_id = self.intern(&name.local);
         let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
         let start = self.attrs.len();
@@ -137,7 +128,28 @@ impl Document {
             self.attrs.push(stored);
         }
         let attrs = span(start, attrs.len());
-        self.new_node(Data::Element(ElementData { ns: name.ns, name: name_id, attrs, template_contents }))
+        self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
+    }
+
+    /// A template's contents, created before the template (so that
+    /// `template_host` finds a template right after its contents): a
+    /// DocumentFragment for an HTML `template`, none for other elements.
+    #[inline]
+    fn new_template_contents(&mut self, name: &QualName) -> Option<Link> {
+        if name.is(Namespace::Html, crate::generated::names::local_names::TEMPLATE) {
+            return Some(self.new_node(Data::DocumentFragment).link());
+        }
+        None
+    }
+
+    /// Adds the element `data`, with its template contents if it has them.
+    #[inline]
+    fn new_element(&mut self, data: ElementData, template_contents: Option<Link>) -> NodeId {
+        let element = self.new_node(Data::Element(data));
+        if let Some(contents) = template_contents {
+            self.templates.insert(element.link(), contents);
+        }
+        element
     }
 
     /// Creates an element for the token `previous` was created for: it
@@ -163,15 +175,13 @@ impl Document {
         if !self.attribute_room(shared.len as usize) {
             return self.create_element_unchecked(name, &[]);
         }
-        let template_contents = name
-            .is(Namespace::Html, crate::generated::names::local_names::TEMPLATE)
-            .then(|| self.new_node(Data::DocumentFragment).link());
+        let template_contents = self.new_template_contents(name);
         let name_id = self.intern(&name.local);
         let start = self.attrs.len();
         make_room(&mut self.attrs, shared.len as usize);
         self.attrs.extend_from_within(shared.range());
         let attrs = span(start, shared.len as usize);
-        self.new_node(Data::Element(ElementData { ns: name.ns, name: name_id, attrs, template_contents }))
+        self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
     }
 
     /// Creates a comment (not in the tree).
@@ -211,9 +221,21 @@ impl Document {
     /// Creates a ProcessingInstruction node without the DOM's checks (the
     /// tokenizer's targets always pass them).
     pub(crate) fn create_processing_instruction_unchecked(&mut self, target: &str, data: &str) -> NodeId {
+        let data = self.processing_instruction_data(target, data);
+        self.new_node(data)
+    }
+
+    /// Stores a processing instruction's target and data back to back.
+    fn processing_instruction_data(&mut self, target: &str, data: &str) -> Data {
         let target = self.push_string(target);
         let data = self.push_string(data);
-        self.new_node(Data::ProcessingInstruction { target, data })
+        // Back to back: nothing is stored between two pushes (a cut target
+        // leaves no room for the data, which is then empty too).
+        debug_assert_eq!(target.end(), data.start as usize);
+        Data::ProcessingInstruction {
+            target_len: target.len,
+            text: span(target.start as usize, (target.len + data.len) as usize),
+        }
     }
 
     /// Creates a DocumentType node (not in the tree).
@@ -361,15 +383,24 @@ impl Document {
 
     pub(super) fn unlink(&mut self, id: Link) {
         let Some(parent) = self.nodes[id.index()].parent.take() else { return };
-        let previous = self.nodes[id.index()].previous_sibling.take();
+        // Attached, so `previous` is set: the previous sibling, or the last
+        // child when `id` is the first (see `Node`).
+        let previous = self.nodes[id.index()].previous.take().expect("an attached node is in its parent's ring");
         let next = self.nodes[id.index()].next_sibling.take();
-        match previous {
-            Some(previous) => self.nodes[previous.index()].next_sibling = next,
-            None => self.nodes[parent.index()].first_child = next,
+        let first = self.nodes[parent.index()].first_child.expect("a parent has a first child");
+        if first == id {
+            self.nodes[parent.index()].first_child = next;
+            if let Some(next) = next {
+                // The new first child takes over the link to the last.
+                self.nodes[next.index()].previous = Some(previous);
+            }
+            return;
         }
+        self.nodes[previous.index()].next_sibling = next;
         match next {
-            Some(next) => self.nodes[next.index()].previous_sibling = previous,
-            None => self.nodes[parent.index()].last_child = previous,
+            Some(next) => self.nodes[next.index()].previous = Some(previous),
+            // `id` was the last child: the first child's ring link moves back.
+            None => self.nodes[first.index()].previous = Some(previous),
         }
     }
 
@@ -444,8 +475,9 @@ impl Document {
             }
             Data::Text(_) => self.nodes[slot].data = Data::Text(self.push_string(text)),
             Data::Comment(_) => self.nodes[slot].data = Data::Comment(self.push_string(text)),
-            Data::ProcessingInstruction { target, .. } => {
-                self.nodes[slot].data = Data::ProcessingInstruction { target, data: self.push_string(text) }
+            Data::ProcessingInstruction { target_len, text: old } => {
+                let target = self.strings[old.start as usize..old.start as usize + target_len as usize].to_string();
+                self.nodes[slot].data = self.processing_instruction_data(&target, text);
             }
             Data::Document | Data::Doctype(_) => {}
         }
@@ -612,8 +644,7 @@ impl Document {
         // usually) is nobody's ancestor: building a deep tree top-down
         // walks no ancestors. (A template is the host of its contents even
         // when they are empty.)
-        let is_template =
-            matches!(self.nodes[node.index()].data, Data::Element(data) if data.template_contents.is_some());
+        let is_template = matches!(self.nodes[node.index()].data, Data::Element(data) if data.is_template());
         if self.nodes[node.index()].first_child.is_none() && !is_template {
             return false;
         }
@@ -635,31 +666,36 @@ impl Document {
         if !matches!(self.nodes[fragment.index()].data, Data::DocumentFragment) {
             return None;
         }
-        let is_host = |index: usize| matches!(self.nodes[index].data, Data::Element(data) if data.template_contents == Some(fragment));
         // A template is created right after its contents; the search is
-        // for templates made some other way.
+        // for the others (a declarative shadow root's template).
         let next = fragment.index() + 1;
-        if next < self.nodes.len() && is_host(next) {
+        if next < self.nodes.len() && self.templates.get(&Link::from_index(next)) == Some(&fragment) {
             return Some(Link::from_index(next));
         }
-        (0..self.nodes.len()).find(|&index| is_host(index)).map(Link::from_index)
+        self.templates.iter().find(|&(_, &contents)| contents == fragment).map(|(&template, _)| template)
     }
 
     /// Appends `child` (unlinked first) as the last child of `parent`,
     /// without the DOM's checks (the tree builder's moves are valid).
     pub(super) fn link_append(&mut self, parent: Link, child: Link) {
         self.unlink(child);
-        let last = self.nodes[parent.index()].last_child;
-        {
-            let node = &mut self.nodes[child.index()];
-            node.parent = Some(parent);
-            node.previous_sibling = last;
-        }
-        match last {
-            Some(last) => self.nodes[last.index()].next_sibling = Some(child),
-            None => self.nodes[parent.index()].first_child = Some(child),
-        }
-        self.nodes[parent.index()].last_child = Some(child);
+        let previous = match self.nodes[parent.index()].first_child {
+            Some(first) => {
+                // The ring: the first child's `previous` is the last child,
+                // and becomes `child`.
+                let last = self.nodes[first.index()].previous.expect("a first child links to the last");
+                self.nodes[first.index()].previous = Some(child);
+                self.nodes[last.index()].next_sibling = Some(child);
+                last
+            }
+            None => {
+                self.nodes[parent.index()].first_child = Some(child);
+                child
+            }
+        };
+        let node = &mut self.nodes[child.index()];
+        node.parent = Some(parent);
+        node.previous = Some(previous);
     }
 
     /// Inserts `child` (unlinked first) right before `sibling`, without the
@@ -670,18 +706,19 @@ impl Document {
         }
         self.unlink(child);
         let Some(parent) = self.nodes[sibling.index()].parent else { return };
-        let previous = self.nodes[sibling.index()].previous_sibling;
-        {
-            let node = &mut self.nodes[child.index()];
-            node.parent = Some(parent);
-            node.previous_sibling = previous;
-            node.next_sibling = Some(sibling);
+        // `sibling`'s `previous`: its previous sibling, or the last child
+        // when it is the first, which `child` then takes over (see `Node`).
+        let previous = self.nodes[sibling.index()].previous;
+        if self.nodes[parent.index()].first_child == Some(sibling) {
+            self.nodes[parent.index()].first_child = Some(child);
+        } else if let Some(previous) = previous {
+            self.nodes[previous.index()].next_sibling = Some(child);
         }
-        self.nodes[sibling.index()].previous_sibling = Some(child);
-        match previous {
-            Some(previous) => self.nodes[previous.index()].next_sibling = Some(child),
-            None => self.nodes[parent.index()].first_child = Some(child),
-        }
+        self.nodes[sibling.index()].previous = Some(child);
+        let node = &mut self.nodes[child.index()];
+        node.parent = Some(parent);
+        node.previous = previous;
+        node.next_sibling = Some(sibling);
     }
 
     /// Appends `text` to the text node `node`: in place when its text ends
@@ -750,7 +787,7 @@ impl Document {
     }
 
     pub(super) fn append_text_at(&mut self, parent: Link, text: &str) {
-        if let Some(last) = self.nodes[parent.index()].last_child {
+        if let Some(last) = self.last_child_link(parent) {
             if self.extend_text(last, text) {
                 return;
             }
@@ -765,7 +802,7 @@ impl Document {
         if self.nodes[sibling.index()].parent.is_none() {
             return;
         }
-        if let Some(previous) = self.nodes[sibling.index()].previous_sibling {
+        if let Some(previous) = self.previous_sibling_link(sibling) {
             if self.extend_text(previous, text) {
                 return;
             }
@@ -806,9 +843,10 @@ impl Document {
             if let (Data::Element(source_data), Data::Element(target_data)) =
                 (self.nodes[source.index()].data, self.nodes[target.index()].data)
             {
-                if let (Some(source_contents), Some(target_contents)) =
-                    (source_data.template_contents, target_data.template_contents)
-                {
+                if let (Some(source_contents), Some(target_contents)) = (
+                    self.template_contents_link(source.link(), &source_data),
+                    self.template_contents_link(target.link(), &target_data),
+                ) {
                     work.push((self.id(source_contents), self.id(target_contents)));
                 }
                 // "If node is a shadow host whose shadow root's clonable is
@@ -832,17 +870,15 @@ impl Document {
     /// (a declarative shadow root's template: "set template's template
     /// contents to shadow").
     pub(super) fn set_template_contents(&mut self, template: NodeId, contents: NodeId) {
-        if let Data::Element(element) = &mut self.nodes[template.index()].data {
-            element.template_contents = Some(contents.link());
+        if matches!(self.nodes[template.index()].data, Data::Element(element) if element.is_template()) {
+            self.templates.insert(template.link(), contents.link());
         }
     }
 
     pub(super) fn clone_node_shallow(&mut self, id: NodeId) -> NodeId {
         let mut data = self.nodes[id.index()].data;
         if let Data::Element(element) = &mut data {
-            if element.template_contents.is_some() {
-                element.template_contents = Some(self.new_node(Data::DocumentFragment).link());
-            }
+            let template_contents = element.is_template().then(|| self.new_node(Data::DocumentFragment).link());
             // The copy's own list of attribute entries (the values stay
             // shared): `set_attribute` and `remove_attribute` edit a list in
             // place, which must not reach the original.
@@ -850,6 +886,7 @@ impl Document {
             let start = self.attrs.len();
             self.attrs.extend_from_within(element.attrs.start as usize..element.attrs.start as usize + len);
             element.attrs = span(start, len);
+            return self.new_element(*element, template_contents);
         }
         self.new_node(data)
     }
