@@ -3,6 +3,7 @@
 //! to the state the tree builder would), and its full parser into the
 //! built-in DOM (bytes in, UTF-8, scripting off).
 
+use htmlforge::generated::names::local_names;
 use htmlforge::tokenizer::{ContentState, SinkResult, Token, TokenSink, Tokenizer};
 
 #[derive(Default)]
@@ -14,10 +15,11 @@ impl TokenSink for Steering {
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
         self.tokens += 1;
         match token {
-            Token::StartTag(tag) => match tag.name.as_str() {
-                "script" => SinkResult::SwitchTo(ContentState::ScriptData),
-                "style" => SinkResult::SwitchTo(ContentState::Rawtext),
-                "textarea" | "title" => SinkResult::SwitchTo(ContentState::Rcdata),
+            // The name as the tree builder matches it: interned by the tokenizer.
+            Token::StartTag(tag) => match tag.local_name() {
+                Some(local_names::SCRIPT) => SinkResult::SwitchTo(ContentState::ScriptData),
+                Some(local_names::STYLE) => SinkResult::SwitchTo(ContentState::Rawtext),
+                Some(local_names::TEXTAREA | local_names::TITLE) => SinkResult::SwitchTo(ContentState::Rcdata),
                 _ => SinkResult::Continue,
             },
             _ => SinkResult::Continue,

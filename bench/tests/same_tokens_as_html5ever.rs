@@ -77,9 +77,9 @@ fn htmlforge_tokens(page: &str) -> Vec<String> {
         match token {
             OwnedToken::StartTag(tag) => {
                 let attrs = tag.attrs.iter().map(|a| format!("{}={:?}", a.name, a.value)).collect();
-                tokens.push(tag_text(false, &tag.name, attrs, tag.self_closing));
+                tokens.push(tag_text(false, tag.name(), attrs, tag.self_closing));
             }
-            OwnedToken::EndTag(tag) => tokens.push(tag_text(true, &tag.name, Vec::new(), false)),
+            OwnedToken::EndTag(tag) => tokens.push(tag_text(true, tag.name(), Vec::new(), false)),
             OwnedToken::Comment(text) => tokens.push(format!("<!--{text}-->")),
             OwnedToken::Characters(text) => push_text(&mut tokens, &text),
             OwnedToken::Doctype(d) => tokens.push(format!(

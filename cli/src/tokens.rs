@@ -190,12 +190,12 @@ fn token_json(token: Token<'_>) -> Option<Value> {
             let attrs: Map<String, Value> =
                 tag.attrs.iter().map(|a| (a.name.clone(), Value::String(a.value.clone()))).collect();
             if tag.self_closing {
-                json!(["StartTag", tag.name, attrs, true])
+                json!(["StartTag", tag.name(), attrs, true])
             } else {
-                json!(["StartTag", tag.name, attrs])
+                json!(["StartTag", tag.name(), attrs])
             }
         }
-        Token::EndTag(tag) => json!(["EndTag", tag.name]),
+        Token::EndTag(tag) => json!(["EndTag", tag.name()]),
         Token::Comment(text) => json!(["Comment", text]),
         Token::Characters(text) => json!(["Character", text]),
         Token::ProcessingInstruction(pi) => json!(["ProcessingInstruction", pi.target, pi.data]),

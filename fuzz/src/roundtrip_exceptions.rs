@@ -234,8 +234,8 @@ fn raw_text_ends_at_its_end_tag(text: &str, name: &str) -> bool {
     tokenizer.end();
     let tokens = tokenizer.into_sink().tokens;
     match tokens.as_slice() {
-        [OwnedToken::EndTag(tag)] => text.is_empty() && tag.name == name,
-        [OwnedToken::Characters(chars), OwnedToken::EndTag(tag)] => chars == text && tag.name == name,
+        [OwnedToken::EndTag(tag)] => text.is_empty() && tag.name() == name,
+        [OwnedToken::Characters(chars), OwnedToken::EndTag(tag)] => chars == text && tag.name() == name,
         _ => false,
     }
 }

@@ -112,10 +112,10 @@ pub use tree_builder::LimitsHit;
 
 /// The README's Rust examples run as doctests, so that they stay true.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
 /// The guide's Rust examples run as doctests, so that they stay true.
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/guide.md")]
+#[doc = include_str!("../data/guide.md")]
 struct GuideExamples;

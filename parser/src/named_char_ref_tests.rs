@@ -2,7 +2,7 @@
 
 use super::{lookup, NamedCharRefMatcher};
 
-const TABLE: &str = include_str!("../../spec-data/named-character-references.txt");
+const TABLE: &str = include_str!("../data/named-character-references.txt");
 
 /// (name, replacement) for every row of spec-data.
 fn rows() -> Vec<(&'static str, String)> {

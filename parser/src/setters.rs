@@ -6,9 +6,17 @@
 
 /// One setter per listed field, named after it and taking the field's
 /// type; `const` ones where every field type allows it, so that options
-/// can be constants.
+/// can be constants. The list must name every field: a field left out is a
+/// compile error (the pattern in `every_field_has_a_setter` names them all,
+/// without `..`).
 macro_rules! setters {
     (const $ty:ident $(<$lt:lifetime>)? { $($field:ident: $t:ty),* $(,)? }) => {
+        const _: () = {
+            #[allow(dead_code)]
+            fn every_field_has_a_setter$(<$lt>)?(options: $ty$(<$lt>)?) {
+                let $ty { $($field: _),* } = options;
+            }
+        };
         impl$(<$lt>)? $ty$(<$lt>)? {
             $(
                 #[doc = concat!("These options with `", stringify!($field), "` set (see the field).")]
@@ -21,6 +29,12 @@ macro_rules! setters {
         }
     };
     ($ty:ident { $($field:ident: $t:ty),* $(,)? }) => {
+        const _: () = {
+            #[allow(dead_code)]
+            fn every_field_has_a_setter(options: $ty) {
+                let $ty { $($field: _),* } = options;
+            }
+        };
         impl $ty {
             $(
                 #[doc = concat!("These options with `", stringify!($field), "` set (see the field).")]

@@ -186,12 +186,12 @@ pub fn token_json(token: &OwnedToken) -> Value {
             let attrs: Map<String, Value> =
                 tag.attrs.iter().map(|a| (a.name.clone(), Value::String(a.value.clone()))).collect();
             if tag.self_closing {
-                json!(["StartTag", tag.name, attrs, true])
+                json!(["StartTag", tag.name(), attrs, true])
             } else {
-                json!(["StartTag", tag.name, attrs])
+                json!(["StartTag", tag.name(), attrs])
             }
         }
-        OwnedToken::EndTag(tag) => json!(["EndTag", tag.name]),
+        OwnedToken::EndTag(tag) => json!(["EndTag", tag.name()]),
         OwnedToken::Comment(text) => json!(["Comment", text]),
         OwnedToken::Characters(text) => json!(["Character", text]),
         // The form of WPT's and `htmlforge tokens`' JSON.

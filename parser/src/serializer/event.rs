@@ -67,7 +67,7 @@ impl<'a> Event<'a> {
     /// use htmlforge::serializer::{Event, Namespace};
     /// use htmlforge::tokenizer::{Tag, Token};
     ///
-    /// let tag = Tag { name: "p".into(), ..Tag::default() };
+    /// let tag = Tag::new("p");
     /// assert_eq!(
     ///     Event::from_token(Token::StartTag(&tag)),
     ///     Some(Event::StartTag { namespace: Namespace::Html, name: "p", attrs: &[] })

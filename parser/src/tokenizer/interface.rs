@@ -4,6 +4,7 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>
 
+use crate::generated::names::LocalName;
 use crate::generated::parse_errors::ParseErrorCode;
 
 /// A DOCTYPE token. Missing identifiers are `None`, as the spec's "missing".
@@ -32,10 +33,28 @@ pub struct Attribute {
 /// allocations) for every tag it builds; a sink that keeps a tag clones it.
 /// Duplicate attributes have already been dropped (with a
 /// `duplicate-attribute` parse error), so `attrs` names are unique.
+///
+/// The name is read through [`Tag::name`] and, interned, through
+/// [`Tag::local_name`]: the tokenizer interns it once as it emits the tag,
+/// so that a tree builder matches small integers rather than strings. The
+/// two are kept in step by [`Tag::new`] and [`Tag::set_name`].
+///
+/// ```
+/// use htmlforge::generated::names::local_names;
+/// use htmlforge::tokenizer::Tag;
+///
+/// let mut tag = Tag::new("p");
+/// assert_eq!((tag.name(), tag.local_name()), ("p", Some(local_names::P)));
+/// tag.set_name("my-widget");
+/// assert_eq!((tag.name(), tag.local_name()), ("my-widget", None));
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tag {
-    /// The tag name, lowercased.
-    pub name: String,
+    /// The tag name, lowercased. Written by the tokenizer's builders, which
+    /// set `local_name` before the tag is emitted.
+    pub(crate) name: String,
+    /// `name` interned: `None` for a name the names table does not know.
+    pub(crate) local_name: Option<LocalName>,
     /// The self-closing flag (`<br/>`).
     pub self_closing: bool,
     /// The attributes, in source order, duplicates dropped.
@@ -43,6 +62,32 @@ pub struct Tag {
 }
 
 impl Tag {
+    /// A tag called `name` (lowercase, as the tokenizer makes them), without
+    /// attributes and not self-closing.
+    pub fn new(name: impl Into<String>) -> Tag {
+        let mut tag = Tag::default();
+        tag.set_name(name);
+        tag
+    }
+
+    /// The tag name, lowercased.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The tag name interned, if the names table knows it (every element
+    /// name of HTML, SVG and MathML does); `None` for other names
+    /// (custom elements, misspellings).
+    pub fn local_name(&self) -> Option<LocalName> {
+        self.local_name
+    }
+
+    /// Renames the tag.
+    pub fn set_name(&mut self, name: impl Into<String>) {
+        self.name = name.into();
+        self.local_name = LocalName::lookup(&self.name);
+    }
+
     /// The value of the attribute called `name`, if any.
     pub fn attr(&self, name: &str) -> Option<&str> {
         self.attrs.iter().find(|a| a.name == name).map(|a| a.value.as_str())

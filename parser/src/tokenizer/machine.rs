@@ -7,6 +7,7 @@
 
 mod builders;
 mod char_ref;
+mod tag_names;
 
 use std::collections::{HashSet, VecDeque};
 
@@ -17,6 +18,7 @@ use super::interface::{
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
 use crate::named_char_ref::NamedMatch;
+use tag_names::TagNameCache;
 
 /// What `consume` found: an ASCII byte, the lead byte of a non-ASCII
 /// character (always "anything else": every character the spec's cases
@@ -90,7 +92,7 @@ pub enum Progress {
 /// impl TokenSink for TagNames {
 ///     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
 ///         if let Token::StartTag(tag) = token {
-///             self.0.push(tag.name.clone());
+///             self.0.push(tag.name().to_string());
 ///         }
 ///         SinkResult::Continue
 ///     }
@@ -120,6 +122,12 @@ pub struct Tokenizer<S: TokenSink> {
 
     tag: Tag,
     tag_kind: TagKind,
+    /// Where the current tag's name starts in the input being run, and
+    /// whether the name is still a verbatim copy of the input from there
+    /// (see `tag_names`).
+    tag_name_start: usize,
+    tag_name_verbatim: bool,
+    tag_names: TagNameCache,
     /// Attributes of earlier tags, kept for their allocations (their text
     /// is stale until `start_new_attribute` clears it).
     spare_attributes: Vec<Attribute>,
@@ -174,6 +182,9 @@ impl<S: TokenSink> Tokenizer<S> {
             last_was_cr: false,
             tag: Tag::default(),
             tag_kind: TagKind::Start,
+            tag_name_start: 0,
+            tag_name_verbatim: false,
+            tag_names: TagNameCache::default(),
             spare_attributes: Vec::new(),
             attribute_is_duplicate: false,
             attribute_names: HashSet::new(),
@@ -332,6 +343,8 @@ impl<S: TokenSink> Tokenizer<S> {
     fn run(&mut self, input: &str) -> usize {
         self.pos = 0;
         self.cur_start = 0;
+        // A tag begun in an earlier run has its name start in other input.
+        self.tag_name_verbatim = false;
         while !self.done && !self.paused {
             if self.step(input) == Step::NeedMore {
                 break;
@@ -528,6 +541,10 @@ impl<S: TokenSink> Tokenizer<S> {
 
     pub(crate) fn emit_current_tag_token(&mut self, input: &str) {
         self.flush_characters(input);
+        // Interned once here, for every consumer.
+        self.tag.local_name =
+            self.tag_names.intern(&self.tag.name, input.as_bytes(), self.tag_name_start, self.tag_name_verbatim);
+        debug_assert_eq!(self.tag.local_name, crate::generated::names::LocalName::lookup(&self.tag.name));
         match self.tag_kind {
             TagKind::Start => self.emitted_start_tag = true,
             TagKind::End => {

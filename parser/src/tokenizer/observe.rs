@@ -18,7 +18,7 @@
 //! let builder = TreeBuilder::new(htmlforge::dom::Document::new(), TreeBuilderOptions::default());
 //! let mut tokenizer = Tokenizer::new(Observed::new(builder, |token: Token<'_>| {
 //!     if let Token::StartTag(tag) = token {
-//!         tags.push(tag.name.clone());
+//!         tags.push(tag.name().to_string());
 //!     }
 //! }));
 //! tokenizer.feed("<script>if (a<b) {}</script><p>");

@@ -22,12 +22,14 @@ pub(crate) enum FormattingEntry<H> {
     /// `stack_serial`: the serial the element got on the stack of open
     /// elements; `StackOfOpenElements::is_open` tells whether it is still
     /// there, so that neither reconstruction searches the stack nor popping
-    /// an element searches the list.
+    /// an element searches the list. `signature`: the element's
+    /// [`signature`] once it is counted for the Noah's Ark clause (see
+    /// [`ListOfActiveFormattingElements::signature_counts`]), `None` before.
     Element {
         handle: H,
         name: LocalName,
         attrs: FrozenAttrs,
-        signature: u64,
+        signature: Option<u64>,
         stack_serial: u32,
     },
 }
@@ -78,7 +80,7 @@ impl Hasher for SignatureHasher {
 
 type SignatureCounts = HashMap<u64, u32, BuildHasherDefault<SignatureHasher>>;
 
-/// The list, with a count of each element signature since the last marker
+/// The list, with a count of element signatures since the last marker
 /// (saved and restored around markers), so that the Noah's Ark clause
 /// scans the list only when three equal elements may really be there.
 /// Every change to elements happens after the last marker (markers belong
@@ -90,6 +92,13 @@ pub(crate) struct ListOfActiveFormattingElements<H> {
     /// elements) and of the markers, ascending: the last entry of a name
     /// after the last marker is found without a search of the list.
     indices: EntryIndices,
+    /// How many counted elements of each signature follow the last marker.
+    /// Three equal elements need three of one name, so an element is
+    /// counted only from the third of its name after the last marker on
+    /// (which counts the two before it too): then every element of that
+    /// name after the last marker is counted. Counting every element cost
+    /// a signature, a map insertion and a map removal per formatting
+    /// element, where most pages never hold three of a name.
     signature_counts: SignatureCounts,
     counts_before_markers: Vec<SignatureCounts>,
     /// Per stack serial (see [`FormattingEntry::Element`]): the index of
@@ -184,6 +193,14 @@ impl EntryIndices {
         let last = *list.last()?;
         self.markers.last().is_none_or(|&marker| last > marker).then_some(last as usize)
     }
+
+    /// The indices of the entries named `name` after the last marker, last
+    /// first.
+    fn after_marker(&self, name: LocalName) -> impl Iterator<Item = usize> + '_ {
+        let list = self.by_name.iter().find(|(other, _)| *other == name).map_or(&[][..], |(_, list)| list);
+        let marker = self.markers.last().copied();
+        list.iter().rev().take_while(move |&&index| marker.is_none_or(|marker| index > marker)).map(|&i| i as usize)
+    }
 }
 
 impl<H> ListOfActiveFormattingElements<H> {
@@ -204,7 +221,7 @@ impl<H> ListOfActiveFormattingElements<H> {
     }
 
     fn count(&mut self, entry: &FormattingEntry<H>, delta: i32) {
-        if let FormattingEntry::Element { signature, .. } = entry {
+        if let FormattingEntry::Element { signature: Some(signature), .. } = entry {
             let count = self.signature_counts.entry(*signature).or_insert(0);
             *count = count.wrapping_add_signed(delta);
             if *count == 0 {
@@ -213,9 +230,28 @@ impl<H> ListOfActiveFormattingElements<H> {
         }
     }
 
-    /// How many elements with this signature follow the last marker.
+    /// How many counted elements with this signature follow the last
+    /// marker.
     fn signature_count(&self, signature: u64) -> u32 {
         self.signature_counts.get(&signature).copied().unwrap_or(0)
+    }
+
+    /// How many elements named `name` follow the last marker, up to three.
+    fn named_after_marker(&self, name: LocalName) -> usize {
+        self.indices.after_marker(name).take(3).count()
+    }
+
+    /// Counts the two elements named `name` after the last marker that a
+    /// third is about to join (those already counted stay as they are).
+    fn count_the_two_before_a_third(&mut self, name: LocalName) {
+        for index in self.indices.after_marker(name).take(2) {
+            if let FormattingEntry::Element { name, attrs, signature: signature @ None, .. } = &mut self.entries[index]
+            {
+                let counted = signature_of(*name, attrs.iter());
+                *signature = Some(counted);
+                *self.signature_counts.entry(counted).or_insert(0) += 1;
+            }
+        }
     }
 
     /// The attributes an entry keeps for `tag`.
@@ -263,6 +299,34 @@ impl<H> ListOfActiveFormattingElements<H> {
         found.map(|index| index as usize)
     }
 
+    /// Recounts the signatures after the last marker and checks that every
+    /// element of a name listed three times there is counted (the unit
+    /// tests call it after every change to the list).
+    #[cfg(test)]
+    fn check(&self) {
+        if self.entries.len() > 256 {
+            return;
+        }
+        let start =
+            self.entries.iter().rposition(|entry| matches!(entry, FormattingEntry::Marker)).map_or(0, |at| at + 1);
+        let mut counts = SignatureCounts::default();
+        let mut named: HashMap<LocalName, (usize, usize)> = HashMap::new();
+        for entry in &self.entries[start..] {
+            if let FormattingEntry::Element { name, signature, .. } = entry {
+                let (all, counted) = named.entry(*name).or_default();
+                *all += 1;
+                if let Some(signature) = signature {
+                    *counted += 1;
+                    *counts.entry(*signature).or_insert(0) += 1;
+                }
+            }
+        }
+        assert_eq!(self.signature_counts, counts, "the signature counts after the last marker");
+        for (name, (all, counted)) in named {
+            assert!(all < 3 || counted == all, "{all} elements {name:?}, {counted} counted");
+        }
+    }
+
     pub fn push(&mut self, entry: FormattingEntry<H>) {
         self.indices.list(&entry).push(self.entries.len() as u32);
         match entry {
@@ -273,6 +337,8 @@ impl<H> ListOfActiveFormattingElements<H> {
             }
         }
         self.entries.push(entry);
+        #[cfg(test)]
+        self.check();
     }
 
     pub fn pop(&mut self) -> Option<FormattingEntry<H>> {
@@ -285,17 +351,28 @@ impl<H> ListOfActiveFormattingElements<H> {
                 self.count(&entry, -1);
             }
         }
+        #[cfg(test)]
+        self.check();
         Some(entry)
     }
 
     /// Removes an element entry (after the last marker).
     pub fn remove(&mut self, index: usize) -> FormattingEntry<H> {
+        if index + 1 == self.entries.len() {
+            // The last entry (`</b>` closing the current node, the usual
+            // case): no index above it to shift.
+            if let Some(entry) = self.pop() {
+                return entry;
+            }
+        }
         let entry = self.entries.remove(index);
         debug_assert!(!matches!(entry, FormattingEntry::Marker), "only elements are removed from the middle");
         self.indices.removed(index, &entry);
         self.unplace(&entry);
         self.shift_serials(index, -1);
         self.count(&entry, -1);
+        #[cfg(test)]
+        self.check();
         entry
     }
 
@@ -308,6 +385,8 @@ impl<H> ListOfActiveFormattingElements<H> {
             self.place(stack_serial, index);
         }
         self.entries.insert(index, entry);
+        #[cfg(test)]
+        self.check();
     }
 
     /// Replaces an element entry by one for the same token.
@@ -324,6 +403,8 @@ impl<H> ListOfActiveFormattingElements<H> {
         // The old entry's serial differs from the new one's (a new push).
         self.unplace(&old);
         self.count(&old, -1);
+        #[cfg(test)]
+        self.check();
     }
 }
 
@@ -331,6 +412,11 @@ impl<H> ListOfActiveFormattingElements<H> {
 /// attributes' order: equal elements have equal signatures, so the Noah's
 /// Ark scan compares full attribute lists only when the signatures agree.
 pub(crate) fn signature(name: LocalName, tag: &Tag) -> u64 {
+    signature_of(name, tag.attrs.iter().map(|attr| (attr.name.as_str(), attr.value.as_str())))
+}
+
+/// [`signature`] of a name and its attributes as (name, value) pairs.
+fn signature_of<'a>(name: LocalName, attrs: impl Iterator<Item = (&'a str, &'a str)>) -> u64 {
     /// Eight bytes per step (then the rest one by one): attribute values
     /// such as `href`s are long, and a byte-wise FNV cost 3.7M
     /// instructions on the corpus.
@@ -346,8 +432,8 @@ pub(crate) fn signature(name: LocalName, tag: &Tag) -> u64 {
         }
         hash ^ bytes.len() as u64
     }
-    let attrs = tag.attrs.iter().fold(0u64, |sum, attr| {
-        let hash = hash(attr.value.as_bytes(), hash(attr.name.as_bytes(), 0xCBF2_9CE4_8422_2325) ^ 0xFF);
+    let attrs = attrs.fold(0u64, |sum, (attr_name, value)| {
+        let hash = hash(value.as_bytes(), hash(attr_name.as_bytes(), 0xCBF2_9CE4_8422_2325) ^ 0xFF);
         sum.wrapping_add(hash)
     });
     attrs ^ (name.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -361,7 +447,17 @@ impl<S: TreeSink> TreeBuilder<S> {
         name: LocalName,
         tag: &Tag,
     ) {
-        // The Noah's Ark clause: at most three equal elements after the last marker.
+        // The Noah's Ark clause: at most three equal elements after the
+        // last marker. Fewer than two of the name there: nothing to count
+        // or compare (see `signature_counts`).
+        let named = self.active_formatting.named_after_marker(name);
+        if named < 2 {
+            self.push_formatting_entry(handle, name, tag, None);
+            return;
+        }
+        if named == 2 {
+            self.active_formatting.count_the_two_before_a_third(name);
+        }
         let signature = signature(name, tag);
         let mut equal = 0;
         let mut earliest = None;
@@ -371,7 +467,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             match entry {
                 FormattingEntry::Marker => break,
                 FormattingEntry::Element { signature: other_signature, name: other_name, attrs, .. } => {
-                    if *other_signature == signature && *other_name == name && attrs.same_as(tag) {
+                    if *other_signature == Some(signature) && *other_name == name && attrs.same_as(tag) {
                         equal += 1;
                         earliest = Some(index);
                         // This clause keeps at most three equal elements
@@ -393,6 +489,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active_formatting.remove(index);
             }
         }
+        self.push_formatting_entry(handle, name, tag, Some(signature));
+    }
+
+    /// Pushes the entry of the element just inserted for `tag`.
+    fn push_formatting_entry(&mut self, handle: S::Handle, name: LocalName, tag: &Tag, signature: Option<u64>) {
         // The element was just inserted: it is the current node.
         let stack_serial = self.current_node().serial;
         debug_assert!(self.current_node().handle == handle);

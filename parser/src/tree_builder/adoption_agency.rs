@@ -35,13 +35,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             let Some(formatting_index) = self.formatting_element_after_last_marker(subject) else {
                 return AdoptionOutcome::AnyOtherEndTag;
             };
-            let FormattingEntry::Element {
-                handle: formatting_element,
-                attrs: formatting_attrs,
-                signature: formatting_signature,
-                stack_serial: formatting_serial,
-                ..
-            } = self.active_formatting[formatting_index].clone()
+            let FormattingEntry::Element { handle: formatting_element, stack_serial: formatting_serial, .. } =
+                self.active_formatting[formatting_index]
             else {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
@@ -71,6 +66,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 self.active_formatting.remove(formatting_index);
                 return AdoptionOutcome::Done;
+            };
+            // The entry's token, for the new element of 4.15 (not copied
+            // in the usual case above, the formatting element as the
+            // current node).
+            let FormattingEntry::Element { attrs: formatting_attrs, signature: formatting_signature, .. } =
+                self.active_formatting[formatting_index].clone()
+            else {
+                unreachable!("formatting_element_after_last_marker returns elements")
             };
             let furthest_block = self.open_elements[furthest_block_index].handle;
             let furthest_block_serial = self.open_elements[furthest_block_index].serial;

@@ -112,9 +112,8 @@ mod tests {
 
     fn tag(attrs: &[(&str, &str)]) -> Tag {
         Tag {
-            name: "a".into(),
-            self_closing: false,
             attrs: attrs.iter().map(|&(name, value)| Attribute { name: name.into(), value: value.into() }).collect(),
+            ..Tag::new("a")
         }
     }
 

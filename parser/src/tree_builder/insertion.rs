@@ -172,7 +172,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Inserts an HTML element for a start tag `name` with no attributes
     /// ("insert an HTML element for a "head" start tag token with no attributes").
     pub(crate) fn insert_an_html_element_named(&mut self, name: &str) -> S::Handle {
-        let tag = Tag { name: name.to_string(), self_closing: false, attrs: Vec::new() };
+        let tag = Tag::new(name);
         self.insert_an_html_element(&tag)
     }
 

@@ -128,6 +128,12 @@ pub(crate) struct OpenElement<H> {
     /// the stack): list entries hold it to tell in O(1) whether their
     /// element is still open.
     pub serial: u32,
+    /// Whether the element may be open at the end of the body without a
+    /// parse error, and whether it stops the loop of the "li", "dd" and
+    /// "dt" start tags: the stack counts both at every push and pop, so
+    /// they are found once, from the name.
+    pub allowed_open_at_the_end: bool,
+    pub list_item_loop_stop: bool,
 }
 
 impl<H> OpenElement<H> {
@@ -136,7 +142,18 @@ impl<H> OpenElement<H> {
             Some(local) => element_categories(name.ns, local),
             None => Categories::default(),
         };
-        OpenElement { handle, name, categories, annotation_xml_html_integration_point, serial: 0 }
+        let mut element = OpenElement {
+            handle,
+            name,
+            categories,
+            annotation_xml_html_integration_point,
+            serial: 0,
+            allowed_open_at_the_end: false,
+            list_item_loop_stop: false,
+        };
+        element.allowed_open_at_the_end = stack_of_open_elements::allowed_at_the_end(&element);
+        element.list_item_loop_stop = stack_of_open_elements::is_list_item_loop_stop(&element);
+        element
     }
 
     /// Whether this is the HTML element `local`.

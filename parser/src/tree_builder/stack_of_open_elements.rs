@@ -141,13 +141,14 @@ impl<H> std::ops::Deref for StackOfOpenElements<H> {
 }
 
 /// Whether `element` stops the loop of the "li", "dd" and "dt" start tags.
-fn is_list_item_loop_stop<H>(element: &OpenElement<H>) -> bool {
+/// (Kept in [`OpenElement::list_item_loop_stop`], read at each push and pop.)
+pub(crate) fn is_list_item_loop_stop<H>(element: &OpenElement<H>) -> bool {
     element.is(Categories::SPECIAL) && !element.html_name().is_some_and(is_in_body_list_item_loop_passes_through)
 }
 
 /// Whether `element` may be open at the end of the body without a parse
-/// error.
-fn allowed_at_the_end<H>(element: &OpenElement<H>) -> bool {
+/// error. (Kept in [`OpenElement::allowed_open_at_the_end`].)
+pub(crate) fn allowed_at_the_end<H>(element: &OpenElement<H>) -> bool {
     element.html_name().is_some_and(is_in_body_elements_allowed_open_at_the_end)
 }
 
@@ -171,7 +172,7 @@ impl<H> StackOfOpenElements<H> {
         if let Some(name) = element.html_name() {
             each(html_by_name.list_mut(name));
         }
-        if is_list_item_loop_stop(element) {
+        if element.list_item_loop_stop {
             each(list_item_loop_stops);
         }
         if element.categories.intersects(ANY_BOUNDARY) {
@@ -199,7 +200,7 @@ impl<H> StackOfOpenElements<H> {
 
     #[inline]
     fn count_if_other(&mut self, element: &OpenElement<H>, delta: i32) {
-        if !allowed_at_the_end(element) {
+        if !element.allowed_open_at_the_end {
             self.not_allowed_at_the_end = self.not_allowed_at_the_end.wrapping_add_signed(delta as isize);
         }
         if element.name.ns == Namespace::Html {
@@ -409,6 +410,10 @@ impl<H> StackOfOpenElements<H> {
                 assert_eq!(Some(&list.to_vec()), expected.get(&name.index()), "the elements of name {name:?}");
             }
         }
+        for element in self.elements.iter() {
+            assert_eq!(element.list_item_loop_stop, is_list_item_loop_stop(element), "{:?}", element.name);
+            assert_eq!(element.allowed_open_at_the_end, allowed_at_the_end(element), "{:?}", element.name);
+        }
         let stops: Vec<u32> = self.elements.iter().filter(|e| is_list_item_loop_stop(e)).map(|e| e.serial).collect();
         assert_eq!(self.list_item_loop_stops, stops, "the list item loop's stops");
         let not_allowed = self.elements.iter().filter(|e| !allowed_at_the_end(e)).count();
@@ -518,11 +523,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.open_elements.last().is_some_and(|e| e.is_html(name))
     }
 
-    /// Pops the current node.
-    pub(crate) fn pop(&mut self) -> OpenElement<S::Handle> {
+    /// Pops the current node. (It returns nothing: most callers drop the
+    /// element, and handing it back cost a copy per pop.)
+    pub(crate) fn pop(&mut self) {
         let element = self.open_elements.pop().expect("pop on a non-empty stack of open elements");
         self.element_popped(&element);
-        element
     }
 
     /// Work done whenever an element leaves the stack of open elements.

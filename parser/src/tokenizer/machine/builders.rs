@@ -14,6 +14,10 @@ impl<S: TokenSink> Tokenizer<S> {
 
     fn new_tag(&mut self, kind: TagKind) {
         self.tag_kind = kind;
+        // Every state that creates a tag token reconsumes the name's first
+        // character in a tag name state.
+        self.tag_name_start = self.cur_start;
+        self.tag_name_verbatim = true;
         if std::mem::take(&mut self.emitted_start_tag) {
             // The appropriate end tag check only ever compares an end tag
             // created after the start tag was emitted, so the name can stay
@@ -150,11 +154,18 @@ impl<S: TokenSink> Tokenizer<S> {
 
     #[inline]
     pub(crate) fn append_char(&mut self, target: Target, c: char) {
+        if target == Target::TagName {
+            // A lowercased letter or U+FFFD: the name no longer reads as the input.
+            self.tag_name_verbatim = false;
+        }
         self.target(target).push(c);
     }
 
     /// "Set … to the empty string" (for DOCTYPE identifiers: not missing).
     pub(crate) fn set_to_empty(&mut self, target: Target) {
+        if target == Target::TagName {
+            self.tag_name_verbatim = false;
+        }
         self.target(target).clear();
     }
 

@@ -20,11 +20,25 @@ use super::{InsertionMode, Step};
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>
     pub(crate) fn in_body<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
+        // The frequent kinds first and the rest out of line, so that the
+        // kind is told by compares rather than one mispredicted jump
+        // through a table (see `Tok::from_token`).
         match tok {
             Tok::Characters(text) => {
                 self.in_body_characters(text);
                 Step::Done
             }
+            Tok::StartTag(tag) => self.in_body_start_tag(tag, tok),
+            Tok::EndTag(tag) => self.in_body_end_tag(tag, tok),
+            _ => self.in_body_rare_token(tok),
+        }
+    }
+
+    /// The "in body" rules for comments, processing instructions, DOCTYPEs
+    /// and the end of the input.
+    #[inline(never)]
+    fn in_body_rare_token<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
+        match tok {
             // A comment token: insert a comment.
             Tok::Comment(text) => {
                 self.insert_a_comment(text);
@@ -41,8 +55,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.parse_error(TreeConstructionError::UnexpectedDoctype);
                 Step::Done
             }
-            Tok::StartTag(tag) => self.in_body_start_tag(tag, tok),
-            Tok::EndTag(tag) => self.in_body_end_tag(tag, tok),
             // An end-of-file token.
             Tok::Eof => {
                 if !self.template_modes.is_empty() {
@@ -52,6 +64,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.stop_parsing();
                 Step::Done
             }
+            // Not reached (`in_body` takes them), but total.
+            Tok::Characters(_) | Tok::StartTag(_) | Tok::EndTag(_) => self.in_body(tok),
         }
     }
 
@@ -312,8 +326,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // "image": parse error; change the tag name to "img" and reprocess.
             local_names::IMAGE => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
-                let img =
-                    Tag { name: "img".to_string(), self_closing: tag.tag.self_closing, attrs: tag.tag.attrs.clone() };
+                let img = Tag { self_closing: tag.tag.self_closing, attrs: tag.tag.attrs.clone(), ..Tag::new("img") };
                 self.dispatch(Tok::StartTag(TagTok { tag: &img, name: Some(local_names::IMG) }));
             }
             // "textarea".
@@ -620,10 +633,16 @@ impl<S: TreeSink> TreeBuilder<S> {
         // counted names of the topmost special element's region answer
         // (`<div>` + `<x-a>`×n + `</x-b>`×n stays linear), and a long walk
         // that fails counts them.
+        // A known name is compared as interned (the stack's elements of
+        // known names all hold `Name::Known`), an unknown one as spelled.
+        let is_the_element = |node: &super::super::OpenElement<S::Handle>| match tag.name {
+            Some(name) => node.is_html(name),
+            None => node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name,
+        };
         let mut walked = 0;
         for index in (0..self.open_elements.len()).rev() {
             let node = &self.open_elements[index];
-            if node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name {
+            if is_the_element(node) {
                 let handle = node.handle;
                 let name = node.name.local.known();
                 self.generate_implied_end_tags(name);

@@ -26,13 +26,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             // An end tag whose tag name is "script": pop it, switch back;
             // with scripting on, pause and hand the script to the caller.
             Tok::EndTag(tag) if tag.is(local_names::SCRIPT) => {
-                let script = self.pop();
+                let script = self.current_node().handle;
+                self.pop();
                 self.mode = self.original_mode;
                 // A fragment parse's scripting mode is Inert (or Fragment):
                 // its scripts are "already started" or not parser-inserted,
                 // so none blocks the parser [#scriptTag] step 5.
                 if self.options.scripting && !self.is_fragment_case() {
-                    self.pending_script = Some(script.handle);
+                    self.pending_script = Some(script);
                 }
                 Step::Done
             }
