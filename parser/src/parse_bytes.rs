@@ -116,6 +116,7 @@ pub fn parse_bytes(bytes: &[u8], options: ByteParseOptions<'_>) -> ParsedBytes {
     // Size the arena as `parse_document` does, for the first pass and a
     // restart alike.
     let sized_for = bytes.len().min(options.parse.limits.max_input_bytes.unwrap_or(usize::MAX));
+    let sized_for = &bytes[..sized_for];
     let mut parsed = parse_bytes_into(|| crate::parse::document_sized_for(sized_for), bytes, options);
     parsed.document.shrink_to_fit();
     parsed

@@ -70,10 +70,10 @@ impl Document {
                         }
                         made
                     }
-                    Data::Text(span) => copy.create_text_node(&self.strings[span.range()]),
-                    Data::Comment(span) => copy.create_comment(&self.strings[span.range()]),
+                    Data::Text(span) => copy.create_text_node(self.strings.get(span)),
+                    Data::Comment(span) => copy.create_comment(self.strings.get(span)),
                     Data::ProcessingInstruction { target_len, text } => {
-                        let (target, data) = self.strings[text.range()].split_at(target_len as usize);
+                        let (target, data) = self.strings.get(text).split_at(target_len as usize);
                         copy.create_processing_instruction_unchecked(target, data)
                     }
                     Data::Doctype(index) => {

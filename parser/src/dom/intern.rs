@@ -63,7 +63,7 @@ impl Document {
             ns: attr.ns,
             prefix: attr.prefix.map(|prefix| self.name_str(prefix)),
             local: self.name_str(attr.name),
-            value: &self.strings[attr.value.range()],
+            value: self.strings.get(attr.value),
         }
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! Nodes are small fixed-size records (32 bytes) in one `Vec`; the text of
 //! text and comment nodes and the attribute values live back to back in
-//! one string buffer, the attributes in one `Vec`, and names are interned
+//! a string store of a few chunks (never copied as it grows), the
+//! attributes in one `Vec`, and names are interned
 //! (the names table's [`LocalName`](crate::generated::names::LocalName)s, plus a per-document table for other
 //! names). Building a node allocates nothing of its own; dropping a
 //! document frees a handful of buffers, with no recursion however deep the
@@ -34,6 +35,7 @@ mod pretty;
 pub(crate) mod serialize;
 pub(crate) mod shadow_root;
 mod sink;
+mod strings;
 mod visible_text;
 mod walk;
 
@@ -78,7 +80,7 @@ pub struct Document {
     tag: u32,
     nodes: Vec<Node>,
     /// Text and comment data and attribute values, back to back.
-    strings: String,
+    strings: strings::Strings,
     attrs: Vec<StoredAttr>,
     doctypes: Vec<Doctype>,
     /// Names the names table does not know, by `NameId - LOCAL_NAME_COUNT`.
@@ -168,7 +170,7 @@ impl Document {
         let mut document = Document {
             tag: new_tag(),
             nodes: Vec::with_capacity(nodes.max(1)),
-            strings: String::with_capacity(text_bytes),
+            strings: strings::Strings::with_capacity(text_bytes),
             attrs: Vec::new(),
             doctypes: Vec::new(),
             other_names: Vec::new(),
@@ -278,10 +280,10 @@ impl Document {
             Data::DocumentFragment => NodeData::DocumentFragment,
             Data::Doctype(index) => NodeData::Doctype(&self.doctypes[index as usize]),
             Data::Element(data) => NodeData::Element(ElementRef { document: self, id, data }),
-            Data::Text(span) => NodeData::Text(&self.strings[span.range()]),
-            Data::Comment(span) => NodeData::Comment(&self.strings[span.range()]),
+            Data::Text(span) => NodeData::Text(self.strings.get(span)),
+            Data::Comment(span) => NodeData::Comment(self.strings.get(span)),
             Data::ProcessingInstruction { target_len, text } => {
-                let (target, data) = self.strings[text.range()].split_at(target_len as usize);
+                let (target, data) = self.strings.get(text).split_at(target_len as usize);
                 NodeData::ProcessingInstruction { target, data }
             }
             Data::ShadowRoot(index) => {
@@ -304,7 +306,7 @@ impl Document {
     #[track_caller]
     pub fn text(&self, id: NodeId) -> Option<&str> {
         match self.node(id).data {
-            Data::Text(span) => Some(&self.strings[span.range()]),
+            Data::Text(span) => Some(self.strings.get(span)),
             _ => None,
         }
     }

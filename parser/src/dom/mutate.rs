@@ -5,18 +5,14 @@ use crate::generated::names::Namespace;
 use crate::tree_builder::{AttrRef, Name, QualName};
 
 use super::error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
-use super::node::{
-    make_room, make_string_room, span, Data, ElementData, Link, Node, Span, StoredAttr, MAX_ATTRIBUTES,
-    MAX_STRING_BYTES,
-};
+use super::node::{make_room, span, Data, ElementData, Link, Node, Span, StoredAttr, MAX_ATTRIBUTES, MAX_STRING_BYTES};
+use super::strings::SLOT;
 use super::{Doctype, Document, DomError, HierarchyRequest, NodeData, NodeId};
 
 impl Document {
     pub(super) fn push_string(&mut self, text: &str) -> Span {
         let text = self.fitting(text, 0);
-        let start = self.strings.len();
-        make_string_room(&mut self.strings, text.len());
-        self.strings.push_str(text);
+        let start = self.strings.push(text);
         span(start, text.len())
     }
 
@@ -24,7 +20,8 @@ impl Document {
     /// buffer and `reserved` more bytes (cut at a character boundary;
     /// marks the storage full when it cuts).
     fn fitting<'t>(&mut self, text: &'t str, reserved: usize) -> &'t str {
-        let room = MAX_STRING_BYTES.saturating_sub(self.strings.len().saturating_add(reserved));
+        // (A new chunk of the store starts up to a slot further on.)
+        let room = MAX_STRING_BYTES.saturating_sub(self.strings.len().saturating_add(reserved).saturating_add(SLOT));
         if text.len() <= room {
             return text;
         }
@@ -227,15 +224,15 @@ impl Document {
 
     /// Stores a processing instruction's target and data back to back.
     fn processing_instruction_data(&mut self, target: &str, data: &str) -> Data {
-        let target = self.push_string(target);
-        let data = self.push_string(data);
-        // Back to back: nothing is stored between two pushes (a cut target
-        // leaves no room for the data, which is then empty too).
-        debug_assert_eq!(target.end(), data.start as usize);
-        Data::ProcessingInstruction {
-            target_len: target.len,
-            text: span(target.start as usize, (target.len + data.len) as usize),
-        }
+        let target = self.fitting(target, 0);
+        let data = self.fitting(data, target.len());
+        // One run of the store holds both (a new chunk starts before the
+        // target, not between the two).
+        self.strings.reserve_run(target.len() + data.len());
+        let start = self.strings.push(target);
+        let data_start = self.strings.push(data);
+        debug_assert_eq!(start + target.len(), data_start);
+        Data::ProcessingInstruction { target_len: target.len() as u32, text: span(start, target.len() + data.len()) }
     }
 
     /// Creates a DocumentType node (not in the tree).
@@ -476,7 +473,7 @@ impl Document {
             Data::Text(_) => self.nodes[slot].data = Data::Text(self.push_string(text)),
             Data::Comment(_) => self.nodes[slot].data = Data::Comment(self.push_string(text)),
             Data::ProcessingInstruction { target_len, text: old } => {
-                let target = self.strings[old.start as usize..old.start as usize + target_len as usize].to_string();
+                let target = self.strings.get(old)[..target_len as usize].to_string();
                 self.nodes[slot].data = self.processing_instruction_data(&target, text);
             }
             Data::Document | Data::Doctype(_) => {}
@@ -677,8 +674,11 @@ impl Document {
 
     /// Appends `child` (unlinked first) as the last child of `parent`,
     /// without the DOM's checks (the tree builder's moves are valid).
+    #[inline]
     pub(super) fn link_append(&mut self, parent: Link, child: Link) {
-        self.unlink(child);
+        if self.nodes[child.index()].parent.is_some() {
+            self.unlink(child);
+        }
         let previous = match self.nodes[parent.index()].first_child {
             Some(first) => {
                 // The ring: the first child's `previous` is the last child,
@@ -722,40 +722,46 @@ impl Document {
     }
 
     /// Appends `text` to the text node `node`: in place when its text ends
-    /// the buffer (the usual case) or fits the room left after it by an
-    /// earlier move; else it moves to the end of the buffer with as much
+    /// the string store (the usual case) or fits the room left after it by
+    /// an earlier move; else it moves to the end of the store with as much
     /// room again. So a text node extended n times between other stored
     /// strings (foster-parented text between comments) is copied
     /// O(log n) times, and the copies left behind sum to less than twice
-    /// its final size: time and memory stay linear.
+    /// its final size: time and memory stay linear. A text that ends the
+    /// store but not its last chunk's room moves to a new chunk with as
+    /// much room again, and leaves nothing behind.
     pub(super) fn extend_text(&mut self, node: Link, text: &str) -> bool {
         let Data::Text(mut existing) = self.nodes[node.index()].data else { return false };
-        let capacity = self.growth.text_capacity.get(&node).copied().unwrap_or(0) as usize;
+        // (The map is empty but for foster-parented text: no hashing then.)
+        let capacity = match self.growth.text_capacity.is_empty() {
+            true => 0,
+            false => self.growth.text_capacity.get(&node).copied().unwrap_or(0) as usize,
+        };
         if existing.end() == self.strings.len() && capacity == 0 {
             let text = self.fitting(text, 0);
-            make_string_room(&mut self.strings, text.len());
-            self.strings.push_str(text);
+            if !self.strings.extend_in_place(existing, text) {
+                existing.start = self.strings.extend_moving(existing, text) as u32;
+            }
             existing.len += text.len() as u32;
         } else if existing.len as usize + text.len() <= capacity {
             // The room holds ASCII filler: any byte range of it is on
             // character boundaries, and replacing it by as many bytes
             // moves nothing behind it.
-            self.strings.replace_range(existing.end()..existing.end() + text.len(), text);
+            self.strings.overwrite(existing.end(), text);
             existing.len += text.len() as u32;
         } else {
-            // Moved with room: the copy, the text, then filler, all under
-            // the hard cap (the text is cut when even it does not fit).
+            // Moved with room: the copy, the text, then filler, in one run
+            // of the store, all under the hard cap (the text is cut when
+            // even it does not fit).
             let text = self.fitting(text, existing.len as usize);
             let len = existing.len as usize + text.len();
-            let start = self.strings.len();
-            let room = MAX_STRING_BYTES.saturating_sub(start);
-            let capacity = super::node::grown_capacity(len).min(room);
-            self.strings.reserve(capacity);
-            // (`String::extend_from_within` needs Rust 1.87; MSRV is 1.85.)
-            let moved = self.strings[existing.range()].to_string();
-            self.strings.push_str(&moved);
-            self.strings.push_str(text);
-            self.strings.extend(std::iter::repeat_n(' ', capacity - len));
+            let room = MAX_STRING_BYTES.saturating_sub(self.strings.len().saturating_add(SLOT));
+            let capacity = super::node::grown_capacity(len).min(room).max(len);
+            self.strings.reserve_run(capacity);
+            let moved = self.strings.get(existing).to_string();
+            let start = self.strings.push(&moved);
+            self.strings.push(text);
+            self.strings.push(&" ".repeat(capacity - len));
             self.growth.text_capacity.insert(node, capacity as u32);
             existing = span(start, len);
         }

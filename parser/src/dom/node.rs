@@ -87,7 +87,7 @@ pub struct Doctype {
     pub system_id: String,
 }
 
-/// A range of the document's string buffer or attribute list.
+/// A range of the document's string store or attribute list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Span {
     pub(crate) start: u32,
@@ -220,7 +220,7 @@ pub enum NodeData<'a> {
 /// `Document::add_attrs_if_missing`).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Growth {
-    /// Text nodes moved to the end of the string buffer with room to grow:
+    /// Text nodes moved to the end of the string store with room to grow:
     /// how many bytes their place holds.
     pub(crate) text_capacity: std::collections::HashMap<Link, u32>,
     /// Elements whose attribute lists were moved to the end of the list
@@ -292,21 +292,6 @@ fn grow<T>(vec: &mut Vec<T>, needed: usize) {
     vec.reserve_exact(target - vec.len());
 }
 
-/// [`make_room`] for the string buffer.
-#[inline]
-pub(crate) fn make_string_room(strings: &mut String, needed: usize) {
-    if strings.capacity() - strings.len() < needed {
-        grow_string(strings, needed);
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn grow_string(strings: &mut String, needed: usize) {
-    let target = grown_to(strings.capacity(), strings.len(), needed);
-    strings.reserve_exact(target - strings.len());
-}
-
 pub(crate) fn span(start: usize, len: usize) -> Span {
     let start = u32::try_from(start).expect("a document's strings stay under 4 GiB");
     let len = u32::try_from(len).expect("a document's strings stay under 4 GiB");
@@ -316,6 +301,22 @@ pub(crate) fn span(start: usize, len: usize) -> Span {
 #[cfg(test)]
 mod tests {
     use super::{grown_to, Node, MAX_STRING_BYTES};
+
+    #[test]
+    fn a_processing_instruction_stays_whole_across_chunks_of_the_string_store() {
+        // A first chunk of 8 bytes: the target and data no longer fit after
+        // the text, and go to the next chunk together.
+        let mut document = crate::dom::Document::with_capacity(4, 8);
+        let text = document.create_text_node("abcdef");
+        let pi = document.create_processing_instruction("target", "some data").unwrap();
+        assert_eq!(document.text(text), Some("abcdef"));
+        assert_eq!(
+            document.data(pi),
+            crate::dom::NodeData::ProcessingInstruction { target: "target", data: "some data" }
+        );
+        document.set_text(pi, "other");
+        assert_eq!(document.data(pi), crate::dom::NodeData::ProcessingInstruction { target: "target", data: "other" });
+    }
 
     #[test]
     fn a_node_record_takes_32_bytes() {
