@@ -9,7 +9,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::generated::names::LocalName;
 use crate::tokenizer::Tag;
 
-use super::frozen_tag::FrozenAttrs;
+use super::frozen_tag::{FrozenAttrs, FrozenAttrsStore};
 use super::{TreeBuilder, TreeSink};
 
 /// An entry of the list: a marker, or a formatting element with the token
@@ -109,9 +109,8 @@ pub(crate) struct ListOfActiveFormattingElements<H> {
     /// not listed, and a search of the list made `<i a=k>`×n followed by
     /// n unlisted `b`s quadratic.
     by_serial: Vec<u32>,
-    /// Kept for its allocation: where the attributes of the next entry
-    /// are put together before their one allocation.
-    scratch: String,
+    /// The entries' attributes.
+    frozen_attrs: FrozenAttrsStore,
 }
 
 impl<H> Default for ListOfActiveFormattingElements<H> {
@@ -122,7 +121,7 @@ impl<H> Default for ListOfActiveFormattingElements<H> {
             signature_counts: SignatureCounts::default(),
             counts_before_markers: Vec::new(),
             by_serial: Vec::new(),
-            scratch: String::new(),
+            frozen_attrs: FrozenAttrsStore::default(),
         }
     }
 }
@@ -247,7 +246,7 @@ impl<H> ListOfActiveFormattingElements<H> {
         for index in self.indices.after_marker(name).take(2) {
             if let FormattingEntry::Element { name, attrs, signature: signature @ None, .. } = &mut self.entries[index]
             {
-                let counted = signature_of(*name, attrs.iter());
+                let counted = signature_of(*name, self.frozen_attrs.iter(*attrs));
                 *signature = Some(counted);
                 *self.signature_counts.entry(counted).or_insert(0) += 1;
             }
@@ -256,7 +255,16 @@ impl<H> ListOfActiveFormattingElements<H> {
 
     /// The attributes an entry keeps for `tag`.
     fn keep_attrs(&mut self, tag: &Tag) -> FrozenAttrs {
-        FrozenAttrs::new(tag, &mut self.scratch)
+        let listed = self.entries.iter_mut().filter_map(|entry| match entry {
+            FormattingEntry::Marker => None,
+            FormattingEntry::Element { attrs, .. } => Some(attrs),
+        });
+        self.frozen_attrs.freeze(tag, listed)
+    }
+
+    /// Where the entries' attributes are.
+    pub fn frozen_attrs(&self) -> &FrozenAttrsStore {
+        &self.frozen_attrs
     }
 
     /// Records that the entry of `serial` is at `index`.
@@ -467,7 +475,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             match entry {
                 FormattingEntry::Marker => break,
                 FormattingEntry::Element { signature: other_signature, name: other_name, attrs, .. } => {
-                    if *other_signature == Some(signature) && *other_name == name && attrs.same_as(tag) {
+                    if *other_signature == Some(signature)
+                        && *other_name == name
+                        && self.active_formatting.frozen_attrs().same_as(*attrs, tag)
+                    {
                         equal += 1;
                         earliest = Some(index);
                         // This clause keeps at most three equal elements
@@ -548,7 +559,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             else {
                 unreachable!("no marker after the rewind point")
             };
-            let handle = self.insert_a_formatting_element_again(name, &attrs, previous);
+            let handle = self.insert_a_formatting_element_again(name, attrs, previous);
             let stack_serial = self.current_node().serial;
             self.active_formatting
                 .replace(index, FormattingEntry::Element { handle, name, attrs, signature, stack_serial });

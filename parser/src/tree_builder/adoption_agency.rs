@@ -119,7 +119,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 else {
                     unreachable!("an element's entry")
                 };
-                let new_element = self.create_a_formatting_element_again(name, &attrs, previous);
+                let new_element = self.create_a_formatting_element_again(name, attrs, previous);
                 let new_handle = new_element.handle;
                 self.open_elements.replace(node_index, new_element);
                 let stack_serial = self.open_elements[node_index].serial;
@@ -142,7 +142,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let location = self.appropriate_place_for_inserting_a_node(Some(common_ancestor_index));
             self.insert_at(location, NodeOrText::Node(last_node));
             // 4.15–4.17
-            let new_element = self.create_a_formatting_element_again(subject, &formatting_attrs, formatting_element);
+            let new_element = self.create_a_formatting_element_again(subject, formatting_attrs, formatting_element);
             let new_handle = new_element.handle;
             self.sink.reparent_children(furthest_block, new_handle);
             self.sink.append(furthest_block, NodeOrText::Node(new_handle));

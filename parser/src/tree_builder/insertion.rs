@@ -140,15 +140,16 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn create_a_formatting_element_again(
         &mut self,
         name: LocalName,
-        frozen: &FrozenAttrs,
+        frozen: FrozenAttrs,
         previous: S::Handle,
     ) -> OpenElement<S::Handle> {
         let name = QualName::new(Namespace::Html, Name::Known(name));
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
-        attrs.extend(frozen.iter().map(|(name, value)| AttrRef::new(name, value)));
+        let store = self.active_formatting.frozen_attrs();
+        attrs.extend(store.iter(frozen).map(|(name, value)| AttrRef::new(name, value)));
         let handle = self.sink.create_element_again(name.clone(), &attrs, previous);
-        self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
+        self.node_created();
         OpenElement::new(handle, name, false)
     }
 
@@ -158,7 +159,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn insert_a_formatting_element_again(
         &mut self,
         name: LocalName,
-        frozen: &FrozenAttrs,
+        frozen: FrozenAttrs,
         previous: S::Handle,
     ) -> S::Handle {
         let location = self.appropriate_place_for_inserting_a_node(None);
