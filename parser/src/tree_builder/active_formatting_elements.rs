@@ -9,7 +9,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::generated::names::LocalName;
 use crate::tokenizer::Tag;
 
-use super::frozen_tag::{FrozenAttrs, FrozenAttrsStore};
+use super::frozen_attrs::{FrozenAttrs, FrozenAttrsStore};
 use super::{TreeBuilder, TreeSink};
 
 /// An entry of the list: a marker, or a formatting element with the token

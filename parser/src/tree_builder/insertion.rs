@@ -11,7 +11,7 @@ use crate::generated::names::{LocalName, Namespace};
 use crate::tokenizer::{ProcessingInstruction, Tag};
 
 use super::foster_parenting::InsertionLocation;
-use super::frozen_tag::FrozenAttrs;
+use super::frozen_attrs::FrozenAttrs;
 use super::token::TagTok;
 use super::{
     is_annotation_xml_html_integration_point, AttrRef, Name, NodeOrText, OpenElement, QualName, TreeBuilder, TreeSink,

@@ -12,7 +12,7 @@ mod declarative_shadow_root;
 mod dispatcher;
 mod errors;
 mod foster_parenting;
-mod frozen_tag;
+mod frozen_attrs;
 mod insertion;
 mod insertion_modes;
 mod interface;
