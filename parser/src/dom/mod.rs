@@ -88,6 +88,8 @@ pub struct Document {
     other_name_ids: HashMap<Box<str>, u32>,
     /// The template contents of each HTML `template` element.
     templates: HashMap<Link, Link>,
+    /// The other way: the template each template contents belongs to.
+    template_hosts: HashMap<Link, Link>,
     /// The names interned last, one per slot of `name_cache::slot_of`
     /// (known names and others alike: an attribute name outside the names
     /// table, such as `data-*`, used to cost a names-table miss plus a
@@ -120,6 +122,7 @@ impl Clone for Document {
             other_names: self.other_names.clone(),
             other_name_ids: self.other_name_ids.clone(),
             templates: self.templates.clone(),
+            template_hosts: self.template_hosts.clone(),
             name_slots: None,
             growth: self.growth.clone(),
             quirks_mode: self.quirks_mode,
@@ -176,6 +179,7 @@ impl Document {
             other_names: Vec::new(),
             other_name_ids: HashMap::new(),
             templates: HashMap::new(),
+            template_hosts: HashMap::new(),
             name_slots: None,
             growth: node::Growth::default(),
             quirks_mode: QuirksMode::NoQuirks,

@@ -128,8 +128,7 @@ impl Document {
         self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
     }
 
-    /// A template's contents, created before the template (so that
-    /// `template_host` finds a template right after its contents): a
+    /// A template's contents, created before the template: a
     /// DocumentFragment for an HTML `template`, none for other elements.
     #[inline]
     fn new_template_contents(&mut self, name: &QualName) -> Option<Link> {
@@ -144,7 +143,7 @@ impl Document {
     fn new_element(&mut self, data: ElementData, template_contents: Option<Link>) -> NodeId {
         let element = self.new_node(Data::Element(data));
         if let Some(contents) = template_contents {
-            self.templates.insert(element.link(), contents);
+            self.link_template_contents(element.link(), contents);
         }
         element
     }
@@ -660,16 +659,7 @@ impl Document {
 
     /// The template whose contents `fragment` is, if it is one.
     fn template_host(&self, fragment: Link) -> Option<Link> {
-        if !matches!(self.nodes[fragment.index()].data, Data::DocumentFragment) {
-            return None;
-        }
-        // A template is created right after its contents; the search is
-        // for the others (a declarative shadow root's template).
-        let next = fragment.index() + 1;
-        if next < self.nodes.len() && self.templates.get(&Link::from_index(next)) == Some(&fragment) {
-            return Some(Link::from_index(next));
-        }
-        self.templates.iter().find(|&(_, &contents)| contents == fragment).map(|(&template, _)| template)
+        self.template_hosts.get(&fragment).copied()
     }
 
     /// Appends `child` (unlinked first) as the last child of `parent`,
@@ -877,8 +867,17 @@ impl Document {
     /// contents to shadow").
     pub(super) fn set_template_contents(&mut self, template: NodeId, contents: NodeId) {
         if matches!(self.nodes[template.index()].data, Data::Element(element) if element.is_template()) {
-            self.templates.insert(template.link(), contents.link());
+            self.link_template_contents(template.link(), contents.link());
         }
+    }
+
+    /// Records `contents` as the template contents of `template`, both ways
+    /// (the contents it replaces, if any, no longer has a host).
+    fn link_template_contents(&mut self, template: Link, contents: Link) {
+        if let Some(old) = self.templates.insert(template, contents) {
+            self.template_hosts.remove(&old);
+        }
+        self.template_hosts.insert(contents, template);
     }
 
     pub(super) fn clone_node_shallow(&mut self, id: NodeId) -> NodeId {
