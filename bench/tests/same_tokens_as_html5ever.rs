@@ -76,7 +76,7 @@ fn htmlforge_tokens(page: &str) -> Vec<String> {
     for token in tokenizer.into_sink().tokens {
         match token {
             OwnedToken::StartTag(tag) => {
-                let attrs = tag.attrs.iter().map(|a| format!("{}={:?}", a.name, a.value)).collect();
+                let attrs = tag.attrs.iter().map(|a| format!("{}={:?}", a.name(), a.value)).collect();
                 tokens.push(tag_text(false, tag.name(), attrs, tag.self_closing));
             }
             OwnedToken::EndTag(tag) => tokens.push(tag_text(true, tag.name(), Vec::new(), false)),

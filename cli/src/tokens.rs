@@ -188,7 +188,7 @@ fn token_json(token: Token<'_>) -> Option<Value> {
         Token::Doctype(d) => json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks]),
         Token::StartTag(tag) => {
             let attrs: Map<String, Value> =
-                tag.attrs.iter().map(|a| (a.name.clone(), Value::String(a.value.clone()))).collect();
+                tag.attrs.iter().map(|a| (a.name().to_string(), Value::String(a.value.clone()))).collect();
             if tag.self_closing {
                 json!(["StartTag", tag.name(), attrs, true])
             } else {

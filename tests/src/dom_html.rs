@@ -54,14 +54,14 @@ pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) 
                     let namespace = namespace(element.ns());
                     let attrs: Vec<Attribute> = element
                         .attrs()
-                        .map(|attr| Attribute {
+                        .map(|attr| {
                             // "the attribute's serialized name": the
                             // qualified name of a namespaced attribute.
-                            name: match attr.prefix {
+                            let name = match attr.prefix {
                                 Some(prefix) => format!("{prefix}:{}", attr.local),
                                 None => attr.local.to_string(),
-                            },
-                            value: attr.value.to_string(),
+                            };
+                            Attribute::new(name, attr.value)
                         })
                         .collect();
                     write(&mut serializer, Event::StartTag { namespace, name: element.local_name(), attrs: &attrs });

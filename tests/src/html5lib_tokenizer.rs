@@ -184,7 +184,7 @@ pub fn token_json(token: &OwnedToken) -> Value {
         }
         OwnedToken::StartTag(tag) => {
             let attrs: Map<String, Value> =
-                tag.attrs.iter().map(|a| (a.name.clone(), Value::String(a.value.clone()))).collect();
+                tag.attrs.iter().map(|a| (a.name().to_string(), Value::String(a.value.clone()))).collect();
             if tag.self_closing {
                 json!(["StartTag", tag.name(), attrs, true])
             } else {

@@ -103,7 +103,7 @@ fn utf16le_bom_wins_over_meta() {
     assert_eq!(sniff(&bytes, &options).source, EncodingSource::Bom);
     // A meta in head cannot change a UTF-16 stream: it only makes the
     // confidence certain.
-    let meta = [Attribute { name: "charset".into(), value: "windows-1252".into() }];
+    let meta = [Attribute::new("charset", "windows-1252")];
     assert_eq!(meta_encoding_change(&meta, sniffed.encoding, Confidence::Tentative), EncodingChange::MakeCertain);
 }
 
@@ -121,7 +121,7 @@ fn meta_after_the_prescan_window_needs_the_change_of_encoding() {
 
     // The tree builder inserts the meta (its attributes as in the file)
     // while the confidence is tentative: restart with ISO-8859-2.
-    let meta = [Attribute { name: "charset".into(), value: "iso-8859-2".into() }];
+    let meta = [Attribute::new("charset", "iso-8859-2")];
     let change = meta_encoding_change(&meta, sniffed.encoding, sniffed.confidence);
     assert_eq!(change, EncodingChange::Restart(encoding("iso-8859-2")));
     let restart = change.restart_with().expect("a restart");

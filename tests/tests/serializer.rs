@@ -72,13 +72,13 @@ fn attributes(value: Option<&Value>) -> Result<Vec<Attribute>, String> {
                 if !attr.get("namespace").is_none_or(Value::is_null) {
                     return Err(format!("namespaced attribute {attr}: not in the vocabulary of this harness"));
                 }
-                attrs.push(Attribute { name: string(attr.get("name"))?, value: string(attr.get("value"))? });
+                attrs.push(Attribute::new(string(attr.get("name"))?, string(attr.get("value"))?));
             }
         }
         Some(Value::Object(map)) if map.is_empty() => {}
         other => return Err(format!("unexpected attributes {other:?}")),
     }
-    attrs.sort_by(|a, b| a.name.cmp(&b.name));
+    attrs.sort_by(|a, b| a.name().cmp(b.name()));
     Ok(attrs)
 }
 

@@ -28,21 +28,40 @@ impl Document {
         // table's perfect hash, inline; the others (`data-*`…) out of line.
         match LocalName::lookup(name) {
             Some(known) => NameId(known.index() as u32),
-            None => self.intern_other(name),
+            None => self.intern_other(name, true),
         }
     }
 
-    /// Interns a name outside the names table through a cache of the last
-    /// ones seen (pages repeat a few): a `HashMap` lookup costs more.
+    /// The name of an attribute as the DOM keeps it: its interned local
+    /// name when it comes with one (the tokenizer interned it), else
+    /// `local` interned.
+    #[inline]
+    pub(super) fn intern_attr_name(&mut self, attr: &AttrRef<'_>) -> NameId {
+        match attr.local_name {
+            Some(known) => NameId(known.index() as u32),
+            // Most often a name outside the names table (`data-*`): the
+            // cache first, the names table only on a miss.
+            None => self.intern_other(attr.local, false),
+        }
+    }
+
+    /// Interns a name through a cache of the last ones seen outside the
+    /// names table (pages repeat a few): a `HashMap` lookup costs more.
+    /// With `looked_up`, the names table does not know `name`; without, it
+    /// is asked on a miss.
     #[inline(never)]
-    pub(super) fn intern_other(&mut self, name: &str) -> NameId {
+    fn intern_other(&mut self, name: &str, looked_up: bool) -> NameId {
         let slot = name_cache::slot_of(name);
         if let Some(id) = self.name_slots.as_ref().and_then(|slots| slots[slot]) {
             if self.name_str(id) == name {
                 return id;
             }
         }
-        let id = self.intern_uncached(name);
+        let known = if looked_up { None } else { LocalName::lookup(name) };
+        let id = match known {
+            Some(known) => NameId(known.index() as u32),
+            None => self.intern_uncached(name),
+        };
         self.name_slots.get_or_insert_with(|| Box::new([None; name_cache::SLOTS]))[slot] = Some(id);
         id
     }
@@ -63,6 +82,7 @@ impl Document {
             ns: attr.ns,
             prefix: attr.prefix.map(|prefix| self.name_str(prefix)),
             local: self.name_str(attr.name),
+            local_name: LocalName::from_index(attr.name.0 as usize),
             value: self.strings.get(attr.value),
         }
     }
@@ -94,5 +114,42 @@ mod name_cache_tests {
             }
             document.shrink_to_fit();
         }
+    }
+
+    /// An attribute name comes interned or not, known or not: it is stored
+    /// as one name either way.
+    #[test]
+    fn attribute_names_are_one_name_however_they_come() {
+        use crate::generated::names::{local_names, Namespace};
+        use crate::tree_builder::{QualName, TreeSink};
+        let mut document = Document::new();
+        let name = QualName::new(Namespace::Html, Name::Known(local_names::DIV));
+        let not_interned = |local, value| AttrRef { local_name: None, ..AttrRef::new(local, value) };
+        let element = TreeSink::create_element(
+            &mut document,
+            name,
+            &[not_interned("class", "a"), AttrRef::new("data-x", "1"), not_interned("data-y", "2")],
+        );
+        TreeSink::add_attrs_if_missing(
+            &mut document,
+            element,
+            &[
+                AttrRef::new("class", "b"),
+                not_interned("data-x", "3"),
+                AttrRef::new("data-y", "4"),
+                AttrRef::new("id", "i"),
+            ],
+        );
+        let attrs: Vec<_> = document.element(element).unwrap().attrs().collect();
+        let names: Vec<_> = attrs.iter().map(|attr| (attr.local, attr.local_name, attr.value)).collect();
+        assert_eq!(
+            names,
+            [
+                ("class", Some(local_names::CLASS), "a"),
+                ("data-x", None, "1"),
+                ("data-y", None, "2"),
+                ("id", Some(local_names::ID), "i")
+            ]
+        );
     }
 }

@@ -71,7 +71,7 @@ impl Document {
     }
 
     pub(super) fn store_attr(&mut self, attr: &AttrRef<'_>) -> StoredAttr {
-        let name = self.intern_str(attr.local);
+        let name = self.intern_attr_name(attr);
         let prefix = attr.prefix.map(|prefix| self.intern_str(prefix));
         let value = self.push_string(attr.value);
         StoredAttr { ns: attr.ns, prefix, name, value }
@@ -282,12 +282,10 @@ impl Document {
             self.growth.attr_names.insert(key, names);
         }
         for attr in attrs {
-            let present = if self.growth.attr_names.contains_key(&key) {
-                let name = self.intern_str(attr.local);
-                let names = self.growth.attr_names.get_mut(&key).expect("just checked");
-                !names.insert((attr.ns, name))
-            } else {
-                self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && self.name_str(a.name) == attr.local)
+            let name = self.intern_attr_name(attr);
+            let present = match self.growth.attr_names.get_mut(&key) {
+                Some(names) => !names.insert((attr.ns, name)),
+                None => self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && a.name == name),
             };
             if present {
                 continue;

@@ -59,7 +59,7 @@ impl EncodingChange {
 /// use htmlforge::encoding::{meta_encoding_change, Confidence, EncodingChange};
 /// use htmlforge::tokenizer::Attribute;
 ///
-/// let attr = |name: &str, value: &str| Attribute { name: name.into(), value: value.into() };
+/// let attr = |name: &str, value: &str| Attribute::new(name, value);
 /// let meta = [attr("charset", "ISO-8859-2")];
 /// assert_eq!(
 ///     meta_encoding_change(&meta, encoding_rs::WINDOWS_1252, Confidence::Tentative),
@@ -177,7 +177,7 @@ mod tests {
     use encoding_rs::{ISO_8859_2, KOI8_R};
 
     fn attr(name: &str, value: &str) -> Attribute {
-        Attribute { name: name.into(), value: value.into() }
+        Attribute::new(name, value)
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use crate::dom::serialize::attribute_name_parts;
 use crate::dom::shadow_root::serialized_template_attributes;
 use crate::dom::{Document, NodeData, NodeId, Visit, Walk};
-use crate::generated::names::Namespace;
+use crate::generated::names::{LocalName, Namespace};
 use crate::quirks::QuirksMode;
 use crate::tokenizer::Attribute;
 
@@ -29,7 +29,7 @@ use super::stream::Serializer;
 /// walk_events(&document, Walk::children(&document, document.document()), |event| {
 ///     if let Event::StartTag { name, attrs, .. } = event {
 ///         names.push(name.to_string());
-///         names.extend(attrs.iter().map(|attr| attr.name.clone()));
+///         names.extend(attrs.iter().map(|attr| attr.name().to_string()));
 ///     }
 ///     Ok::<(), ()>(())
 /// })
@@ -61,6 +61,10 @@ pub fn walk_events<E>(
                             slot.name.push(':');
                         }
                         slot.name.push_str(local);
+                        slot.local_name = match prefix {
+                            None => attr.local_name,
+                            Some(_) => LocalName::lookup(&slot.name),
+                        };
                         slot.value.clear();
                         slot.value.push_str(attr.value);
                     }
@@ -83,7 +87,7 @@ pub fn walk_events<E>(
                     attrs.extend(
                         serialized_template_attributes(&init)
                             .into_iter()
-                            .map(|(name, value)| Attribute { name: name.into(), value: value.into() }),
+                            .map(|(name, value)| Attribute::new(name, value)),
                     );
                     emit(Event::StartTag { namespace: Namespace::Html, name: "template", attrs: &attrs })?
                 }

@@ -122,7 +122,7 @@ impl MetaCharset {
             emit(head.as_event())?;
         }
         if !self.declared {
-            let charset = [Attribute { name: "charset".into(), value: self.encoding.clone() }];
+            let charset = [Attribute::new("charset", self.encoding.clone())];
             emit(Event::StartTag { namespace: Namespace::Html, name: "meta", attrs: &charset })?;
             self.declared = true;
         }
@@ -174,7 +174,7 @@ mod tests {
     }
 
     fn attr(name: &str, value: &str) -> Attribute {
-        Attribute { name: name.into(), value: value.into() }
+        Attribute::new(name, value)
     }
 
     #[test]

@@ -395,7 +395,7 @@ fn write_end_tag<O: Output>(out: &mut O, name: &str) -> Result<(), SerializeErro
 /// use htmlforge::serializer::{serialize_to_string, Event, Namespace, SerializeOptions};
 /// use htmlforge::serializer::Attribute;
 ///
-/// let attrs = [Attribute { name: "title".into(), value: "a \"b\"".into() }];
+/// let attrs = [Attribute::new("title", "a \"b\"")];
 /// let events = [
 ///     Event::StartTag { namespace: Namespace::Html, name: "html", attrs: &[] },
 ///     Event::StartTag { namespace: Namespace::Html, name: "p", attrs: &attrs },
@@ -419,7 +419,7 @@ mod tests {
     use super::*;
 
     fn attr(name: &str, value: &str) -> Attribute {
-        Attribute { name: name.into(), value: value.into() }
+        Attribute::new(name, value)
     }
 
     fn start_tag(options: &SerializeOptions, name: &str, attrs: &[Attribute]) -> String {

@@ -21,12 +21,59 @@ pub struct Doctype {
 }
 
 /// One attribute of a tag token, name already lowercased by the tokenizer.
+///
+/// The name is read through [`Attribute::name`] and, interned, through
+/// [`Attribute::local_name`]: the tokenizer interns it once as the name
+/// ends, so that the tree builder and the DOM go by a small integer rather
+/// than looking the string up again. [`Attribute::new`] and
+/// [`Attribute::set_name`] keep the two in step.
+///
+/// ```
+/// use htmlforge::generated::names::local_names;
+/// use htmlforge::tokenizer::Attribute;
+///
+/// let mut attribute = Attribute::new("class", "note");
+/// assert_eq!((attribute.name(), attribute.local_name()), ("class", Some(local_names::CLASS)));
+/// attribute.set_name("data-x");
+/// assert_eq!((attribute.name(), attribute.local_name(), attribute.value.as_str()), ("data-x", None, "note"));
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Attribute {
-    /// The attribute's name, lowercased.
-    pub name: String,
+    /// The attribute's name, lowercased. Written by the tokenizer's
+    /// builders, which set `local_name` when the name ends.
+    pub(crate) name: String,
+    /// `name` interned: `None` for a name the names table does not know.
+    pub(crate) local_name: Option<LocalName>,
     /// The attribute's value, character references decoded.
     pub value: String,
+}
+
+impl Attribute {
+    /// An attribute called `name` (lowercase, as the tokenizer makes them)
+    /// with the value `value`.
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Attribute {
+        let name = name.into();
+        let local_name = LocalName::lookup(&name);
+        Attribute { name, local_name, value: value.into() }
+    }
+
+    /// The attribute's name, lowercased.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The name interned, if the names table knows it (every attribute
+    /// name of HTML, SVG and MathML does); `None` for other names
+    /// (`data-*`, misspellings).
+    pub fn local_name(&self) -> Option<LocalName> {
+        self.local_name
+    }
+
+    /// Renames the attribute.
+    pub fn set_name(&mut self, name: impl Into<String>) {
+        self.name = name.into();
+        self.local_name = LocalName::lookup(&self.name);
+    }
 }
 
 /// A start or end tag token. The tokenizer reuses one `Tag` (and its

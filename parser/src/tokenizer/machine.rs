@@ -7,7 +7,7 @@
 
 mod builders;
 mod char_ref;
-mod tag_names;
+mod names;
 
 use std::collections::{HashSet, VecDeque};
 
@@ -18,7 +18,7 @@ use super::interface::{
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
 use crate::named_char_ref::NamedMatch;
-use tag_names::TagNameCache;
+use names::NameCache;
 
 /// What `consume` found: an ASCII byte, the lead byte of a non-ASCII
 /// character (always "anything else": every character the spec's cases
@@ -127,7 +127,11 @@ pub struct Tokenizer<S: TokenSink> {
     /// (see `tag_names`).
     tag_name_start: usize,
     tag_name_verbatim: bool,
-    tag_names: TagNameCache,
+    tag_names: NameCache,
+    /// The same for the current attribute's name.
+    attribute_name_start: usize,
+    attribute_name_verbatim: bool,
+    attribute_local_names: NameCache,
     /// Attributes of earlier tags, kept for their allocations (their text
     /// is stale until `start_new_attribute` clears it).
     spare_attributes: Vec<Attribute>,
@@ -184,7 +188,10 @@ impl<S: TokenSink> Tokenizer<S> {
             tag_kind: TagKind::Start,
             tag_name_start: 0,
             tag_name_verbatim: false,
-            tag_names: TagNameCache::default(),
+            tag_names: NameCache::default(),
+            attribute_name_start: 0,
+            attribute_name_verbatim: false,
+            attribute_local_names: NameCache::default(),
             spare_attributes: Vec::new(),
             attribute_is_duplicate: false,
             attribute_names: HashSet::new(),
@@ -343,17 +350,22 @@ impl<S: TokenSink> Tokenizer<S> {
     fn run(&mut self, input: &str) -> usize {
         self.pos = 0;
         self.cur_start = 0;
-        // A tag begun in an earlier run has its name start in other input.
+        // A tag or attribute begun in an earlier run has its name start in
+        // other input.
         self.tag_name_verbatim = false;
-        while !self.done && !self.paused {
-            if self.step(input) == Step::NeedMore {
-                break;
-            }
-        }
+        self.attribute_name_verbatim = false;
+        self.run_states(input);
         self.flush_characters(input);
         let consumed = self.positions.base_offset() + self.pos;
         self.report_stream_errors(input, |offset| offset < consumed);
         self.pos
+    }
+
+    /// Whether the tokenizer stops here: the sink paused it, or the
+    /// end-of-file token is emitted.
+    #[inline]
+    pub(crate) fn halted(&self) -> bool {
+        self.done || self.paused
     }
 
     // ----- consuming input -------------------------------------------------

@@ -126,10 +126,7 @@ mod tests {
     use crate::tokenizer::Attribute;
 
     fn tag(attrs: &[(&str, &str)]) -> Tag {
-        Tag {
-            attrs: attrs.iter().map(|&(name, value)| Attribute { name: name.into(), value: value.into() }).collect(),
-            ..Tag::new("a")
-        }
+        Tag { attrs: attrs.iter().map(|&(name, value)| Attribute::new(name, value)).collect(), ..Tag::new("a") }
     }
 
     #[test]

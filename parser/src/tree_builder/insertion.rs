@@ -26,18 +26,21 @@ use super::{
 /// <https://html.spec.whatwg.org/multipage/parsing.html#adjust-foreign-attributes>
 pub(crate) fn attributes_for(tag: &Tag, ns: Namespace) -> impl Iterator<Item = AttrRef<'_>> {
     tag.attrs.iter().map(move |attr| {
-        let name = attr.name.as_str();
+        let name = attr.name();
         if ns == Namespace::Html {
-            return AttrRef::new(name, &attr.value);
+            // Interned by the tokenizer.
+            return AttrRef::interned(name, attr.local_name(), &attr.value);
         }
-        let adjusted = match ns {
-            Namespace::Svg => svg_attribute_fixup(name).unwrap_or(name),
-            Namespace::MathMl => mathml_attribute_fixup(name).unwrap_or(name),
-            _ => name,
+        let fixed = match ns {
+            Namespace::Svg => svg_attribute_fixup(name),
+            Namespace::MathMl => mathml_attribute_fixup(name),
+            _ => None,
         };
+        let adjusted = fixed.unwrap_or(name);
         match foreign_attribute_adjustment(adjusted) {
-            Some((prefix, local, attr_ns)) => AttrRef { ns: Some(attr_ns), prefix, local, value: &attr.value },
-            None => AttrRef::new(adjusted, &attr.value),
+            Some((prefix, local, attr_ns)) => AttrRef { ns: Some(attr_ns), prefix, ..AttrRef::new(local, &attr.value) },
+            None if fixed.is_some() => AttrRef::new(adjusted, &attr.value),
+            None => AttrRef::interned(name, attr.local_name(), &attr.value),
         }
     })
 }
@@ -139,7 +142,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
         // HTML elements take the token's attributes as they are (no
         // foreign adjustments): a plain copy of the references.
-        attrs.extend(tag.tag.attrs.iter().map(|attr| AttrRef::new(&attr.name, &attr.value)));
+        attrs.extend(tag.tag.attrs.iter().map(|attr| AttrRef::interned(attr.name(), attr.local_name(), &attr.value)));
         self.limit_attributes(&mut attrs);
         let handle = match parent {
             Some(parent) => self.sink.create_element_appended(parent, name.clone(), &attrs),
@@ -162,7 +165,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         let name = QualName::new(Namespace::Html, Name::Known(name));
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
         let store = self.active_formatting.frozen_attrs();
-        attrs.extend(store.iter(frozen).map(|(name, value)| AttrRef::new(name, value)));
+        // Not looked up here: a sink that shares the previous element's
+        // attributes never reads the names.
+        attrs.extend(store.iter(frozen).map(|(name, value)| AttrRef::not_interned(name, value)));
         let handle = self.sink.create_element_again(name.clone(), &attrs, previous);
         self.attr_scratch = reuse_attrs(attrs);
         self.node_created();

@@ -89,13 +89,27 @@ impl Attr {
 
     /// The attribute as the tree builder hands attributes to a sink.
     pub fn as_ref(&self) -> AttrRef<'_> {
-        AttrRef { ns: self.ns, prefix: self.prefix, local: &self.local, value: &self.value }
+        AttrRef { ns: self.ns, prefix: self.prefix, ..AttrRef::new(&self.local, &self.value) }
     }
 }
 
 /// An attribute, borrowed: what a [`TreeSink`] receives (the sink copies
 /// what it keeps) and what the built-in DOM hands out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// The local name comes twice: as a string, and interned
+/// (`local_name`) when the names table knows it, so that a sink can go
+/// by a small integer (the tokenizer interns every attribute name once,
+/// and the built-in DOM keeps attribute names interned). Make one with
+/// [`AttrRef::new`], which keeps the two in step.
+///
+/// ```
+/// use htmlforge::generated::names::local_names;
+/// use htmlforge::tree_builder::AttrRef;
+///
+/// assert_eq!(AttrRef::new("href", "/").local_name, Some(local_names::HREF));
+/// assert_eq!(AttrRef::new("data-id", "7").local_name, None);
+/// ```
+#[derive(Debug, Clone, Copy, Eq)]
 pub struct AttrRef<'a> {
     /// The attribute's namespace (`None` for most).
     pub ns: Option<Namespace>,
@@ -103,14 +117,41 @@ pub struct AttrRef<'a> {
     pub prefix: Option<&'a str>,
     /// The local name.
     pub local: &'a str,
+    /// `local` interned: `Some` when the names table knows it. When `Some`,
+    /// it is the attribute's local name for the built-in DOM, which does
+    /// not read `local` then; `None` is always safe (the DOM looks `local`
+    /// up).
+    pub local_name: Option<LocalName>,
     /// The value.
     pub value: &'a str,
 }
 
 impl<'a> AttrRef<'a> {
-    /// An attribute in no namespace.
+    /// An attribute in no namespace (its local name looked up in the
+    /// names table).
     pub fn new(local: &'a str, value: &'a str) -> AttrRef<'a> {
-        AttrRef { ns: None, prefix: None, local, value }
+        AttrRef { ns: None, prefix: None, local, local_name: LocalName::lookup(local), value }
+    }
+
+    /// An attribute in no namespace whose local name `local` was interned
+    /// already: `local_name` is `LocalName::lookup(local)`.
+    pub(crate) fn interned(local: &'a str, local_name: Option<LocalName>, value: &'a str) -> AttrRef<'a> {
+        debug_assert_eq!(local_name, LocalName::lookup(local));
+        AttrRef { ns: None, prefix: None, local, local_name, value }
+    }
+
+    /// An attribute in no namespace whose local name is not looked up
+    /// (`local_name` is `None`, which a sink must accept for any name).
+    pub(crate) fn not_interned(local: &'a str, value: &'a str) -> AttrRef<'a> {
+        AttrRef { ns: None, prefix: None, local, local_name: None, value }
+    }
+}
+
+/// Equal when namespace, prefix, local name and value are: `local_name`
+/// only repeats `local`.
+impl PartialEq for AttrRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.ns, self.prefix, self.local, self.value) == (other.ns, other.prefix, other.local, other.value)
     }
 }
 

@@ -76,6 +76,10 @@ impl<S: TokenSink> Tokenizer<S> {
 
     pub(crate) fn start_new_attribute(&mut self) {
         self.attribute_is_duplicate = false;
+        // Every state that starts an attribute has the name's first
+        // character as the current input character.
+        self.attribute_name_start = self.cur_start;
+        self.attribute_name_verbatim = true;
         self.discarded.clear();
         let mut attribute = self.spare_attributes.pop().unwrap_or_default();
         attribute.name.clear();
@@ -91,10 +95,21 @@ impl<S: TokenSink> Tokenizer<S> {
         self.doctype.force_quirks = true;
     }
 
-    /// On leaving the attribute name state: a name the tag already has is a
-    /// parse error, and the new attribute is removed from the token.
-    #[inline]
+    /// On leaving the attribute name state: the name is complete, and is
+    /// interned once here for every consumer; a name the tag already has is
+    /// a parse error, and the new attribute is removed from the token.
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state>
+    #[inline(always)]
     pub(crate) fn check_for_duplicate_attribute(&mut self, input: &str, code: ParseErrorCode) {
+        let Some(attribute) = self.tag.attrs.last_mut() else { return };
+        attribute.local_name = self.attribute_local_names.intern(
+            &attribute.name,
+            input.as_bytes(),
+            self.attribute_name_start,
+            self.attribute_name_verbatim,
+        );
+        debug_assert_eq!(attribute.local_name, crate::generated::names::LocalName::lookup(&attribute.name));
         // Most attributes are their tag's first: nothing to compare, and no
         // call (this runs on leaving every attribute name).
         if self.tag.attrs.len() >= 2 {
@@ -110,7 +125,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // attributes gets a set of their names, so that hostile input cannot
         // make this quadratic.
         let duplicate = if earlier.len() < Self::LINEAR_ATTRIBUTE_SEARCH {
-            earlier.iter().any(|a| a.name == current.name)
+            // Interned names compare as integers; two names the names table
+            // does not know, as strings.
+            let known = current.local_name.is_some();
+            earlier.iter().any(|a| a.local_name == current.local_name && (known || a.name == current.name))
         } else {
             if self.attribute_names.is_empty() {
                 self.attribute_names.extend(earlier.iter().map(|a| a.name.clone()));
@@ -154,19 +172,26 @@ impl<S: TokenSink> Tokenizer<S> {
 
     #[inline]
     pub(crate) fn append_char(&mut self, target: Target, c: char) {
-        if target == Target::TagName {
-            // A lowercased letter or U+FFFD: the name no longer reads as the input.
-            self.tag_name_verbatim = false;
-        }
+        // A lowercased letter or U+FFFD: the name no longer reads as the input.
+        self.name_not_verbatim(target);
         self.target(target).push(c);
     }
 
     /// "Set … to the empty string" (for DOCTYPE identifiers: not missing).
     pub(crate) fn set_to_empty(&mut self, target: Target) {
-        if target == Target::TagName {
-            self.tag_name_verbatim = false;
-        }
+        self.name_not_verbatim(target);
         self.target(target).clear();
+    }
+
+    /// The tag or attribute name written to is no longer a copy of the
+    /// input from its start (see `names`).
+    #[inline]
+    fn name_not_verbatim(&mut self, target: Target) {
+        match target {
+            Target::TagName => self.tag_name_verbatim = false,
+            Target::AttributeName => self.attribute_name_verbatim = false,
+            _ => {}
+        }
     }
 
     // ----- conditions of the `when` rows ---------------------------------------

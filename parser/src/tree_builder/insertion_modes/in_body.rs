@@ -10,6 +10,7 @@ use crate::generated::tag_groups::*;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Tag};
 use crate::tree_builder::adoption_agency::AdoptionOutcome;
+use crate::tree_builder::insertion::attributes_for;
 use crate::tree_builder::stack_of_open_elements::Scope;
 use crate::tree_builder::stack_regions::SHORT_WALK;
 use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
@@ -127,8 +128,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_names::HTML => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 if !self.stack_contains(local_names::TEMPLATE) {
-                    let mut attrs: Vec<AttrRef<'_>> =
-                        tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
+                    let mut attrs: Vec<AttrRef<'_>> = attributes_for(tag.tag, Namespace::Html).collect();
                     self.limit_attributes(&mut attrs);
                     let top = self.open_elements[0].handle;
                     self.sink.add_attrs_if_missing(top, &attrs);
@@ -142,8 +142,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
                 if second_is_body && !self.stack_contains(local_names::TEMPLATE) {
                     self.frameset_ok = false;
-                    let mut attrs: Vec<AttrRef<'_>> =
-                        tag.tag.attrs.iter().map(|a| AttrRef::new(&a.name, &a.value)).collect();
+                    let mut attrs: Vec<AttrRef<'_>> = attributes_for(tag.tag, Namespace::Html).collect();
                     self.limit_attributes(&mut attrs);
                     let body = self.open_elements[1].handle;
                     self.sink.add_attrs_if_missing(body, &attrs);
