@@ -29,6 +29,7 @@ fn byte_literal(b: u8) -> String {
         b'\\' => "b'\\\\'".into(),
         b'\t' => "b'\\t'".into(),
         b'\n' => "b'\\n'".into(),
+        b' ' => "b' '".into(),
         0x21..=0x7e => format!("b'{}'", b as char),
         _ => format!("0x{b:02X}"),
     }
@@ -181,11 +182,13 @@ struct Gen<'m> {
     out: String,
     /// Static tables of the fast paths, emitted after the impl block.
     tables: String,
+    /// Levels of indentation added to every line (the body of a loop).
+    base: usize,
 }
 
 impl Gen<'_> {
     fn line(&mut self, indent: usize, text: &str) {
-        for _ in 0..indent {
+        for _ in 0..indent + self.base {
             self.out.push_str("    ");
         }
         self.out.push_str(text);
@@ -480,6 +483,58 @@ impl Gen<'_> {
         Ok(())
     }
 
+    /// Whether the one action of `case` is to ignore the character.
+    fn only_ignores(case: &Case) -> bool {
+        case.condition.is_none() && case.actions.len() == 1 && case.actions[0].verb == "ignore"
+    }
+
+    /// The driver loop: the hot states (`hot-loop.txt`) behind a test each,
+    /// in the overlay's order, then the others through `step`.
+    fn run_states(&mut self) -> Result<()> {
+        let machine = self.machine;
+        let mut hot = Vec::new();
+        for (key, line) in &machine.hot_loop {
+            let origin = format!("spec-data/tokenizer/hot-loop.txt:{line}");
+            hot.push((self.state_variant(key, &origin)?, method(key), format!("[#{key}] ({origin})")));
+        }
+        self.line(1, "/// Runs the state machine until it needs input that has not been fed,");
+        self.line(1, "/// is paused or is done.");
+        self.line(1, "///");
+        self.line(1, "/// The states of `spec-data/tokenizer/hot-loop.txt` run first, each behind");
+        self.line(1, "/// a test of its own, in the order that pages go through them: a branch");
+        self.line(1, "/// per state, which a predictor learns from the branches before it,");
+        self.line(1, "/// where a `match` over every state is one indirect jump that mispredicts");
+        self.line(1, "/// whenever the state differs from the last one's. The other states go");
+        self.line(1, "/// through `step`.");
+        self.line(1, "#[inline]");
+        self.line(1, "pub(crate) fn run_states(&mut self, input: &str) {");
+        self.line(2, "if self.halted() {");
+        self.line(3, "return;");
+        self.line(2, "}");
+        self.line(2, "loop {");
+        for (variant, method, origin) in &hot {
+            self.line(3, &format!("// {origin}"));
+            self.line(
+                3,
+                &format!("if {variant} == self.state && (self.{method}(input) == Step::NeedMore || self.halted()) {{"),
+            );
+            self.line(4, "return;");
+            self.line(3, "}");
+        }
+        let step = "self.step(input) == Step::NeedMore || self.halted()";
+        if hot.is_empty() {
+            self.line(3, &format!("if {step} {{"));
+        } else {
+            let names: Vec<&str> = hot.iter().map(|(variant, _, _)| variant.as_str()).collect();
+            self.line(3, &format!("if !matches!(self.state, {}) && ({step}) {{", names.join(" | ")));
+        }
+        self.line(4, "return;");
+        self.line(3, "}");
+        self.line(2, "}");
+        self.line(1, "}");
+        Ok(())
+    }
+
     fn state_fn(&mut self, state: &StateDef) -> Result<()> {
         self.line(1, &format!("/// Spec: <{SPEC_URL}#{}>", state.key));
         self.line(1, &format!("// {}", state.origin()));
@@ -496,6 +551,21 @@ impl Gen<'_> {
         if let Some((_, line)) = self.machine.fast_paths.iter().find(|(key, _)| *key == state.key) {
             self.fast_path(state, *line)?;
         }
+        // `ignored-runs.txt`: the state's step goes on with the next character
+        // after one it ignores (a loop around the consume and the match).
+        let stays = match self.machine.ignored_runs.iter().find(|(key, _)| *key == state.key) {
+            Some((_, line)) => {
+                let origin = format!("spec-data/tokenizer/ignored-runs.txt:{line}");
+                if !consumes || !state.cases.iter().any(Self::only_ignores) {
+                    return Err(format!("{origin}: {} ignores no character", state.key));
+                }
+                self.line(2, &format!("// Ignored runs ({origin}): the step goes on after an ignored character."));
+                self.line(2, "loop {");
+                self.base = 1;
+                true
+            }
+            None => false,
+        };
         if consumes {
             self.line(2, "let Some(c) = self.consume(input) else { return Step::NeedMore };");
             // Lookahead rows start with the current input character; they
@@ -544,6 +614,9 @@ impl Gen<'_> {
                 self.line(3, &format!("// {}", case.origin()));
                 self.line(3, &format!("{}{guard} => {{", patterns.join(" | ")));
                 self.actions(state, Some(case), &case.actions, 4, &case.origin())?;
+                if stays && Self::only_ignores(case) {
+                    self.line(4, "continue;");
+                }
                 if let Some((to, line)) = chained_target(self.machine, state, case) {
                     self.line(4, &format!("// Chained (spec-data/tokenizer/chained.txt:{line}): runs in this step."));
                     self.line(4, &format!("return self.{}(input);", method(to)));
@@ -554,6 +627,11 @@ impl Gen<'_> {
                 return Err(format!("{}: a consuming state needs an anything-else entry", state.origin()));
             }
             self.line(2, "}");
+            if stays {
+                self.line(2, "break;");
+                self.base = 0;
+                self.line(2, "}");
+            }
         } else {
             self.line(2, "// This state consumes no \"current input character\" of its own.");
             self.line(2, "self.cur_start = self.pos;");
@@ -576,7 +654,7 @@ impl Gen<'_> {
 /// The body of the generated module (after the `@generated` header).
 pub fn module(machine: &Machine) -> Result<String> {
     check_chains_acyclic(machine)?;
-    let mut gen = Gen { machine, out: String::new(), tables: String::new() };
+    let mut gen = Gen { machine, out: String::new(), tables: String::new(), base: 0 };
     gen.out.push_str(
         "//! The tokenizer state machine: every state of the spec with its cases\n\
          //! in spec order, compiled from `spec-data/tokenizer/*.states`. The verbs\n\
@@ -618,12 +696,21 @@ pub fn module(machine: &Machine) -> Result<String> {
     gen.line(0, "}");
     gen.line(0, "");
     gen.line(0, "impl<S: TokenSink> Tokenizer<S> {");
-    gen.line(1, "/// Runs one step of the current state.");
+    gen.run_states()?;
+    gen.line(0, "");
+    gen.line(1, "/// Runs one step of the current state, unless it is one of the states");
+    gen.line(1, "/// that `run_states` runs itself (`spec-data/tokenizer/hot-loop.txt`):");
+    gen.line(1, "/// then it returns at once, and `run_states` takes the step.");
     gen.line(1, "#[inline]");
-    gen.line(1, "pub(crate) fn step(&mut self, input: &str) -> Step {");
+    gen.line(1, "fn step(&mut self, input: &str) -> Step {");
     gen.line(2, "match self.state {");
     for state in &machine.states {
-        gen.line(3, &format!("State::{} => self.{}(input),", variant(&state.key), method(&state.key)));
+        if let Some((_, line)) = machine.hot_loop.iter().find(|(key, _)| *key == state.key) {
+            gen.line(3, &format!("// Run by `run_states` (spec-data/tokenizer/hot-loop.txt:{line})."));
+            gen.line(3, &format!("State::{} => Step::Continue,", variant(&state.key)));
+        } else {
+            gen.line(3, &format!("State::{} => self.{}(input),", variant(&state.key), method(&state.key)));
+        }
     }
     gen.line(2, "}");
     gen.line(1, "}");

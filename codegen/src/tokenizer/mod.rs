@@ -13,7 +13,9 @@ use std::path::Path;
 
 use crate::emit::rust_text_file;
 use crate::{parse_errors, Context, GeneratedFile, Result, SpecRows, Table, TableReport};
-use model::{Machine, Matcher, CHAINED_FILE, FAST_PATH_FILE, OUT_OF_LINE_FILE, STATE_FILES};
+use model::{
+    Machine, Matcher, CHAINED_FILE, FAST_PATH_FILE, HOT_LOOP_FILE, IGNORED_RUNS_FILE, OUT_OF_LINE_FILE, STATE_FILES,
+};
 
 pub struct Tokenizer;
 
@@ -34,6 +36,8 @@ const ALL_SOURCES: &[&str] = &[
     "tokenizer/fast-paths.txt",
     "tokenizer/out-of-line.txt",
     "tokenizer/chained.txt",
+    "tokenizer/ignored-runs.txt",
+    "tokenizer/hot-loop.txt",
 ];
 
 /// Canonical rows for the comparison with the spec texts: one per state,
@@ -76,6 +80,8 @@ impl Table for Tokenizer {
         sources.push(FAST_PATH_FILE);
         sources.push(OUT_OF_LINE_FILE);
         sources.push(CHAINED_FILE);
+        sources.push(IGNORED_RUNS_FILE);
+        sources.push(HOT_LOOP_FILE);
         Ok(vec![rust_text_file(OUTPUT, &sources, &machine.provenance, &body)])
     }
 
@@ -211,6 +217,16 @@ pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut T
         let out_of_line = machine.out_of_line.iter().any(|(other, _)| other == key);
         report.check(!out_of_line, || format!("spec-data/{CHAINED_FILE}:{line}: {key} is also out of line"));
     }
+    for (key, line) in &machine.ignored_runs {
+        report.check(keys.contains(key.as_str()), || format!("spec-data/{IGNORED_RUNS_FILE}:{line}: no state {key}"));
+    }
+    for (at, (key, line)) in machine.hot_loop.iter().enumerate() {
+        report.check(keys.contains(key.as_str()), || format!("spec-data/{HOT_LOOP_FILE}:{line}: no state {key}"));
+        let twice = machine.hot_loop[..at].iter().any(|(other, _)| other == key);
+        report.check(!twice, || format!("spec-data/{HOT_LOOP_FILE}:{line}: {key} is listed twice"));
+        let out_of_line = machine.out_of_line.iter().any(|(other, _)| other == key);
+        report.check(!out_of_line, || format!("spec-data/{HOT_LOOP_FILE}:{line}: {key} is also out of line"));
+    }
 }
 
 #[cfg(test)]
@@ -286,6 +302,45 @@ mod tests {
         machine.chained.push(("after-attribute-name-state".into(), 91));
         let error = generate::module(&machine).unwrap_err();
         assert!(error.contains("cycle"), "{error}");
+    }
+
+    #[test]
+    fn ignored_runs_go_on_with_the_next_character_in_the_same_step() {
+        let (mut machine, codes) = real();
+        machine.ignored_runs = vec![("before-attribute-name-state".into(), 1)];
+        let module = generate::module(&machine).unwrap();
+        let start = module.find("fn before_attribute_name_state(").unwrap();
+        let body = &module[start..start + module[start..].find("\n    }\n").unwrap()];
+        // The whitespace arm goes round the loop; the other arms leave it.
+        assert!(body.contains("loop {\n            let Some(c) = self.consume(input)"), "{body}");
+        assert!(body.contains("// Ignore the character.\n                    continue;\n"), "{body}");
+        assert_eq!(body.matches("continue;").count(), 1, "{body}");
+        assert!(body.contains("            break;\n        }\n        Step::Continue"), "{body}");
+        // A state that ignores nothing is refused; so is an unknown state.
+        machine.ignored_runs = vec![("tag-name-state".into(), 2)];
+        let error = generate::module(&machine).unwrap_err();
+        assert!(error.contains("ignored-runs.txt:2: tag-name-state ignores no character"), "{error}");
+        machine.ignored_runs = vec![("no-such-state".into(), 3)];
+        assert!(problems(&machine, &codes).join("\n").contains("ignored-runs.txt:3: no state no-such-state"));
+    }
+
+    #[test]
+    fn the_hot_loop_tests_its_states_in_order_and_step_leaves_them_to_it() {
+        let (mut machine, codes) = real();
+        machine.hot_loop = vec![("tag-name-state".into(), 1), ("data-state".into(), 2)];
+        let module = generate::module(&machine).unwrap();
+        let tag_name = module.find("if State::TagName == self.state && (self.tag_name_state(input)").unwrap();
+        let data = module.find("if State::Data == self.state && (self.data_state(input)").unwrap();
+        let others =
+            module.find("if !matches!(self.state, State::TagName | State::Data) && (self.step(input)").unwrap();
+        assert!(tag_name < data && data < others);
+        assert!(module.contains("State::Data => Step::Continue,"));
+        assert!(module.contains("State::Rcdata => self.rcdata_state(input),"));
+        machine.hot_loop.push(("data-state".into(), 3));
+        machine.hot_loop.push(("processing-instruction-open-state".into(), 4));
+        let found = problems(&machine, &codes).join("\n");
+        assert!(found.contains("hot-loop.txt:3: data-state is listed twice"), "{found}");
+        assert!(found.contains("hot-loop.txt:4: processing-instruction-open-state is also out of line"), "{found}");
     }
 
     #[test]

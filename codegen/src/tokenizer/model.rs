@@ -24,6 +24,12 @@ pub const OUT_OF_LINE_FILE: &str = "tokenizer/out-of-line.txt";
 /// The performance overlay: which states run in the step that switches to them.
 pub const CHAINED_FILE: &str = "tokenizer/chained.txt";
 
+/// The performance overlay: which states skip the characters they ignore in bulk.
+pub const IGNORED_RUNS_FILE: &str = "tokenizer/ignored-runs.txt";
+
+/// The performance overlay: which states the driver loop tests first, in order.
+pub const HOT_LOOP_FILE: &str = "tokenizer/hot-loop.txt";
+
 /// A character class of the spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {
@@ -212,6 +218,12 @@ pub struct Machine {
     /// The states run in the same step by a case that switches to them,
     /// with their overlay lines.
     pub chained: Vec<(String, usize)>,
+    /// The states that skip a run of the characters they ignore at once,
+    /// with their overlay lines.
+    pub ignored_runs: Vec<(String, usize)>,
+    /// The states the driver loop runs behind tests of their own, in the
+    /// order of the overlay, with their overlay lines.
+    pub hot_loop: Vec<(String, usize)>,
     pub provenance: String,
 }
 
@@ -334,5 +346,9 @@ pub fn load(ctx: &Context) -> Result<Machine> {
     let out_of_line = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
     let overlay = ctx.load(CHAINED_FILE)?;
     let chained = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
-    Ok(Machine { states, fast_paths, out_of_line, chained, provenance })
+    let overlay = ctx.load(IGNORED_RUNS_FILE)?;
+    let ignored_runs = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
+    let overlay = ctx.load(HOT_LOOP_FILE)?;
+    let hot_loop = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
+    Ok(Machine { states, fast_paths, out_of_line, chained, ignored_runs, hot_loop, provenance })
 }

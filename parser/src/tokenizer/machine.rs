@@ -354,15 +354,18 @@ impl<S: TokenSink> Tokenizer<S> {
         // other input.
         self.tag_name_verbatim = false;
         self.attribute_name_verbatim = false;
-        while !self.done && !self.paused {
-            if self.step(input) == Step::NeedMore {
-                break;
-            }
-        }
+        self.run_states(input);
         self.flush_characters(input);
         let consumed = self.positions.base_offset() + self.pos;
         self.report_stream_errors(input, |offset| offset < consumed);
         self.pos
+    }
+
+    /// Whether the tokenizer stops here: the sink paused it, or the
+    /// end-of-file token is emitted.
+    #[inline]
+    pub(crate) fn halted(&self) -> bool {
+        self.done || self.paused
     }
 
     // ----- consuming input -------------------------------------------------
