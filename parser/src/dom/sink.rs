@@ -26,6 +26,13 @@ impl TreeSink for Document {
         self.create_element_unchecked(&name, attrs)
     }
 
+    fn create_element_appended(&mut self, parent: NodeId, name: QualName, attrs: &[AttrRef<'_>]) -> NodeId {
+        let parent = self.checked(parent);
+        let element = self.create_element_unchecked(&name, attrs);
+        self.link_new_last_child(parent, element.link());
+        element
+    }
+
     fn create_element_again(&mut self, name: QualName, attrs: &[AttrRef<'_>], previous: NodeId) -> NodeId {
         self.create_element_sharing(&name, attrs, previous)
     }

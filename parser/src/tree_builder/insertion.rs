@@ -109,9 +109,16 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// token's tag name was interned to.
     pub(crate) fn insert_an_html_element_for(&mut self, tag: TagTok<'_>) -> S::Handle {
         let location = self.appropriate_place_for_inserting_a_node(None);
-        let element = self.create_an_html_element_for(tag);
+        let element = match location {
+            // The usual case: created and appended by one call to the sink.
+            InsertionLocation::AppendTo(parent) => self.create_an_html_element_in(tag, Some(parent)),
+            InsertionLocation::InsertBefore(_) => {
+                let element = self.create_an_html_element_in(tag, None);
+                self.insert_at(location, NodeOrText::Node(element.handle));
+                element
+            }
+        };
         let handle = element.handle;
-        self.insert_at(location, NodeOrText::Node(handle));
         self.element_inserted(&element, tag.tag);
         self.open_elements.push(element);
         handle
@@ -119,8 +126,14 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// "Create an element for the token" in the HTML namespace, reusing
     /// the token's interned name.
-    #[inline(always)]
     pub(crate) fn create_an_html_element_for(&mut self, tag: TagTok<'_>) -> OpenElement<S::Handle> {
+        self.create_an_html_element_in(tag, None)
+    }
+
+    /// [`Self::create_an_html_element_for`], the element appended to
+    /// `parent` as it is created when a parent is given.
+    #[inline(always)]
+    fn create_an_html_element_in(&mut self, tag: TagTok<'_>, parent: Option<S::Handle>) -> OpenElement<S::Handle> {
         let local = match tag.name {
             Some(known) => Name::Known(known),
             None => Name::Other(tag.tag.name.as_str().into()),
@@ -131,7 +144,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         // foreign adjustments): a plain copy of the references.
         attrs.extend(tag.tag.attrs.iter().map(|attr| AttrRef::interned(attr.name(), attr.local_name(), &attr.value)));
         self.limit_attributes(&mut attrs);
-        let handle = self.sink.create_element(name.clone(), &attrs);
+        let handle = match parent {
+            Some(parent) => self.sink.create_element_appended(parent, name.clone(), &attrs),
+            None => self.sink.create_element(name.clone(), &attrs),
+        };
         self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
         OpenElement::new(handle, name, false)

@@ -337,6 +337,17 @@ pub trait TreeSink {
         self.create_element(name, attrs)
     }
 
+    /// Creates an element and appends it as the last child of `parent`:
+    /// what [`TreeSink::create_element`] then [`TreeSink::append`] do, which
+    /// is the default. The tree builder calls it when it inserts an HTML
+    /// element at the end of its parent (most elements), so that a sink
+    /// can link the new element as it creates it.
+    fn create_element_appended(&mut self, parent: Self::Handle, name: QualName, attrs: &[AttrRef<'_>]) -> Self::Handle {
+        let element = self.create_element(name, attrs);
+        self.append(parent, NodeOrText::Node(element));
+        element
+    }
+
     /// Creates a comment node, not yet in the tree.
     fn create_comment(&mut self, text: &str) -> Self::Handle;
 
