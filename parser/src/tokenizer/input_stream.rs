@@ -8,19 +8,52 @@ use std::collections::VecDeque;
 
 use crate::generated::parse_errors::ParseErrorCode;
 
+/// Preprocesses `chunk` for the tokenizer: appends its input-stream errors
+/// to `out` (stream offsets from `base`) and normalises its newlines, as
+/// [`normalize_newlines`] does. The error scan looks at every byte anyway
+/// and stops at a CR: only a chunk that holds one is normalised (a copy)
+/// and scanned again, so that text without CR is passed over once.
+/// Returns the text and its number of line feeds.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream>
+pub(crate) fn preprocess<'a>(
+    chunk: &'a str,
+    last_was_cr: &mut bool,
+    base: usize,
+    out: &mut VecDeque<(usize, ParseErrorCode)>,
+) -> (Cow<'a, str>, usize) {
+    let mut text = Cow::Borrowed(drop_lf_after_cr(chunk, last_was_cr));
+    loop {
+        let queued = out.len();
+        if let Some(newlines) = scan_input_stream_errors(&text, base, out) {
+            return (text, newlines);
+        }
+        // Normalised text holds no CR: the second scan is the last.
+        out.truncate(queued);
+        let normalized = normalize_newlines(&text, last_was_cr).into_owned();
+        text = Cow::Owned(normalized);
+    }
+}
+
+/// `chunk` without the LF that belongs to a CR at the end of the chunk
+/// before (`last_was_cr`, which an empty chunk leaves as it is).
+fn drop_lf_after_cr<'a>(chunk: &'a str, last_was_cr: &mut bool) -> &'a str {
+    if *last_was_cr && !chunk.is_empty() {
+        *last_was_cr = false;
+        if let Some(rest) = chunk.strip_prefix('\n') {
+            return rest;
+        }
+    }
+    chunk
+}
+
 /// Normalises newlines: every CR LF pair and every lone CR becomes LF.
 /// `last_was_cr` carries a chunk-final CR over to the next chunk, whose
 /// leading LF then belongs to that CR and is dropped.
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream>
 pub(crate) fn normalize_newlines<'a>(chunk: &'a str, last_was_cr: &mut bool) -> Cow<'a, str> {
-    let mut chunk = chunk;
-    if *last_was_cr && !chunk.is_empty() {
-        *last_was_cr = false;
-        if let Some(rest) = chunk.strip_prefix('\n') {
-            chunk = rest;
-        }
-    }
+    let chunk = drop_lf_after_cr(chunk, last_was_cr);
     if memchr::memchr(b'\r', chunk.as_bytes()).is_none() {
         return Cow::Borrowed(chunk);
     }
@@ -42,12 +75,13 @@ pub(crate) fn normalize_newlines<'a>(chunk: &'a str, last_was_cr: &mut bool) -> 
 
 /// Bytes that may start a code point the input stream reports: C0 controls
 /// other than NULL (the tokenizer's) and ASCII whitespace, DEL, the lead
-/// byte of the C1 controls (0xC2) and of the noncharacters (0xEF, 0xF0–0xF4).
+/// byte of the C1 controls (0xC2) and of the noncharacters (0xEF, 0xF0–0xF4);
+/// and CR, which stops the scan (newline normalisation comes first).
 static SUSPECT: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0x01;
     while b < 0x20 {
-        table[b] = !matches!(b, 0x09 | 0x0A | 0x0C | 0x0D);
+        table[b] = !matches!(b, 0x09 | 0x0A | 0x0C);
         b += 1;
     }
     table[0x7F] = true;
@@ -81,8 +115,14 @@ pub(crate) fn input_stream_error(c: char) -> Option<ParseErrorCode> {
 /// Appends the input-stream errors of `text`, which starts at stream
 /// offset `base`, to `out` as `(offset, code)`; returns the number of line
 /// feeds in `text` (counted in the same pass, for
-/// [`Positions::drop_consumed_counted`]).
-pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) -> usize {
+/// [`Positions::drop_consumed_counted`]), or `None` at the first CR: the
+/// text needs newline normalisation, and the errors appended so far are
+/// to be dropped.
+pub(crate) fn scan_input_stream_errors(
+    text: &str,
+    base: usize,
+    out: &mut VecDeque<(usize, ParseErrorCode)>,
+) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: `scan_avx2` only requires that the CPU supports AVX2,
@@ -104,7 +144,7 @@ pub(crate) fn scan_input_stream_errors(text: &str, base: usize, out: &mut VecDeq
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx2")]
-unsafe fn scan_avx2(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) -> usize {
+unsafe fn scan_avx2(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) -> Option<usize> {
     scan_blocks::<AVX2_LANES, AVX2_BLOCK>(text, base, out)
 }
 
@@ -115,7 +155,7 @@ fn scan_blocks<const L: usize, const B: usize>(
     text: &str,
     base: usize,
     out: &mut VecDeque<(usize, ParseErrorCode)>,
-) -> usize {
+) -> Option<usize> {
     let bytes = text.as_bytes();
     // A block at a time: the filter is lane-wise arithmetic over a
     // fixed-size block, which the compiler turns into SIMD (no early exit,
@@ -131,16 +171,20 @@ fn scan_blocks<const L: usize, const B: usize>(
         newlines += block_newlines;
         if suspect {
             for offset in at..at + B {
-                check_byte(text, offset, base, out);
+                if check_byte(text, offset, base, out) {
+                    return None;
+                }
             }
         }
         at += B;
     }
     for (offset, &byte) in bytes.iter().enumerate().skip(at) {
         newlines += usize::from(byte == b'\n');
-        check_byte(text, offset, base, out);
+        if check_byte(text, offset, base, out) {
+            return None;
+        }
     }
-    newlines
+    Some(newlines)
 }
 
 /// Bytes the block filter looks at together: the per-block part of the
@@ -202,21 +246,29 @@ fn filter_block<const L: usize, const B: usize>(block: &[u8; B]) -> (bool, usize
 
 /// The bytes [`block_has_suspect`] lets through: a superset of [`SUSPECT`]
 /// (and 0xF5–0xFF, which UTF-8 never holds) in a few ranges: NULL, CR
-/// (gone after newline normalisation) and FF are rare enough to be looked
-/// at byte by byte; tab and LF are common and pass.
+/// (which stops the scan) and FF are rare enough to be looked at byte by
+/// byte; tab and LF are common and pass.
 #[cfg(test)]
 fn may_be_suspect(b: u8) -> bool {
     matches!(b, 0x00..=0x08 | 0x0B..=0x1F | 0x7F | 0xC2 | 0xEF..=0xFF)
 }
 
-#[inline]
-fn check_byte(text: &str, at: usize, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) {
-    if SUSPECT[usize::from(text.as_bytes()[at])] {
+/// Appends the input-stream error of the character at `at`, if any;
+/// returns whether it is a CR instead. Inlined into the byte loops: as a
+/// call per byte of a suspect block it cost more than the scan saved.
+#[inline(always)]
+fn check_byte(text: &str, at: usize, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) -> bool {
+    let byte = text.as_bytes()[at];
+    if SUSPECT[usize::from(byte)] {
+        if byte == b'\r' {
+            return true;
+        }
         // `at` is a character boundary: every suspect byte is ASCII or a lead byte.
         if let Some(code) = text[at..].chars().next().and_then(input_stream_error) {
             out.push_back((base + at, code));
         }
     }
+    false
 }
 
 /// Columns count UTF-16 code units, as the html5lib tests do. Lines and
@@ -366,7 +418,10 @@ mod tests {
     #[test]
     fn stream_errors_name_controls_and_noncharacters() {
         let mut out = VecDeque::new();
-        scan_input_stream_errors("a\u{1}\t\u{7f}\u{85}\u{fdd0}\u{ffff}\u{10fffe}\u{e9}", 0, &mut out);
+        assert_eq!(
+            scan_input_stream_errors("a\u{1}\t\u{7f}\u{85}\u{fdd0}\u{ffff}\u{10fffe}\u{e9}", 0, &mut out),
+            Some(0)
+        );
         let codes: Vec<(usize, &str)> = out.iter().map(|&(at, c)| (at, c.as_str())).collect();
         assert_eq!(
             codes,
@@ -389,10 +444,10 @@ mod tests {
                 text.insert(at, bad);
                 text.push('é');
                 let mut out = VecDeque::new();
-                let newlines = scan_input_stream_errors(&text, 5, &mut out);
+                let newlines = scan_input_stream_errors(&text, 5, &mut out).unwrap();
                 assert_eq!(newlines, text.matches('\n').count());
                 let mut baseline = VecDeque::new();
-                assert_eq!(scan_blocks::<LANES, BLOCK>(&text, 5, &mut baseline), newlines);
+                assert_eq!(scan_blocks::<LANES, BLOCK>(&text, 5, &mut baseline), Some(newlines));
                 assert_eq!(out, baseline, "{bad:?} at {at}: the dispatched scan and the baseline scan differ");
                 let naive: Vec<usize> =
                     text.char_indices().filter(|&(_, c)| input_stream_error(c).is_some()).map(|(i, _)| i + 5).collect();
@@ -400,6 +455,33 @@ mod tests {
                 assert_eq!(naive, [at + 5]);
             }
         }
+    }
+
+    #[test]
+    fn a_cr_stops_the_scan_and_preprocessing_normalises_then() {
+        for at in [0, 100, 255, 256, 300, 500] {
+            let mut text: String = "abc\u{1}defgh\n".repeat(50);
+            text.insert(at, '\r');
+            let mut out = VecDeque::new();
+            assert_eq!(scan_input_stream_errors(&text, 0, &mut out), None, "CR at {at}");
+            assert_eq!(scan_blocks::<LANES, BLOCK>(&text, 0, &mut out), None, "CR at {at}, SSE2");
+            // Preprocessed: the errors of the normalised text, each once.
+            let (mut cr, mut out) = (false, VecDeque::new());
+            let (normalized, newlines) = preprocess(&text, &mut cr, 7, &mut out);
+            let mut expected_cr = false;
+            assert_eq!(normalized, normalize_newlines(&text, &mut expected_cr));
+            assert_eq!(newlines, normalized.matches('\n').count());
+            let naive: Vec<usize> = normalized.match_indices('\u{1}').map(|(i, _)| i + 7).collect();
+            assert_eq!(out.iter().map(|&(i, _)| i).collect::<Vec<_>>(), naive, "CR at {at}");
+        }
+        // A chunk-final CR takes the next chunk's leading LF, as before.
+        let (mut cr, mut out) = (false, VecDeque::new());
+        assert_eq!(preprocess("a\r", &mut cr, 0, &mut out), (Cow::Owned("a\n".into()), 1));
+        assert!(cr);
+        assert_eq!(preprocess("", &mut cr, 2, &mut out), (Cow::Borrowed(""), 0));
+        assert_eq!(preprocess("\nb\u{1}", &mut cr, 2, &mut out), (Cow::Borrowed("b\u{1}"), 0));
+        assert!(!cr);
+        assert_eq!(out, [(3, ParseErrorCode::ControlCharacterInInputStream)]);
     }
 
     #[test]
@@ -432,7 +514,7 @@ mod tests {
         let line = "ab\u{1F600}c\u{e9}\n";
         for text in [line.repeat(40), "x\u{1F600}".repeat(100), format!("\n{}", "y".repeat(300)), String::new()] {
             let mut out = VecDeque::new();
-            let newlines = scan_input_stream_errors(&text, 0, &mut out);
+            let newlines = scan_input_stream_errors(&text, 0, &mut out).unwrap();
             for consumed in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
                 let mut walked = Positions::new();
                 walked.locate(&text, consumed / 3);

@@ -11,7 +11,7 @@ mod names;
 
 use std::collections::{HashSet, VecDeque};
 
-use super::input_stream::{normalize_newlines, scan_input_stream_errors, Positions};
+use super::input_stream::{preprocess, Positions};
 use super::interface::{
     Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink,
 };
@@ -269,9 +269,8 @@ impl<S: TokenSink> Tokenizer<S> {
             // Input after the end-of-file token has nowhere to go.
             return Progress::Done;
         }
-        let text = normalize_newlines(chunk, &mut self.last_was_cr);
         let start = self.positions.base_offset() + self.buffer.len();
-        let newlines = scan_input_stream_errors(&text, start, &mut self.stream_errors);
+        let (text, newlines) = preprocess(chunk, &mut self.last_was_cr, start, &mut self.stream_errors);
         if self.buffer.is_empty() && !self.paused {
             // The usual case: run over the caller's chunk without copying it
             // (it starts at the base, as the scan's line count needs).
@@ -307,13 +306,12 @@ impl<S: TokenSink> Tokenizer<S> {
         // The inserted text is preprocessed on its own: a CR at its end is a
         // line break of its own even if the pending input starts with LF.
         let mut cr = false;
-        let mut text = normalize_newlines(text, &mut cr).into_owned();
         let base = self.positions.base_offset();
+        let mut errors = VecDeque::new();
+        let mut text = preprocess(text, &mut cr, base, &mut errors).0.into_owned();
         for error in &mut self.stream_errors {
             error.0 += text.len();
         }
-        let mut errors = VecDeque::new();
-        scan_input_stream_errors(&text, base, &mut errors);
         while let Some(error) = errors.pop_back() {
             self.stream_errors.push_front(error);
         }

@@ -110,10 +110,17 @@ impl<S: TokenSink> Tokenizer<S> {
             self.attribute_name_verbatim,
         );
         debug_assert_eq!(attribute.local_name, crate::generated::names::LocalName::lookup(&attribute.name));
-        // Most attributes are their tag's first: nothing to compare, and no
-        // call (this runs on leaving every attribute name).
-        if self.tag.attrs.len() >= 2 {
-            self.search_for_duplicate_attribute(input, code);
+        // Most attributes are their tag's first: nothing to compare; most
+        // others have a name the names table knows and that no earlier
+        // attribute has, which a few integer compares tell, without a call
+        // (this runs on leaving every attribute name).
+        if let Some((current, earlier)) = self.tag.attrs.split_last() {
+            let known_and_new = current.local_name.is_some()
+                && earlier.len() < Self::LINEAR_ATTRIBUTE_SEARCH
+                && earlier.iter().all(|a| a.local_name != current.local_name);
+            if !earlier.is_empty() && !known_and_new {
+                self.search_for_duplicate_attribute(input, code);
+            }
         }
     }
 
