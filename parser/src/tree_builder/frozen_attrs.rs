@@ -81,12 +81,13 @@ impl FrozenAttrsStore {
     /// long.
     #[cold]
     fn compact<'a>(&mut self, listed: impl Iterator<Item = &'a mut FrozenAttrs>) {
-        // The new buffers start at the old ones' capacity: started empty,
-        // they regrew by doubling after each compaction (most compactions
-        // find the list empty), 4.3M instructions of reallocation on the
-        // 130 pages for 492 compactions.
-        let mut text = String::with_capacity(self.text.capacity());
-        let mut lengths = Vec::with_capacity(self.lengths.capacity());
+        // Started empty, the new buffers regrow by doubling (4.3M
+        // instructions of reallocation on the 130 pages for 492
+        // compactions), but buffers kept with room, even capped at 1 KB,
+        // raised the peak while parsing on the documentation pages
+        // (performance log, branch `ptree2`).
+        let mut text = String::new();
+        let mut lengths = Vec::new();
         let mut entries = 0;
         for frozen in listed {
             entries += 1;
