@@ -95,7 +95,8 @@ impl Document {
     /// valid as the DOM says (any name the tokenizer makes for a start tag
     /// is, and so is every lowercase ASCII name): `name.local` a "valid
     /// element local name", attribute names "valid attribute local names",
-    /// prefixes "valid namespace prefixes"; else
+    /// prefixes "valid namespace prefixes", and an attribute's `local_name`
+    /// `None` or `local` interned; else
     /// [`DomError::InvalidCharacter`], and nothing is created. The
     /// serializer writes names as they are, so this is what keeps
     /// `a b><script>` out of the output.
@@ -111,13 +112,20 @@ impl Document {
     /// assert_eq!(document.outer_html(widget), r#"<my-widget data-x="1"></my-widget>"#);
     /// let bad = QualName::new(Namespace::Html, Name::new("a b><script"));
     /// assert_eq!(document.create_element(&bad, &[]), Err(DomError::InvalidCharacter));
+    /// // The interned name and the string must name the same attribute.
+    /// let src = AttrRef { local_name: AttrRef::new("src", "").local_name, ..AttrRef::new("href", "/") };
+    /// assert_eq!(document.create_element(&name, &[src]), Err(DomError::InvalidCharacter));
     /// ```
     ///
     /// Spec: <https://dom.spec.whatwg.org/#valid-element-local-name>
     pub fn create_element(&mut self, name: &QualName, attrs: &[AttrRef<'_>]) -> Result<NodeId, DomError> {
-        let attrs_valid = attrs
-            .iter()
-            .all(|attr| is_valid_attribute_local_name(attr.local) && attr.prefix.is_none_or(is_valid_namespace_prefix));
+        // An interned name that is not `local`'s would be stored in its
+        // place (the DOM goes by it), so the two must agree.
+        let attrs_valid = attrs.iter().all(|attr| {
+            is_valid_attribute_local_name(attr.local)
+                && attr.prefix.is_none_or(is_valid_namespace_prefix)
+                && attr.local_name.is_none_or(|interned| interned.as_str() == attr.local)
+        });
         if !is_valid_element_local_name(name.local.as_str()) || !attrs_valid {
             return Err(DomError::InvalidCharacter);
         }

@@ -120,7 +120,8 @@ pub struct AttrRef<'a> {
     /// `local` interned: `Some` when the names table knows it. When `Some`,
     /// it is the attribute's local name for the built-in DOM, which does
     /// not read `local` then; `None` is always safe (the DOM looks `local`
-    /// up).
+    /// up). [`Document::create_element`](crate::dom::Document::create_element)
+    /// refuses a `Some` that is not `local` interned.
     pub local_name: Option<LocalName>,
     /// The value.
     pub value: &'a str,
