@@ -124,7 +124,7 @@ pub struct Tokenizer<S: TokenSink> {
     tag_kind: TagKind,
     /// Where the current tag's name starts in the input being run, and
     /// whether the name is still a verbatim copy of the input from there
-    /// (see `tag_names`).
+    /// (see `names`).
     tag_name_start: usize,
     tag_name_verbatim: bool,
     tag_names: NameCache,

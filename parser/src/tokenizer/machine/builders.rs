@@ -102,25 +102,23 @@ impl<S: TokenSink> Tokenizer<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state>
     #[inline(always)]
     pub(crate) fn check_for_duplicate_attribute(&mut self, input: &str, code: ParseErrorCode) {
-        let Some(attribute) = self.tag.attrs.last_mut() else { return };
-        attribute.local_name = self.attribute_local_names.intern(
-            &attribute.name,
+        let Some((current, earlier)) = self.tag.attrs.split_last_mut() else { return };
+        current.local_name = self.attribute_local_names.intern(
+            &current.name,
             input.as_bytes(),
             self.attribute_name_start,
             self.attribute_name_verbatim,
         );
-        debug_assert_eq!(attribute.local_name, crate::generated::names::LocalName::lookup(&attribute.name));
+        debug_assert_eq!(current.local_name, crate::generated::names::LocalName::lookup(&current.name));
         // Most attributes are their tag's first: nothing to compare; most
         // others have a name the names table knows and that no earlier
         // attribute has, which a few integer compares tell, without a call
         // (this runs on leaving every attribute name).
-        if let Some((current, earlier)) = self.tag.attrs.split_last() {
-            let known_and_new = current.local_name.is_some()
-                && earlier.len() < Self::LINEAR_ATTRIBUTE_SEARCH
-                && earlier.iter().all(|a| a.local_name != current.local_name);
-            if !earlier.is_empty() && !known_and_new {
-                self.search_for_duplicate_attribute(input, code);
-            }
+        let known_and_new = current.local_name.is_some()
+            && earlier.len() < Self::LINEAR_ATTRIBUTE_SEARCH
+            && earlier.iter().all(|a| a.local_name != current.local_name);
+        if !earlier.is_empty() && !known_and_new {
+            self.search_for_duplicate_attribute(input, code);
         }
     }
 
