@@ -61,6 +61,10 @@ const COMPACT_ABOVE: usize = 1024;
 /// the attributes of a tag or two), not what one long value grew it to.
 const KEEP_ALLOCATED: usize = 2 * COMPACT_ABOVE;
 
+/// The lengths a new or emptied `lengths` buffer has room for: about what
+/// `COMPACT_ABOVE` bytes of names and values need (two per attribute).
+const KEEP_LENGTHS: usize = COMPACT_ABOVE / 8;
+
 impl FrozenAttrsStore {
     /// Copies the attributes of `tag`. `listed` are the attributes the list
     /// still holds: the only ones the buffers must keep (see the module
@@ -98,18 +102,21 @@ impl FrozenAttrsStore {
             if self.text.capacity() > KEEP_ALLOCATED {
                 self.text = String::new();
             }
-            if self.lengths.capacity() * std::mem::size_of::<usize>() > KEEP_ALLOCATED {
+            if self.lengths.capacity() > 2 * KEEP_LENGTHS {
                 self.lengths = Vec::new();
             }
             self.text.clear();
             self.lengths.clear();
+            // The room they keep, given at once the first time (growing
+            // from nothing took a dozen reallocations per document).
+            self.text.reserve_exact(KEEP_ALLOCATED);
+            self.lengths.reserve_exact(KEEP_LENGTHS);
             self.compact_at = COMPACT_ABOVE;
             return;
         }
-        // Some are listed: their attributes are copied to new buffers,
-        // which regrow by doubling.
-        let mut text = String::new();
-        let mut lengths = Vec::new();
+        // Some are listed: their attributes are copied to new buffers.
+        let mut text = String::with_capacity(KEEP_ALLOCATED);
+        let mut lengths = Vec::with_capacity(KEEP_LENGTHS);
         let mut entries = 0;
         for frozen in listed {
             entries += 1;
