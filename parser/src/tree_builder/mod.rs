@@ -529,7 +529,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             && self.errors_awaiting_position.is_empty()
             && self.nodes_created < self.options.max_nodes
             && (self.open_elements.len() > 1 || self.context_element.is_none())
-            && self.open_elements.last().is_some_and(|node| node.name.ns == Namespace::Html)
+            && self.open_elements.last().is_some_and(|node| node.ns == Namespace::Html)
     }
 
     /// What `process_token` answers after a character token that went
