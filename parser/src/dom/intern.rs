@@ -11,7 +11,7 @@ impl Document {
     pub(super) fn name_str(&self, name: NameId) -> &str {
         match LocalName::from_index(name.0 as usize) {
             Some(known) => known.as_str(),
-            None => &self.other_names[name.0 as usize - LOCAL_NAME_COUNT],
+            None => self.other_names.get(name.0 as usize - LOCAL_NAME_COUNT),
         }
     }
 
@@ -68,13 +68,8 @@ impl Document {
 
     /// Interns a name the names table does not know.
     pub(super) fn intern_uncached(&mut self, name: &str) -> NameId {
-        if let Some(&index) = self.other_name_ids.get(name) {
-            return NameId((LOCAL_NAME_COUNT + index as usize) as u32);
-        }
-        let index = u32::try_from(self.other_names.len()).expect("fewer than 2^32 names");
-        self.other_names.push(name.into());
-        self.other_name_ids.insert(name.into(), index);
-        NameId((LOCAL_NAME_COUNT + index as usize) as u32)
+        let index = self.other_names.intern(name);
+        NameId(u32::try_from(LOCAL_NAME_COUNT + index).expect("fewer than 2^32 names"))
     }
 
     pub(super) fn attr_ref(&self, attr: &StoredAttr) -> AttrRef<'_> {

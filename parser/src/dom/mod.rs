@@ -31,6 +31,7 @@ mod mutate;
 mod name_cache;
 mod navigate;
 mod node;
+mod other_names;
 mod pretty;
 pub(crate) mod serialize;
 pub(crate) mod shadow_root;
@@ -84,8 +85,7 @@ pub struct Document {
     attrs: Vec<StoredAttr>,
     doctypes: Vec<Doctype>,
     /// Names the names table does not know, by `NameId - LOCAL_NAME_COUNT`.
-    other_names: Vec<Box<str>>,
-    other_name_ids: HashMap<Box<str>, u32>,
+    other_names: other_names::OtherNames,
     /// The template contents of each HTML `template` element.
     templates: HashMap<Link, Link>,
     /// The other way: the template each template contents belongs to.
@@ -120,7 +120,6 @@ impl Clone for Document {
             attrs: self.attrs.clone(),
             doctypes: self.doctypes.clone(),
             other_names: self.other_names.clone(),
-            other_name_ids: self.other_name_ids.clone(),
             templates: self.templates.clone(),
             template_hosts: self.template_hosts.clone(),
             name_slots: None,
@@ -176,8 +175,7 @@ impl Document {
             strings: strings::Strings::with_capacity(text_bytes),
             attrs: Vec::new(),
             doctypes: Vec::new(),
-            other_names: Vec::new(),
-            other_name_ids: HashMap::new(),
+            other_names: other_names::OtherNames::default(),
             templates: HashMap::new(),
             template_hosts: HashMap::new(),
             name_slots: None,
