@@ -72,9 +72,11 @@
 //!   `encoding_rs` only.
 //! - `html5ever` (off by default): htmlforge's tree builder building any
 //!   html5ever 0.40 tree (`scraper::Html`, `RcDom`…), in `html5ever`.
-// Denied rather than forbidden for one item: the input-stream scan's AVX2
-// code (`tokenizer::input_stream::scan_avx2`), called after a CPU check;
-// measured in docs/performance-log.md (2026-11-24).
+// Denied rather than forbidden for two items of vector code: the
+// input-stream scan's AVX2 code (`tokenizer::input_stream::scan_avx2`),
+// called after a CPU check, and the SSE2 test of the tokenizer's name runs
+// (`byte_search::sse2_flags`); measured in docs/performance-log.md
+// (2026-11-24, branches `tok` and `pinput`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -178,6 +178,43 @@ impl NamedCharRefMatcher {
     }
 }
 
+/// The last match whose name ends with `;` and fits in eight bytes, tried
+/// before the automaton by one masked comparison of the input: pages repeat
+/// a few references many times (`&amp;` in URLs, `&nbsp;`), and the
+/// automaton costs about forty instructions per byte of a name. No name
+/// goes on past a `;`, so where the input starts with such a name, that
+/// name is the longest match.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct RecentMatch {
+    /// The name's bytes as a little-endian word, and the mask of its length.
+    name: u64,
+    mask: u64,
+    found: Option<NamedMatch>,
+}
+
+impl RecentMatch {
+    /// The remembered match, if `rest` (the input after the `&`) starts
+    /// with its name; `None` also when `rest` is shorter than eight bytes.
+    #[inline]
+    pub(crate) fn find(&self, rest: &[u8]) -> Option<NamedMatch> {
+        let word = u64::from_le_bytes(*rest.first_chunk::<8>()?);
+        self.found.filter(|_| word & self.mask == self.name)
+    }
+
+    /// Remembers `found`, the longest match at the start of `rest`, if its
+    /// name ends with `;` and fits in eight bytes.
+    pub(crate) fn remember(&mut self, rest: &[u8], found: NamedMatch) {
+        if !found.ends_with_semicolon || found.len > 8 {
+            return;
+        }
+        let mut name = [0u8; 8];
+        name[..found.len].copy_from_slice(&rest[..found.len]);
+        self.name = u64::from_le_bytes(name);
+        self.mask = u64::MAX >> (64 - 8 * found.len);
+        self.found = Some(found);
+    }
+}
+
 /// Looks up one complete name (without the `&`), e.g. `"notin;"`: what
 /// the tests check the table with.
 #[cfg(test)]
@@ -237,6 +274,60 @@ mod tests {
         assert!(!matcher.push(0xc3));
         assert!(!matcher.push(b'-'));
         assert_eq!(matcher.consumed(), 1);
+    }
+
+    #[test]
+    fn the_recent_match_answers_as_the_automaton_does() {
+        let mut recent = RecentMatch::default();
+        assert_eq!(recent.find(b"amp;xxxxxx"), None);
+        let inputs: [&[u8]; 9] = [
+            b"amp;x=1&y",
+            b"amp;amp;",
+            b"ampere;xxx",
+            b"amp",
+            b"notin;xxxx",
+            b"not;xxxxxx",
+            b"notit;xxxx",
+            b"nbsp; xxx",
+            b"lt;",
+        ];
+        for first in inputs {
+            for second in inputs {
+                let mut matcher = NamedCharRefMatcher::new();
+                for &b in first {
+                    if !matcher.push(b) {
+                        break;
+                    }
+                }
+                if let Some(found) = matcher.longest_match() {
+                    recent.remember(first, found);
+                }
+                let mut matcher = NamedCharRefMatcher::new();
+                for &b in second {
+                    if !matcher.push(b) {
+                        break;
+                    }
+                }
+                if let Some(hit) = recent.find(second) {
+                    assert_eq!(Some(hit), matcher.longest_match(), "{first:?} then {second:?}");
+                }
+            }
+        }
+        // Names longer than eight bytes, and names without `;`, are not remembered.
+        let mut recent = RecentMatch::default();
+        let found = NamedMatch { len: 3, ends_with_semicolon: false, replacement: "&" };
+        recent.remember(b"ampxxxxxxx", found);
+        assert_eq!(recent.find(b"ampxxxxxxx"), None);
+        let long = b"NotEqualTilde;xx";
+        let found = NamedMatch { len: 14, ends_with_semicolon: true, replacement: "\u{2242}\u{338}" };
+        recent.remember(long, found);
+        assert_eq!(recent.find(long), None);
+        // Every name that fits is found again, with the automaton's answer.
+        let found = NamedMatch { len: 4, ends_with_semicolon: true, replacement: "&" };
+        recent.remember(b"amp;", found);
+        assert_eq!(recent.find(b"amp;1234"), Some(found));
+        assert_eq!(recent.find(b"amp:1234"), None);
+        assert_eq!(recent.find(b"amp;123"), None);
     }
 
     #[test]

@@ -468,7 +468,19 @@ impl Gen<'_> {
                     let _ = writeln!(self.tables, "    {},", items.join(", "));
                 }
                 let _ = writeln!(self.tables, "];\n");
-                format!("rest.iter().position(|&b| {table}[usize::from(b)])")
+                // `find_run_end` flags the bytes up to U+0020, the ASCII
+                // upper-case letters if any of them stops the run, and the
+                // other stop bytes one by one: a superset of the table by
+                // construction. A flagged byte that is no stop ends the run
+                // early and takes the anything-else entry through the match
+                // below, as the bulk run would have.
+                let upper = stop.iter().any(u8::is_ascii_uppercase);
+                let extra: Vec<String> = stop
+                    .iter()
+                    .filter(|&&b| b > 0x20 && !(upper && b.is_ascii_uppercase()))
+                    .map(|&b| byte_literal(b))
+                    .collect();
+                format!("find_run_end(rest, &{table}, {upper}, [{}])", extra.join(", "))
             }
         };
         self.line(2, &format!("// Fast path ({origin}): a run of characters that all take the"));
@@ -661,7 +673,7 @@ pub fn module(machine: &Machine) -> Result<String> {
          //! the arms call are hand-written in `crate::tokenizer::machine`.\n\
          //!\n\
          //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>\n\n\
-         use crate::byte_search::{find1, find2, find3};\n\
+         use crate::byte_search::{find1, find2, find3, find_run_end};\n\
          use crate::generated::parse_errors::ParseErrorCode;\n\
          use crate::tokenizer::machine::{Consumed, Look, Step, Target, Tokenizer};\n\
          use crate::tokenizer::TokenSink;\n\n",

@@ -7,7 +7,7 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>
 
-use crate::byte_search::{find1, find2, find3};
+use crate::byte_search::{find1, find2, find3, find_run_end};
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::tokenizer::machine::{Consumed, Look, Step, Target, Tokenizer};
 use crate::tokenizer::TokenSink;
@@ -782,7 +782,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:15): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = rest.iter().position(|&b| STOP_TAG_NAME_STATE[usize::from(b)]).unwrap_or(rest.len());
+        let run = find_run_end(rest, &STOP_TAG_NAME_STATE, true, [b'/', b'>']).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -1585,7 +1585,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:16): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = rest.iter().position(|&b| STOP_ATTRIBUTE_NAME_STATE[usize::from(b)]).unwrap_or(rest.len());
+        let run = find_run_end(rest, &STOP_ATTRIBUTE_NAME_STATE, true, [b'"', b'\'', b'/', b'<', b'=', b'>']).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -1800,7 +1800,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:19): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = rest.iter().position(|&b| STOP_ATTRIBUTE_VALUE_UNQUOTED_STATE[usize::from(b)]).unwrap_or(rest.len());
+        let run = find_run_end(rest, &STOP_ATTRIBUTE_VALUE_UNQUOTED_STATE, false, [b'"', b'&', b'\'', b'<', b'=', b'>', b'`']).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;
@@ -2442,7 +2442,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // Fast path (spec-data/tokenizer/fast-paths.txt:23): a run of characters that all take the
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
-        let run = rest.iter().position(|&b| STOP_DOCTYPE_NAME_STATE[usize::from(b)]).unwrap_or(rest.len());
+        let run = find_run_end(rest, &STOP_DOCTYPE_NAME_STATE, true, [b'>']).unwrap_or(rest.len());
         if run > 0 {
             let start = self.pos;
             self.pos += run;

@@ -19,16 +19,23 @@ impl<S: TokenSink> Tokenizer<S> {
     /// to the temporary buffer.
     pub(crate) fn named_character_reference(&mut self, input: &str) -> Look {
         let bytes = &input.as_bytes()[self.pos..];
-        let mut matcher = NamedCharRefMatcher::new();
-        let mut fed = 0;
-        while fed < bytes.len() && matcher.push(bytes[fed]) {
-            fed += 1;
-        }
-        if fed == bytes.len() && matcher.can_continue() && !self.eof {
-            return Look::NeedMore;
-        }
-        let Some(found) = matcher.longest_match() else {
-            return Look::NoMatch;
+        let found = match self.recent_named_match.find(bytes) {
+            Some(found) => found,
+            None => {
+                let mut matcher = NamedCharRefMatcher::new();
+                let mut fed = 0;
+                while fed < bytes.len() && matcher.push(bytes[fed]) {
+                    fed += 1;
+                }
+                if fed == bytes.len() && matcher.can_continue() && !self.eof {
+                    return Look::NeedMore;
+                }
+                let Some(found) = matcher.longest_match() else {
+                    return Look::NoMatch;
+                };
+                self.recent_named_match.remember(bytes, found);
+                found
+            }
         };
         let after = self.pos + found.len;
         // The "historical reasons" check looks at the character after a
