@@ -13,6 +13,17 @@ impl Document {
     /// Stores `text` (cut to what fits under the cap) and returns where.
     #[inline]
     pub(super) fn push_string(&mut self, text: &str) -> Span {
+        let (span, text) = self.place_string(text);
+        let start = self.strings.push(text);
+        debug_assert_eq!(start, span.start as usize);
+        span
+    }
+
+    /// Where [`Self::push_string`] would store `text`, and the part of it
+    /// that fits: room is made, nothing is copied. The next string pushed
+    /// must be that part.
+    #[inline]
+    fn place_string<'t>(&mut self, text: &'t str) -> (Span, &'t str) {
         // The usual case, inline: the text fits the store's cap, so that
         // its start and length fit a `u32` (the cap is `u32::MAX` bytes)
         // and the cut is not needed. One compare, no saturating arithmetic
@@ -21,20 +32,20 @@ impl Document {
         // (A new chunk starts up to a slot further on: the store's length
         // may pass `MAX_STRING_BYTES - SLOT`, hence the saturation.)
         if text.len() < (MAX_STRING_BYTES - SLOT).saturating_sub(self.strings.len()) {
-            let start = self.strings.push(text);
+            let start = self.strings.place(text.len());
             debug_assert!(start + text.len() <= MAX_STRING_BYTES);
-            return Span { start: start as u32, len: text.len() as u32 };
+            return (Span { start: start as u32, len: text.len() as u32 }, text);
         }
-        self.push_string_cut(text)
+        self.place_string_cut(text)
     }
 
-    /// [`Self::push_string`] near the cap: the text cut to what fits.
+    /// [`Self::place_string`] near the cap: the text cut to what fits.
     #[cold]
     #[inline(never)]
-    fn push_string_cut(&mut self, text: &str) -> Span {
+    fn place_string_cut<'t>(&mut self, text: &'t str) -> (Span, &'t str) {
         let text = self.fitting(text, 0);
-        let start = self.strings.push(text);
-        span(start, text.len())
+        let start = self.strings.place(text.len());
+        (span(start, text.len()), text)
     }
 
     /// The part of `text` that fits under `MAX_STRING_BYTES` after the
@@ -851,10 +862,12 @@ impl Document {
             }
             None => None,
         };
-        let text = self.push_string(text);
+        // The node is made and linked first and the text copied last, so
+        // that little is kept across the copy's call.
+        let (stored, text) = self.place_string(text);
         let child = Link::from_index(self.nodes.len());
         self.push_node(Node {
-            data: Data::Text(text),
+            data: Data::Text(stored),
             parent: Some(parent),
             first_child: None,
             next_sibling: None,
@@ -869,6 +882,7 @@ impl Document {
             }
             _ => self.nodes[parent.index()].first_child = Some(child),
         }
+        self.strings.push(text);
     }
 
     /// Inserts `text` before `sibling`, merged into a previous sibling that

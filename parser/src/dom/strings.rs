@@ -90,6 +90,18 @@ impl Strings {
         start
     }
 
+    /// Makes room in the last chunk for `bytes` more (starting a chunk if
+    /// needed) and returns the offset a [`Strings::push`] of that many
+    /// bytes stores at next, so that a caller can use the offset before it
+    /// copies the string.
+    #[inline]
+    pub(crate) fn place(&mut self, bytes: usize) -> usize {
+        if self.room() < bytes {
+            self.start_chunk(bytes);
+        }
+        self.len()
+    }
+
     /// Appends `text` to the string at `span` when that string ends the
     /// last chunk and the chunk has room (`span` then grows by
     /// `text.len()`); else nothing is stored and the answer is false.

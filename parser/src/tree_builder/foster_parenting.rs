@@ -23,18 +23,26 @@ impl<S: TreeSink> TreeBuilder<S> {
         &mut self,
         override_target: Option<usize>,
     ) -> InsertionLocation<S::Handle> {
-        // The usual case, inline: no foster parenting, no depth limit, a
-        // target that is not a template, nor the root of a fragment parse:
-        // inside the target, at its end.
-        if !self.foster_parenting && self.options.max_depth.is_none() {
-            let index = override_target.unwrap_or(self.open_elements.len() - 1);
-            let target = &self.open_elements[index];
-            if !target.is_html(local_names::TEMPLATE) && (index != 0 || self.root_insertion_target.is_none()) {
-                return InsertionLocation::AppendTo(target.handle);
-            }
+        if let Some(parent) = self.usual_insertion_parent(override_target) {
+            return InsertionLocation::AppendTo(parent);
         }
         let location = self.appropriate_place_in_general(override_target);
         self.adjusted_for_the_root_insertion_target(location)
+    }
+
+    /// The appropriate place for inserting a node in the usual case, inline:
+    /// no foster parenting, no depth limit, a target that is not a
+    /// template, nor the root of a fragment parse: inside the target (an
+    /// open element), at its end. `None` when the whole algorithm must run.
+    #[inline(always)]
+    pub(crate) fn usual_insertion_parent(&self, override_target: Option<usize>) -> Option<S::Handle> {
+        if self.foster_parenting || self.options.max_depth.is_some() {
+            return None;
+        }
+        let index = override_target.unwrap_or(self.open_elements.len() - 1);
+        let target = &self.open_elements[index];
+        let usual = !target.is_html(local_names::TEMPLATE) && (index != 0 || self.root_insertion_target.is_none());
+        usual.then_some(target.handle)
     }
 
     /// Step 3 of "the adjusted insertion location": "If

@@ -207,6 +207,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         if text.is_empty() {
             return;
         }
+        // The usual case: at the end of an open element (never the
+        // Document, which holds no text).
+        if let Some(parent) = self.usual_insertion_parent(None) {
+            self.sink.append(parent, NodeOrText::Text(text));
+            return;
+        }
         let location = self.appropriate_place_for_inserting_a_node(None);
         // "If targetParent is a Document node, then return": the Document
         // never holds text. (Only a `<template for>` marker among the

@@ -4,6 +4,7 @@
 //! content is parsed here; `select`, `input`, `option`, `optgroup` and
 //! `hr` start tags and the `select` end tag have select-aware rules.
 
+use crate::byte_search::find1;
 use crate::generated::element_categories::Categories;
 use crate::generated::names::{local_names, LocalName, Namespace};
 use crate::generated::tag_groups::*;
@@ -78,14 +79,31 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// The character rules: U+0000 is a parse error and ignored; other
     /// characters reconstruct the active formatting elements and are
     /// inserted; non-whitespace sets frameset-ok to "not ok".
-    pub(crate) fn in_body_characters(&mut self, mut text: &str) {
+    pub(crate) fn in_body_characters(&mut self, text: &str) {
+        // The usual run holds no U+0000: one search, then the run inserted
+        // whole, without the loop that splits it at each U+0000.
+        if text.is_empty() || find1(0, text.as_bytes()).is_some() {
+            return self.in_body_characters_with_nulls(text);
+        }
+        self.reconstruct_the_active_formatting_elements();
+        self.insert_characters(text);
+        // Once the flag is off nothing sets it back: the run is scanned
+        // only while it is on.
+        if self.frameset_ok && has_non_whitespace(text) {
+            self.frameset_ok = false;
+        }
+    }
+
+    /// [`Self::in_body_characters`] for a run holding U+0000, split at
+    /// each one.
+    #[cold]
+    #[inline(never)]
+    fn in_body_characters_with_nulls(&mut self, mut text: &str) {
         while !text.is_empty() {
             let (run, rest) = split_before_null(text);
             if !run.is_empty() {
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_characters(run);
-                // Once the flag is off nothing sets it back: the run is
-                // scanned only while it is on.
                 if self.frameset_ok && has_non_whitespace(run) {
                     self.frameset_ok = false;
                 }
