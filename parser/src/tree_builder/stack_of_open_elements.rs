@@ -549,6 +549,24 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.open_elements.last().is_some_and(|e| e.is_html(name))
     }
 
+    /// Pops the current node if it is the HTML element `name`, and says
+    /// whether it did. The end tag rules that close an element `name` when
+    /// it is in scope come to this when the current node is that element
+    /// (their usual case): the walk of the scope test finds it first;
+    /// "generate implied end tags" pops nothing (except for `name`, it
+    /// stops at the current node; for all, `name` must be an element that
+    /// implied end tags do not pop, which the callers' tests check); the
+    /// current node is `name` (no parse error); and the pops up to the
+    /// element `name` pop it alone.
+    #[inline]
+    pub(crate) fn pop_if_current_node_is(&mut self, name: LocalName) -> bool {
+        let current = self.current_node_is(name);
+        if current {
+            self.pop();
+        }
+        current
+    }
+
     /// Pops the current node. (It returns nothing: most callers drop the
     /// element, and handing it back cost a copy per pop.)
     pub(crate) fn pop(&mut self) {

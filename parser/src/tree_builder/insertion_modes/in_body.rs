@@ -547,7 +547,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(local_names::FORM);
                 }
             }
-            // "p".
+            // "p" (its usual case, the current node: see `pop_if_current_node_is`).
+            local_names::P if self.pop_if_current_node_is(local_names::P) => {}
             local_names::P => {
                 if !self.has_in_scope(Scope::Button, local_names::P) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
@@ -555,7 +556,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 self.close_a_p_element();
             }
-            // "li".
+            // "li" (its usual case, the current node: see `pop_if_current_node_is`).
+            local_names::LI if self.pop_if_current_node_is(local_names::LI) => {}
             local_names::LI => {
                 if !self.has_in_scope(Scope::ListItem, local_names::LI) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
@@ -567,7 +569,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(local_names::LI);
                 }
             }
-            // "dd", "dt".
+            // "dd", "dt" (their usual case, the current node: see
+            // `pop_if_current_node_is`).
+            _ if is_dd_and_dt(name) && self.pop_if_current_node_is(name) => {}
             _ if is_dd_and_dt(name) => {
                 if !self.has_in_scope(Scope::Default, name) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
@@ -579,7 +583,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(name);
                 }
             }
-            // "h1"–"h6".
+            // "h1"–"h6" (their usual case, the current node of the same
+            // name: see `pop_if_current_node_is`).
+            _ if is_heading_elements(name) && self.pop_if_current_node_is(name) => {}
             _ if is_heading_elements(name) => {
                 if !self.has_any_in_scope(Scope::Default, HEADING_ELEMENTS) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
@@ -626,6 +632,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// The rule for end tags "address", …, "ul": close the element if it
     /// is in scope.
     fn close_element_in_scope(&mut self, name: LocalName) {
+        // The usual case, the element as the current node: see
+        // `pop_if_current_node_is`.
+        if self.pop_if_current_node_is(name) {
+            return;
+        }
         if !self.has_in_scope(Scope::Default, name) {
             self.parse_error(TreeConstructionError::UnexpectedEndTag);
             return;
@@ -639,6 +650,12 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// "Any other end tag".
     pub(crate) fn any_other_end_tag(&mut self, tag: TagTok<'_>) {
+        // The usual case, the element as the current node (the walk's first
+        // node; implied end tags stop at an element of the token's name):
+        // see `pop_if_current_node_is`.
+        if tag.name.is_some_and(|name| self.pop_if_current_node_is(name)) {
+            return;
+        }
         // No open HTML element has the name: the walk below would end at a
         // special element (the html element at the latest) with a parse
         // error, so skip it (unmatched end tags stay linear).
@@ -699,6 +716,23 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 return;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generated::element_categories::{element_categories, Categories};
+    use crate::generated::names::Namespace;
+    use crate::generated::tag_groups::{HEADING_ELEMENTS, IN_BODY_END_TAGS_THAT_CLOSE_A_BLOCK};
+
+    /// Their end tags "generate implied end tags" for all elements: the
+    /// shortcut that pops the current node of the same name
+    /// (`pop_if_current_node_is`) holds only if that pops nothing.
+    #[test]
+    fn implied_end_tags_never_pop_a_block_or_a_heading() {
+        for &name in IN_BODY_END_TAGS_THAT_CLOSE_A_BLOCK.iter().chain(HEADING_ELEMENTS) {
+            assert!(!element_categories(Namespace::Html, name).contains(Categories::IMPLIED_END_TAGS), "{name:?}");
         }
     }
 }
