@@ -166,12 +166,24 @@ impl Document {
         let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
         let start = self.attrs.len();
         make_room(&mut self.attrs, attrs.len());
-        for attr in attrs {
-            let stored = self.store_attr(attr);
-            self.attrs.push(stored);
-        }
+        self.store_attrs(attrs);
         let attrs = span(start, attrs.len());
         self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
+    }
+
+    /// Stores a new element's attributes at the end of the attribute list
+    /// (which has room for them), [`Self::store_attr`] inline: called per
+    /// attribute, with its result returned through memory, it cost about
+    /// 120 instructions each (164K attributes on the 130 pages of the
+    /// corpus).
+    #[inline]
+    fn store_attrs(&mut self, attrs: &[AttrRef<'_>]) {
+        for attr in attrs {
+            let name = self.intern_attr_name(attr);
+            let prefix = attr.prefix.map(|prefix| self.intern_str(prefix));
+            let value = self.push_string(attr.value);
+            self.attrs.push(StoredAttr { ns: attr.ns, prefix, name, value });
+        }
     }
 
     /// A template's contents, created before the template: a

@@ -54,6 +54,9 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
 /// No entry for this serial.
 const UNLISTED: u32 = u32::MAX;
 
+/// The step by which the table of entries per serial grows.
+const SERIAL_STEP: usize = 64;
+
 /// Hashes a signature to itself: signatures are already well-mixed hashes
 /// (see [`signature`]), and hashing them again with SipHash cost more than
 /// the rest of pushing an element (about 20M instructions on the corpus).
@@ -271,7 +274,9 @@ impl<H> ListOfActiveFormattingElements<H> {
     fn place(&mut self, serial: u32, index: usize) {
         let at = serial as usize;
         if at >= self.by_serial.len() {
-            self.by_serial.resize(at + 1, UNLISTED);
+            // Serials grow with every element pushed, formatting or not:
+            // the table grows by steps, not at each push (a fill each time).
+            self.by_serial.resize((at + 1).next_multiple_of(SERIAL_STEP), UNLISTED);
         }
         self.by_serial[at] = index as u32;
     }

@@ -42,7 +42,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher>
     fn uses_insertion_mode_rules(&self, tok: &Tok<'_>) -> bool {
         let Some(node) = self.adjusted_current_node() else { return true };
-        if node.name.ns == Namespace::Html {
+        if node.ns == Namespace::Html {
             return true;
         }
         if node.is_mathml_text_integration_point() {
@@ -52,7 +52,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 _ => {}
             }
         }
-        if node.name.is(Namespace::MathMl, local_names::ANNOTATION_XML) {
+        if node.is_named(Namespace::MathMl, local_names::ANNOTATION_XML) {
             if let Tok::StartTag(tag) = tok {
                 if tag.is(local_names::SVG) {
                     return true;

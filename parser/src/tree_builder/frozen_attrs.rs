@@ -54,7 +54,16 @@ pub(crate) struct FrozenAttrsStore {
 
 /// The least `compact_at` over what the listed entries hold: small buffers
 /// are left alone.
-const COMPACT_ABOVE: usize = 4096;
+const COMPACT_ABOVE: usize = 1024;
+
+/// The most bytes a buffer keeps allocated when a compaction finds the
+/// list empty: what it reaches between compactions (`COMPACT_ABOVE` and
+/// the attributes of a tag or two), not what one long value grew it to.
+const KEEP_ALLOCATED: usize = 2 * COMPACT_ABOVE;
+
+/// The lengths a new or emptied `lengths` buffer has room for: about what
+/// `COMPACT_ABOVE` bytes of names and values need (two per attribute).
+const KEEP_LENGTHS: usize = COMPACT_ABOVE / 8;
 
 impl FrozenAttrsStore {
     /// Copies the attributes of `tag`. `listed` are the attributes the list
@@ -81,13 +90,33 @@ impl FrozenAttrsStore {
     /// long.
     #[cold]
     fn compact<'a>(&mut self, listed: impl Iterator<Item = &'a mut FrozenAttrs>) {
-        // Started empty, the new buffers regrow by doubling (4.3M
-        // instructions of reallocation on the 130 pages for 492
-        // compactions), but buffers kept with room, even capped at 1 KB,
-        // raised the peak while parsing on the documentation pages
-        // (performance log, branch `ptree2`).
-        let mut text = String::new();
-        let mut lengths = Vec::new();
+        let mut listed = listed.peekable();
+        if listed.peek().is_none() {
+            // The usual case: the formatting elements were all closed. The
+            // buffers are emptied in place: started anew, they regrew by
+            // doubling after every compaction (4.3M instructions of
+            // reallocation on the 130 pages for 492 compactions). What they
+            // keep is bounded by `KEEP_ALLOCATED`, so that the peak while
+            // parsing does not grow (buffers kept with the room of a 4 KB
+            // threshold raised it: performance log, branch `ptree2`).
+            if self.text.capacity() > KEEP_ALLOCATED {
+                self.text = String::new();
+            }
+            if self.lengths.capacity() > 2 * KEEP_LENGTHS {
+                self.lengths = Vec::new();
+            }
+            self.text.clear();
+            self.lengths.clear();
+            // The room they keep, given at once the first time (growing
+            // from nothing took a dozen reallocations per document).
+            self.text.reserve_exact(KEEP_ALLOCATED);
+            self.lengths.reserve_exact(KEEP_LENGTHS);
+            self.compact_at = COMPACT_ABOVE;
+            return;
+        }
+        // Some are listed: their attributes are copied to new buffers.
+        let mut text = String::with_capacity(KEEP_ALLOCATED);
+        let mut lengths = Vec::with_capacity(KEEP_LENGTHS);
         let mut entries = 0;
         for frozen in listed {
             entries += 1;
@@ -185,5 +214,26 @@ mod tests {
         listed.push(frozen);
         assert_eq!(store.iter(listed[0]).collect::<Vec<_>>(), [("href", "/kept")]);
         assert_eq!(store.iter(listed[1]).collect::<Vec<_>>(), [("class", "c")]);
+    }
+
+    #[test]
+    fn an_empty_list_keeps_small_buffers_and_frees_large_ones() {
+        let mut store = FrozenAttrsStore::default();
+        let mut capacities = Vec::new();
+        for n in 0..1_000 {
+            let value = format!("/dropped/{n}");
+            store.freeze(&tag(&[("href", &value)]), std::iter::empty());
+            capacities.push(store.text.capacity());
+        }
+        // Emptied in place: the text buffer reached its size once and kept it.
+        let settled = capacities[capacities.len() / 2..].iter();
+        assert!(settled.clone().all(|&capacity| capacity == capacities[capacities.len() - 1]), "{capacities:?}");
+        assert!(capacities[capacities.len() - 1] <= 2 * KEEP_ALLOCATED);
+        // One long value grows the buffer; the next compaction lets it go.
+        let long = "x".repeat(70_000);
+        store.freeze(&tag(&[("href", &long)]), std::iter::empty());
+        let frozen = store.freeze(&tag(&[("href", "/after")]), std::iter::empty());
+        assert_eq!(store.iter(frozen).collect::<Vec<_>>(), [("href", "/after")]);
+        assert!(store.text.capacity() <= KEEP_ALLOCATED, "{} bytes kept", store.text.capacity());
     }
 }

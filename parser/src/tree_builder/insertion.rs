@@ -10,6 +10,7 @@ use crate::generated::foreign_fixups::{
 use crate::generated::names::{LocalName, Namespace};
 use crate::tokenizer::{ProcessingInstruction, Tag};
 
+use super::element_names::LocalId;
 use super::foster_parenting::InsertionLocation;
 use super::frozen_attrs::FrozenAttrs;
 use super::token::TagTok;
@@ -76,10 +77,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         attrs.extend(attributes_for(tag, ns));
         self.limit_attributes(&mut attrs);
         let integration_point = is_annotation_xml_html_integration_point(&name, &attrs);
-        let handle = self.sink.create_element(name.clone(), &attrs);
+        let (ns, local) = (name.ns, self.open_elements.local_id(&name.local));
+        let handle = self.sink.create_element(name, &attrs);
         self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
-        OpenElement::new(handle, name, integration_point)
+        OpenElement::new(handle, ns, local, integration_point)
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-foreign-element>
@@ -134,9 +136,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// `parent` as it is created when a parent is given.
     #[inline(always)]
     fn create_an_html_element_in(&mut self, tag: TagTok<'_>, parent: Option<S::Handle>) -> OpenElement<S::Handle> {
-        let local = match tag.name {
-            Some(known) => Name::Known(known),
-            None => Name::Other(tag.tag.name.as_str().into()),
+        let (local, id) = match tag.name {
+            Some(known) => (Name::Known(known), LocalId::from(known)),
+            None => (Name::Other(tag.tag.name.as_str().into()), self.open_elements.other_local_id(&tag.tag.name)),
         };
         let name = QualName::new(Namespace::Html, local);
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
@@ -145,12 +147,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         attrs.extend(tag.tag.attrs.iter().map(|attr| AttrRef::interned(attr.name(), attr.local_name(), &attr.value)));
         self.limit_attributes(&mut attrs);
         let handle = match parent {
-            Some(parent) => self.sink.create_element_appended(parent, name.clone(), &attrs),
-            None => self.sink.create_element(name.clone(), &attrs),
+            Some(parent) => self.sink.create_element_appended(parent, name, &attrs),
+            None => self.sink.create_element(name, &attrs),
         };
         self.node_created();
         self.attr_scratch = reuse_attrs(attrs);
-        OpenElement::new(handle, name, false)
+        OpenElement::new(handle, Namespace::Html, id, false)
     }
 
     /// "Create an element for the token" for a formatting element of the
@@ -162,16 +164,17 @@ impl<S: TreeSink> TreeBuilder<S> {
         frozen: FrozenAttrs,
         previous: S::Handle,
     ) -> OpenElement<S::Handle> {
-        let name = QualName::new(Namespace::Html, Name::Known(name));
+        let local = name;
+        let name = QualName::new(Namespace::Html, Name::Known(local));
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
         let store = self.active_formatting.frozen_attrs();
         // Not looked up here: a sink that shares the previous element's
         // attributes never reads the names.
         attrs.extend(store.iter(frozen).map(|(name, value)| AttrRef::not_interned(name, value)));
-        let handle = self.sink.create_element_again(name.clone(), &attrs, previous);
+        let handle = self.sink.create_element_again(name, &attrs, previous);
         self.attr_scratch = reuse_attrs(attrs);
         self.node_created();
-        OpenElement::new(handle, name, false)
+        OpenElement::html(handle, local)
     }
 
     /// "Insert an HTML element for the token" when reconstructing the

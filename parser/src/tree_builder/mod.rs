@@ -10,6 +10,7 @@ mod adoption_agency;
 mod content_patching;
 mod declarative_shadow_root;
 mod dispatcher;
+mod element_names;
 mod errors;
 mod foster_parenting;
 mod frozen_attrs;
@@ -37,6 +38,7 @@ pub use interface::{
     TreeSink,
 };
 
+use element_names::LocalId;
 use token::Tok;
 
 /// Options of the tree builder. Set them with the methods named after the
@@ -116,64 +118,117 @@ pub struct LimitsHit {
 
 /// One entry of the stack of open elements: the sink's handle plus what the
 /// tree builder needs to know about the element without asking the sink.
+/// Kept narrow (24 bytes with the DOM's handle), as every push and pop
+/// moves one: the name is an id ([`LocalId`]), the flags one byte.
 #[derive(Debug, Clone)]
 pub(crate) struct OpenElement<H> {
     pub handle: H,
-    pub name: QualName,
     /// The element's categories (special, scope boundaries…).
     pub categories: Categories,
-    /// A MathML `annotation-xml` whose `encoding` is `text/html` or
-    /// `application/xhtml+xml` (an HTML integration point).
-    pub annotation_xml_html_integration_point: bool,
     /// Which push onto the stack of open elements this entry is (set by
     /// the stack): list entries hold it to tell in O(1) whether their
     /// element is still open.
     pub serial: u32,
-    /// Whether the element may be open at the end of the body without a
-    /// parse error, and whether it stops the loop of the "li", "dd" and
-    /// "dt" start tags: the stack counts both at every push and pop, so
-    /// they are found once, from the name.
-    pub allowed_open_at_the_end: bool,
-    pub list_item_loop_stop: bool,
+    /// The local name (its spelling: `StackOfOpenElements::name_str`).
+    pub local: LocalId,
+    /// The name's [`LocalName`] index for an HTML element of a known name,
+    /// else [`NOT_KNOWN_HTML`]: "is this the HTML element X" is one compare.
+    html: u16,
+    pub ns: Namespace,
+    flags: u8,
 }
 
+/// [`OpenElement::html`] of an element that is not HTML or has a name the
+/// names table lacks.
+const NOT_KNOWN_HTML: u16 = u16::MAX;
+
+/// [`OpenElement::flags`]: a MathML `annotation-xml` whose `encoding` is
+/// `text/html` or `application/xhtml+xml` (an HTML integration point).
+const ANNOTATION_XML_HTML_INTEGRATION_POINT: u8 = 1;
+/// [`OpenElement::flags`]: the element may be open at the end of the body
+/// without a parse error.
+const ALLOWED_OPEN_AT_THE_END: u8 = 2;
+/// [`OpenElement::flags`]: the element stops the loop of the "li", "dd"
+/// and "dt" start tags.
+const LIST_ITEM_LOOP_STOP: u8 = 4;
+
 impl<H> OpenElement<H> {
-    pub fn new(handle: H, name: QualName, annotation_xml_html_integration_point: bool) -> OpenElement<H> {
-        let categories = match name.local.known() {
-            Some(local) => element_categories(name.ns, local),
+    /// The element `local` of namespace `ns` (`local` from the stack's
+    /// [`StackOfOpenElements::local_id`](stack_of_open_elements::StackOfOpenElements::local_id)).
+    #[inline]
+    pub fn new(
+        handle: H,
+        ns: Namespace,
+        local: LocalId,
+        annotation_xml_html_integration_point: bool,
+    ) -> OpenElement<H> {
+        let known = local.known();
+        let categories = match known {
+            Some(known) => element_categories(ns, known),
             None => Categories::default(),
         };
-        let mut element = OpenElement {
-            handle,
-            name,
-            categories,
-            annotation_xml_html_integration_point,
-            serial: 0,
-            allowed_open_at_the_end: false,
-            list_item_loop_stop: false,
+        let html = match known {
+            Some(known) if ns == Namespace::Html => known.index() as u16,
+            _ => NOT_KNOWN_HTML,
         };
-        element.allowed_open_at_the_end = stack_of_open_elements::allowed_at_the_end(&element);
-        element.list_item_loop_stop = stack_of_open_elements::is_list_item_loop_stop(&element);
+        let mut element = OpenElement { handle, categories, serial: 0, local, html, ns, flags: 0 };
+        // Whether it stops the li/dd/dt loop and may stay open at the end
+        // of the body: the stack counts both at every push and pop, so they
+        // are found once, from the name.
+        if annotation_xml_html_integration_point {
+            element.flags |= ANNOTATION_XML_HTML_INTEGRATION_POINT;
+        }
+        if stack_of_open_elements::allowed_at_the_end(&element) {
+            element.flags |= ALLOWED_OPEN_AT_THE_END;
+        }
+        if stack_of_open_elements::is_list_item_loop_stop(&element) {
+            element.flags |= LIST_ITEM_LOOP_STOP;
+        }
         element
     }
 
+    /// The HTML element `name`.
+    #[inline]
+    pub fn html(handle: H, name: LocalName) -> OpenElement<H> {
+        OpenElement::new(handle, Namespace::Html, LocalId::from(name), false)
+    }
+
     /// Whether this is the HTML element `local`.
+    #[inline]
     pub fn is_html(&self, local: LocalName) -> bool {
-        self.name.is(Namespace::Html, local)
+        self.html == local.index() as u16
+    }
+
+    /// Whether this is the element `local` of namespace `ns`.
+    #[inline]
+    pub fn is_named(&self, ns: Namespace, local: LocalName) -> bool {
+        self.ns == ns && self.local == LocalId::from(local)
     }
 
     /// The interned name of an HTML element, `None` for other namespaces
     /// or unknown names.
+    #[inline]
     pub fn html_name(&self) -> Option<LocalName> {
-        if self.name.ns == Namespace::Html {
-            self.name.local.known()
-        } else {
-            None
-        }
+        LocalName::from_index(usize::from(self.html))
     }
 
+    #[inline]
     pub fn is(&self, category: Categories) -> bool {
         self.categories.contains(category)
+    }
+
+    /// Whether the element may be open at the end of the body without a
+    /// parse error.
+    #[inline]
+    pub fn allowed_open_at_the_end(&self) -> bool {
+        self.flags & ALLOWED_OPEN_AT_THE_END != 0
+    }
+
+    /// Whether the element stops the loop of the "li", "dd" and "dt" start
+    /// tags.
+    #[inline]
+    pub fn list_item_loop_stop(&self) -> bool {
+        self.flags & LIST_ITEM_LOOP_STOP != 0
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#mathml-text-integration-point>
@@ -183,7 +238,7 @@ impl<H> OpenElement<H> {
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point>
     pub fn is_html_integration_point(&self) -> bool {
-        self.is(Categories::HTML_INTEGRATION_POINT) || self.annotation_xml_html_integration_point
+        self.is(Categories::HTML_INTEGRATION_POINT) || self.flags & ANNOTATION_XML_HTML_INTEGRATION_POINT != 0
     }
 }
 
@@ -325,15 +380,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         let root = builder.sink.create_element(QualName::new(Namespace::Html, Name::Known(local_names::HTML)), &[]);
         let document = builder.sink.document();
         builder.sink.append(document, NodeOrText::Node(root));
-        builder.open_elements.push(OpenElement::new(
-            root,
-            QualName::new(Namespace::Html, Name::Known(local_names::HTML)),
-            false,
-        ));
+        builder.open_elements.push(OpenElement::html(root, local_names::HTML));
         // 15–16. "Let fragment be the result of creating a document
         // fragment … Set the parser's root insertion target to fragment."
         builder.root_insertion_target = builder.sink.create_document_fragment();
-        let context_element = OpenElement::new(context_handle, context, integration_point);
+        let local = builder.open_elements.local_id(&context.local);
+        let context_element = OpenElement::new(context_handle, context.ns, local, integration_point);
         if context_element.is_html(local_names::TEMPLATE) {
             builder.template_modes.push(InsertionMode::InTemplate);
         }
@@ -493,7 +545,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             && self.errors_awaiting_position.is_empty()
             && self.nodes_created < self.options.max_nodes
             && (self.open_elements.len() > 1 || self.context_element.is_none())
-            && self.open_elements.last().is_some_and(|node| node.name.ns == Namespace::Html)
+            && self.open_elements.last().is_some_and(|node| node.ns == Namespace::Html)
     }
 
     /// What `process_token` answers after a character token that went
@@ -591,7 +643,7 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     }
 
     fn adjusted_current_node_is_foreign(&self) -> bool {
-        self.adjusted_current_node().is_some_and(|node| node.name.ns != Namespace::Html)
+        self.adjusted_current_node().is_some_and(|node| node.ns != Namespace::Html)
     }
 }
 

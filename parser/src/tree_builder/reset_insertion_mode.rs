@@ -4,7 +4,7 @@
 //! table" insertion modes, and with them the `select` step of this
 //! algorithm (html5lib-tests 9329e64 parse select content "in body").
 
-use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::generated::names::{local_names, LocalName};
 use crate::generated::tag_groups::{is_table_cells, is_table_sections};
 
 use super::{InsertionMode, TreeBuilder, TreeSink};
@@ -41,7 +41,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 (Some(context), true) => context,
                 _ => &self.open_elements[index],
             };
-            let name = if node.name.ns == Namespace::Html { node.name.local.known() } else { None };
+            let name = node.html_name();
             let mode = match name {
                 Some(name) if is_table_cells(name) && !last => Some(InsertionMode::InCell),
                 Some(local_names::TR) => Some(InsertionMode::InRow),

@@ -9,11 +9,10 @@ use crate::generated::tag_groups::{
     is_in_body_elements_allowed_open_at_the_end, is_in_body_list_item_loop_passes_through,
 };
 
-use std::collections::HashMap;
-
 use crate::generated::names::LOCAL_NAME_COUNT;
 use crate::tree_builder::Name;
 
+use super::element_names::{LocalId, OtherNames};
 use super::stack_regions::{HtmlCut, Regions, SpecialCut};
 use super::{OpenElement, TreeBuilder, TreeSink};
 
@@ -37,10 +36,13 @@ pub(crate) struct StackOfOpenElements<H> {
     /// Per known local name: the serials of the open HTML elements of that
     /// name, bottom first.
     html_by_name: NameLists,
-    /// The same count for HTML elements whose names the names table lacks
-    /// (custom elements): an end tag for a name nobody opened is then
-    /// ignored without walking the stack.
-    other_html_counts: HashMap<Box<str>, u32>,
+    /// The names the names table lacks, given ids as elements get them
+    /// (the stack's elements and the fragment's context element).
+    other_names: OtherNames,
+    /// How many HTML elements of each of `other_names` are open (custom
+    /// elements): an end tag for a name nobody opened is then ignored
+    /// without walking the stack.
+    other_html_counts: Vec<u32>,
     /// Per scope kind ([`Scope::index`]): the serials of the open elements
     /// that end that scope's search, bottom first.
     boundaries: [Vec<u32>; Scope::KINDS],
@@ -121,7 +123,8 @@ impl<H> Default for StackOfOpenElements<H> {
         StackOfOpenElements {
             elements: Vec::new(),
             html_by_name: NameLists::default(),
-            other_html_counts: HashMap::new(),
+            other_names: OtherNames::default(),
+            other_html_counts: Vec::new(),
             boundaries: Default::default(),
             positions: Vec::new(),
             list_item_loop_stops: Vec::new(),
@@ -172,7 +175,7 @@ impl<H> StackOfOpenElements<H> {
         if let Some(name) = element.html_name() {
             each(html_by_name.list_mut(name));
         }
-        if element.list_item_loop_stop {
+        if element.list_item_loop_stop() {
             each(list_item_loop_stops);
         }
         if element.categories.intersects(ANY_BOUNDARY) {
@@ -186,28 +189,47 @@ impl<H> StackOfOpenElements<H> {
 
     /// Counts an HTML element of a name the names table lacks.
     #[inline(never)]
-    fn count_other(&mut self, name: &str, delta: i32) {
-        // Looked up first: the key is copied only when the name is new.
-        let count = match self.other_html_counts.get_mut(name) {
-            Some(count) => count,
-            None => self.other_html_counts.entry(name.into()).or_insert(0),
-        };
-        *count = count.wrapping_add_signed(delta);
-        if *count == 0 {
-            self.other_html_counts.remove(name);
+    fn count_other(&mut self, other: usize, delta: i32) {
+        if other >= self.other_html_counts.len() {
+            self.other_html_counts.resize(self.other_names.len().max(other + 1), 0);
         }
+        let count = &mut self.other_html_counts[other];
+        *count = count.wrapping_add_signed(delta);
     }
 
     #[inline]
     fn count_if_other(&mut self, element: &OpenElement<H>, delta: i32) {
-        if !element.allowed_open_at_the_end {
+        if !element.allowed_open_at_the_end() {
             self.not_allowed_at_the_end = self.not_allowed_at_the_end.wrapping_add_signed(delta as isize);
         }
-        if element.name.ns == Namespace::Html {
-            if let Name::Other(name) = &element.name.local {
-                self.count_other(name, delta);
+        if element.ns == Namespace::Html {
+            if let Some(other) = OtherNames::other_index(element.local) {
+                self.count_other(other, delta);
             }
         }
+    }
+
+    /// The id of the local name `name`, for [`OpenElement::new`].
+    #[inline]
+    pub fn local_id(&mut self, name: &Name) -> LocalId {
+        self.other_names.intern(name)
+    }
+
+    /// The id of the local name spelled `name` (one the names table lacks
+    /// as a rule: a tag whose name the tokenizer did not intern).
+    pub fn other_local_id(&mut self, name: &str) -> LocalId {
+        self.other_names.intern_str(name)
+    }
+
+    /// The local name of `element` (one of this stack's, or the fragment's
+    /// context element), as spelled.
+    pub fn name_str(&self, element: &OpenElement<H>) -> &str {
+        self.other_names.as_str(element.local)
+    }
+
+    /// The id of the local name spelled `name`, if an element had it.
+    pub fn find_local_id(&self, name: &str) -> Option<LocalId> {
+        self.other_names.find(name)
     }
 
     /// How many HTML elements `name` are open.
@@ -217,9 +239,13 @@ impl<H> StackOfOpenElements<H> {
 
     /// How many HTML elements called `name` (any name) are open.
     pub fn html_count_of(&self, name: &str) -> u32 {
-        match LocalName::lookup(name) {
-            Some(known) => self.html_count(known),
-            None => self.other_html_counts.get(name).copied().unwrap_or(0),
+        match self.other_names.find(name) {
+            None => 0,
+            Some(id) => match (id.known(), OtherNames::other_index(id)) {
+                (Some(known), _) => self.html_count(known),
+                (None, Some(other)) => self.other_html_counts.get(other).copied().unwrap_or(0),
+                (None, None) => 0,
+            },
         }
     }
 
@@ -262,8 +288,8 @@ impl<H> StackOfOpenElements<H> {
             |list| list.push(serial),
         );
         self.count_if_other(&element, 1);
-        self.special_regions.pushed(index, &element);
-        self.html_regions.pushed(index, &element);
+        self.special_regions.pushed(index, &element, &self.other_names);
+        self.html_regions.pushed(index, &element, &self.other_names);
         self.elements.push(element);
         #[cfg(test)]
         self.check();
@@ -281,8 +307,8 @@ impl<H> StackOfOpenElements<H> {
             },
         );
         self.count_if_other(&element, -1);
-        self.special_regions.popped(&element);
-        self.html_regions.popped(&element);
+        self.special_regions.popped(&element, &self.other_names);
+        self.html_regions.popped(&element, &self.other_names);
         self.positions[element.serial as usize] = CLOSED;
         #[cfg(test)]
         self.check();
@@ -306,8 +332,8 @@ impl<H> StackOfOpenElements<H> {
             self.positions[above.serial as usize] -= 1;
         }
         self.count_if_other(&element, -1);
-        self.special_regions.removed(&self.elements, index, &element);
-        self.html_regions.removed(&self.elements, index, &element);
+        self.special_regions.removed(&self.elements, index, &element, &self.other_names);
+        self.html_regions.removed(&self.elements, index, &element, &self.other_names);
         #[cfg(test)]
         self.check();
         element
@@ -331,8 +357,8 @@ impl<H> StackOfOpenElements<H> {
         );
         self.count_if_other(&element, 1);
         self.elements.insert(index, element);
-        self.special_regions.inserted(&self.elements, index);
-        self.html_regions.inserted(&self.elements, index);
+        self.special_regions.inserted(&self.elements, index, &self.other_names);
+        self.html_regions.inserted(&self.elements, index, &self.other_names);
         #[cfg(test)]
         self.check();
     }
@@ -362,7 +388,7 @@ impl<H> StackOfOpenElements<H> {
     /// Counts the names in the topmost special element's region, after a
     /// walk that passed them all.
     pub fn count_names_above_topmost_special(&mut self) {
-        self.special_regions.build_topmost(&self.elements);
+        self.special_regions.build_topmost(&self.elements, &self.other_names);
     }
 
     /// Whether the foreign elements above the topmost HTML element are
@@ -376,7 +402,7 @@ impl<H> StackOfOpenElements<H> {
     /// Counts the names of the foreign elements above the topmost HTML
     /// element, after a walk that passed them all.
     pub fn count_names_above_topmost_html(&mut self) {
-        self.html_regions.build_topmost(&self.elements);
+        self.html_regions.build_topmost(&self.elements, &self.other_names);
     }
 
     /// Whether the element that got `serial` is still on the stack.
@@ -388,8 +414,8 @@ impl<H> StackOfOpenElements<H> {
     /// call it after every change to the stack).
     #[cfg(test)]
     fn check(&self) {
-        self.special_regions.check(&self.elements);
-        self.html_regions.check(&self.elements);
+        self.special_regions.check(&self.elements, &self.other_names);
+        self.html_regions.check(&self.elements, &self.other_names);
         // A recount per change: quadratic, so only for the stacks of the
         // unit tests' soups, not for their deep-tree tests.
         if self.elements.len() > 256 {
@@ -398,7 +424,7 @@ impl<H> StackOfOpenElements<H> {
         for (index, element) in self.elements.iter().enumerate() {
             assert_eq!(self.positions[element.serial as usize] as usize, index, "position of {index}");
         }
-        let mut expected: HashMap<usize, Vec<u32>> = HashMap::new();
+        let mut expected: std::collections::HashMap<usize, Vec<u32>> = Default::default();
         for element in self.elements.iter() {
             if let Some(name) = element.html_name() {
                 expected.entry(name.index()).or_default().push(element.serial);
@@ -411,8 +437,8 @@ impl<H> StackOfOpenElements<H> {
             }
         }
         for element in self.elements.iter() {
-            assert_eq!(element.list_item_loop_stop, is_list_item_loop_stop(element), "{:?}", element.name);
-            assert_eq!(element.allowed_open_at_the_end, allowed_at_the_end(element), "{:?}", element.name);
+            assert_eq!(element.list_item_loop_stop(), is_list_item_loop_stop(element), "{:?}", element.local);
+            assert_eq!(element.allowed_open_at_the_end(), allowed_at_the_end(element), "{:?}", element.local);
         }
         let stops: Vec<u32> = self.elements.iter().filter(|e| is_list_item_loop_stop(e)).map(|e| e.serial).collect();
         assert_eq!(self.list_item_loop_stops, stops, "the list item loop's stops");
@@ -590,7 +616,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// (with `except`: "generate implied end tags, except for …").
     pub(crate) fn generate_implied_end_tags(&mut self, except: Option<LocalName>) {
         while let Some(element) = self.open_elements.last() {
-            if !element.is(Categories::IMPLIED_END_TAGS) || element.name.ns != Namespace::Html {
+            if !element.is(Categories::IMPLIED_END_TAGS) || element.ns != Namespace::Html {
                 break;
             }
             if except.is_some_and(|name| element.is_html(name)) {
@@ -603,7 +629,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#generate-all-implied-end-tags-thoroughly>
     pub(crate) fn generate_all_implied_end_tags_thoroughly(&mut self) {
         while let Some(element) = self.open_elements.last() {
-            if !element.is(Categories::IMPLIED_END_TAGS_THOROUGHLY) || element.name.ns != Namespace::Html {
+            if !element.is(Categories::IMPLIED_END_TAGS_THOROUGHLY) || element.ns != Namespace::Html {
                 break;
             }
             self.pop();

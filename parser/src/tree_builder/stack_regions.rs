@@ -40,6 +40,7 @@ use std::marker::PhantomData;
 use crate::generated::element_categories::Categories;
 use crate::generated::names::Namespace;
 
+use super::element_names::OtherNames;
 use super::OpenElement;
 
 /// Walks that pass up to this many elements are plain walks; past it, the
@@ -50,8 +51,9 @@ pub(crate) const SHORT_WALK: usize = 32;
 pub(crate) trait Cut {
     /// Whether `element` starts a region (the walk stops at it).
     fn is_boundary<H>(element: &OpenElement<H>) -> bool;
-    /// The name the walk compares for `element`, if it compares any.
-    fn key<H>(element: &OpenElement<H>) -> Option<Cow<'_, str>>;
+    /// The name the walk compares for `element`, if it compares any
+    /// (`names` spells the names the names table lacks).
+    fn key<'a, H>(element: &OpenElement<H>, names: &'a OtherNames) -> Option<Cow<'a, str>>;
 }
 
 /// In body, "any other end tag": regions start at special elements and
@@ -66,8 +68,8 @@ impl Cut for SpecialCut {
         element.is(Categories::SPECIAL)
     }
 
-    fn key<H>(element: &OpenElement<H>) -> Option<Cow<'_, str>> {
-        (element.name.ns == Namespace::Html).then(|| Cow::Borrowed(element.name.local.as_str()))
+    fn key<'a, H>(element: &OpenElement<H>, names: &'a OtherNames) -> Option<Cow<'a, str>> {
+        (element.ns == Namespace::Html).then(|| Cow::Borrowed(names.as_str(element.local)))
     }
 }
 
@@ -80,11 +82,11 @@ pub(crate) struct HtmlCut;
 impl Cut for HtmlCut {
     #[inline]
     fn is_boundary<H>(element: &OpenElement<H>) -> bool {
-        element.name.ns == Namespace::Html
+        element.ns == Namespace::Html
     }
 
-    fn key<H>(element: &OpenElement<H>) -> Option<Cow<'_, str>> {
-        (element.name.ns != Namespace::Html).then(|| ascii_lowercase(element.name.local.as_str()))
+    fn key<'a, H>(element: &OpenElement<H>, names: &'a OtherNames) -> Option<Cow<'a, str>> {
+        (element.ns != Namespace::Html).then(|| ascii_lowercase(names.as_str(element.local)))
     }
 }
 
@@ -125,8 +127,8 @@ impl<C> Default for Regions<C> {
     }
 }
 
-fn add<C: Cut, H>(names: &mut NameCounts, element: &OpenElement<H>) {
-    if let Some(name) = C::key(element) {
+fn add<C: Cut, H>(names: &mut NameCounts, element: &OpenElement<H>, spelled: &OtherNames) {
+    if let Some(name) = C::key(element, spelled) {
         match names.get_mut(&*name) {
             Some(count) => *count += 1,
             None => {
@@ -136,8 +138,8 @@ fn add<C: Cut, H>(names: &mut NameCounts, element: &OpenElement<H>) {
     }
 }
 
-fn subtract<C: Cut, H>(names: &mut NameCounts, element: &OpenElement<H>) {
-    if let Some(name) = C::key(element) {
+fn subtract<C: Cut, H>(names: &mut NameCounts, element: &OpenElement<H>, spelled: &OtherNames) {
+    if let Some(name) = C::key(element, spelled) {
         if let Some(count) = names.get_mut(&*name) {
             *count -= 1;
             if *count == 0 {
@@ -147,10 +149,10 @@ fn subtract<C: Cut, H>(names: &mut NameCounts, element: &OpenElement<H>) {
     }
 }
 
-fn count<C: Cut, H>(elements: &[OpenElement<H>]) -> NameCounts {
+fn count<C: Cut, H>(elements: &[OpenElement<H>], spelled: &OtherNames) -> NameCounts {
     let mut names = NameCounts::new();
     for element in elements {
-        add::<C, H>(&mut names, element);
+        add::<C, H>(&mut names, element, spelled);
     }
     names
 }
@@ -158,34 +160,40 @@ fn count<C: Cut, H>(elements: &[OpenElement<H>]) -> NameCounts {
 impl<C: Cut> Regions<C> {
     /// `element` is being pushed at `index`, the top of the stack.
     #[inline]
-    pub fn pushed<H>(&mut self, index: usize, element: &OpenElement<H>) {
+    pub fn pushed<H>(&mut self, index: usize, element: &OpenElement<H>, spelled: &OtherNames) {
         if !self.active {
             return;
         }
         if C::is_boundary(element) {
             self.regions.push(Region { start: index, names: None });
         } else if let Some(names) = self.regions.last_mut().and_then(|region| region.names.as_mut()) {
-            add::<C, H>(names, element);
+            add::<C, H>(names, element, spelled);
         }
     }
 
     /// `element` was popped off the top of the stack.
     #[inline]
-    pub fn popped<H>(&mut self, element: &OpenElement<H>) {
+    pub fn popped<H>(&mut self, element: &OpenElement<H>, spelled: &OtherNames) {
         if !self.active {
             return;
         }
         if C::is_boundary(element) {
             self.regions.pop();
         } else if let Some(names) = self.regions.last_mut().and_then(|region| region.names.as_mut()) {
-            subtract::<C, H>(names, element);
+            subtract::<C, H>(names, element, spelled);
         }
     }
 
     /// `element` was removed from `index`; `elements` is the stack after.
     /// A boundary element's region joins the one below. Costs at most the
     /// elements above `index`, as the removal itself did.
-    pub fn removed<H>(&mut self, elements: &[OpenElement<H>], index: usize, element: &OpenElement<H>) {
+    pub fn removed<H>(
+        &mut self,
+        elements: &[OpenElement<H>],
+        index: usize,
+        element: &OpenElement<H>,
+        spelled: &OtherNames,
+    ) {
         if !self.active {
             return;
         }
@@ -201,14 +209,14 @@ impl<C: Cut> Regions<C> {
             if let Some(names) = self.regions[joined].names.as_mut() {
                 match region.names {
                     Some(mut theirs) => {
-                        subtract::<C, H>(&mut theirs, element);
+                        subtract::<C, H>(&mut theirs, element, spelled);
                         for (name, count) in theirs {
                             *names.entry(name).or_insert(0) += count;
                         }
                     }
                     None => {
                         for moved in &elements[index..end] {
-                            add::<C, H>(names, moved);
+                            add::<C, H>(names, moved, spelled);
                         }
                     }
                 }
@@ -218,7 +226,7 @@ impl<C: Cut> Regions<C> {
                 later.start -= 1;
             }
             if let Some(names) = below.checked_sub(1).and_then(|at| self.regions[at].names.as_mut()) {
-                subtract::<C, H>(names, element);
+                subtract::<C, H>(names, element, spelled);
             }
         }
     }
@@ -226,7 +234,7 @@ impl<C: Cut> Regions<C> {
     /// `elements[index]` was inserted; `elements` is the stack after. A
     /// boundary element splits the region it lands in. Costs at most the
     /// elements above `index`, as the insertion itself did.
-    pub fn inserted<H>(&mut self, elements: &[OpenElement<H>], index: usize) {
+    pub fn inserted<H>(&mut self, elements: &[OpenElement<H>], index: usize, spelled: &OtherNames) {
         if !self.active {
             return;
         }
@@ -242,15 +250,15 @@ impl<C: Cut> Regions<C> {
             let names = match below.checked_sub(1).and_then(|at| self.regions[at].names.as_mut()) {
                 Some(split) => {
                     for moved in &elements[index + 1..end] {
-                        subtract::<C, H>(split, moved);
+                        subtract::<C, H>(split, moved, spelled);
                     }
-                    Some(count::<C, H>(&elements[index..end]))
+                    Some(count::<C, H>(&elements[index..end], spelled))
                 }
                 None => None,
             };
             self.regions.insert(below, Region { start: index, names });
         } else if let Some(names) = below.checked_sub(1).and_then(|at| self.regions[at].names.as_mut()) {
-            add::<C, H>(names, element);
+            add::<C, H>(names, element, spelled);
         }
     }
 
@@ -269,7 +277,7 @@ impl<C: Cut> Regions<C> {
     /// Counts the names of the topmost region, after a long walk down to
     /// its boundary element failed (the walk cost as much). The first time,
     /// sets up the regions of the whole stack.
-    pub fn build_topmost<H>(&mut self, elements: &[OpenElement<H>]) {
+    pub fn build_topmost<H>(&mut self, elements: &[OpenElement<H>], spelled: &OtherNames) {
         if !self.active {
             self.active = true;
             self.regions = (0..elements.len())
@@ -279,7 +287,7 @@ impl<C: Cut> Regions<C> {
         }
         if let Some(region) = self.regions.last_mut() {
             if region.names.is_none() {
-                region.names = Some(count::<C, H>(&elements[region.start..]));
+                region.names = Some(count::<C, H>(&elements[region.start..], spelled));
             }
         }
     }
@@ -289,7 +297,7 @@ impl<C: Cut> Regions<C> {
 impl<C: Cut> Regions<C> {
     /// Recounts everything from `elements` (the parser's unit tests call
     /// it after every change to the stack).
-    pub fn check<H>(&self, elements: &[OpenElement<H>]) {
+    pub fn check<H>(&self, elements: &[OpenElement<H>], spelled: &OtherNames) {
         if !self.active {
             assert!(self.regions.is_empty());
             return;
@@ -300,7 +308,7 @@ impl<C: Cut> Regions<C> {
         for (at, region) in self.regions.iter().enumerate() {
             let end = self.regions.get(at + 1).map_or(elements.len(), |next| next.start);
             if let Some(names) = &region.names {
-                assert_eq!(names, &count::<C, H>(&elements[region.start..end]), "region {at}'s names");
+                assert_eq!(names, &count::<C, H>(&elements[region.start..end], spelled), "region {at}'s names");
             }
         }
     }

@@ -57,14 +57,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::StartTag(tag) if tag.is_in(is_after_head_start_tags_processed_in_head) => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 let head = self.head_element.expect("after head, the head element pointer is set");
-                self.open_elements.push(OpenElement::new(
-                    head,
-                    crate::tree_builder::QualName::new(
-                        crate::generated::names::Namespace::Html,
-                        crate::tree_builder::Name::Known(local_names::HEAD),
-                    ),
-                    false,
-                ));
+                self.open_elements.push(OpenElement::html(head, local_names::HEAD));
                 let step = self.in_head(tok);
                 self.remove_from_stack(head);
                 step

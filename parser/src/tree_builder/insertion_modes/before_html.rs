@@ -64,10 +64,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// push it, switch to "before head", reprocess.
     fn before_html_anything_else<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
         let name = QualName::new(Namespace::Html, Name::Known(local_names::HTML));
-        let handle = self.sink.create_element(name.clone(), &[]);
+        let handle = self.sink.create_element(name, &[]);
         let document = self.sink.document();
         self.sink.append(document, NodeOrText::Node(handle));
-        self.open_elements.push(OpenElement::new(handle, name, false));
+        self.open_elements.push(OpenElement::html(handle, local_names::HTML));
         self.mode = InsertionMode::BeforeHead;
         Step::Reprocess(tok)
     }

@@ -57,7 +57,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // Any other start tag.
             Tok::StartTag(tag) => {
-                let ns = self.adjusted_current_node().map_or(Namespace::Html, |node| node.name.ns);
+                let ns = self.adjusted_current_node().map_or(Namespace::Html, |node| node.ns);
                 self.insert_a_foreign_element(tag.tag, ns, false);
                 if tag.tag.self_closing {
                     // An SVG "script" would run here; acknowledging the
@@ -69,7 +69,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // An end tag "script" whose current node is an SVG script: pop it.
             Tok::EndTag(tag)
-                if tag.is(local_names::SCRIPT) && self.current_node().name.is(Namespace::Svg, local_names::SCRIPT) =>
+                if tag.is(local_names::SCRIPT) && self.current_node().is_named(Namespace::Svg, local_names::SCRIPT) =>
             {
                 self.pop();
                 Step::Done
@@ -86,9 +86,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn break_out_of_foreign_content<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
         self.parse_error(TreeConstructionError::ForeignContentBreakOut);
         while let Some(node) = self.open_elements.last() {
-            if node.is_mathml_text_integration_point()
-                || node.is_html_integration_point()
-                || node.name.ns == Namespace::Html
+            if node.is_mathml_text_integration_point() || node.is_html_integration_point() || node.ns == Namespace::Html
             {
                 break;
             }
@@ -107,7 +105,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// counts them.
     fn foreign_content_any_other_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
         let mut index = self.open_elements.len() - 1;
-        if !self.open_elements[index].name.local.as_str().eq_ignore_ascii_case(&tag.tag.name) {
+        let stack = &self.open_elements;
+        if !stack.name_str(&stack[index]).eq_ignore_ascii_case(&tag.tag.name) {
             self.parse_error(TreeConstructionError::UnexpectedEndTag);
         }
         let mut walked = 0;
@@ -116,13 +115,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 return Step::Done;
             }
             let node = &self.open_elements[index];
-            if node.name.local.as_str().eq_ignore_ascii_case(&tag.tag.name) {
+            if self.open_elements.name_str(node).eq_ignore_ascii_case(&tag.tag.name) {
                 let handle = node.handle;
                 self.pop_until_node_popped(handle);
                 return Step::Done;
             }
             index -= 1;
-            if self.open_elements[index].name.ns == Namespace::Html {
+            if self.open_elements[index].ns == Namespace::Html {
                 if walked > SHORT_WALK {
                     self.open_elements.count_names_above_topmost_html();
                 }
@@ -133,12 +132,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 #[cfg(test)]
                 {
                     let rest = &self.open_elements[1..=index];
-                    let passed = rest.iter().rev().take_while(|node| node.name.ns != Namespace::Html);
-                    assert!(!passed.into_iter().any(|node| node
-                        .name
-                        .local
-                        .as_str()
-                        .eq_ignore_ascii_case(&tag.tag.name)));
+                    let passed = rest.iter().rev().take_while(|node| node.ns != Namespace::Html);
+                    let stack = &self.open_elements;
+                    assert!(!passed.into_iter().any(|node| stack.name_str(node).eq_ignore_ascii_case(&tag.tag.name)));
                     crate::tree_builder::stack_regions::tests::FOREIGN_ANSWERS
                         .with(|answers| answers.set(answers.get() + 1));
                 }

@@ -662,18 +662,19 @@ impl<S: TreeSink> TreeBuilder<S> {
         // counted names of the topmost special element's region answer
         // (`<div>` + `<x-a>`×n + `</x-b>`×n stays linear), and a long walk
         // that fails counts them.
-        // A known name is compared as interned (the stack's elements of
-        // known names all hold `Name::Known`), an unknown one as spelled.
+        // Names are compared as the stack's ids: a known name's, or the id
+        // an unknown name got when an element of that name was created.
+        let other = if tag.name.is_none() { self.open_elements.find_local_id(&tag.tag.name) } else { None };
         let is_the_element = |node: &super::super::OpenElement<S::Handle>| match tag.name {
             Some(name) => node.is_html(name),
-            None => node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name,
+            None => node.ns == Namespace::Html && Some(node.local) == other,
         };
         let mut walked = 0;
         for index in (0..self.open_elements.len()).rev() {
             let node = &self.open_elements[index];
             if is_the_element(node) {
                 let handle = node.handle;
-                let name = node.name.local.known();
+                let name = node.html_name();
                 self.generate_implied_end_tags(name);
                 if self.current_node().handle != handle {
                     self.parse_error(TreeConstructionError::EndTagWithOpenElements);
@@ -696,8 +697,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     let stop = rest.take_while(|node| !node.is(Categories::SPECIAL)).count();
                     let special = index.checked_sub(stop + 1).map(|at| &self.open_elements[at]);
                     let passed = &self.open_elements[index - stop..index];
+                    let stack = &self.open_elements;
                     let matches = |node: &&super::super::OpenElement<S::Handle>| {
-                        node.name.ns == Namespace::Html && node.name.local.as_str() == tag.tag.name
+                        node.ns == Namespace::Html && stack.name_str(node) == tag.tag.name
                     };
                     assert!(!passed.iter().any(|node| matches(&node)) && !special.is_some_and(|node| matches(&node)));
                 }
