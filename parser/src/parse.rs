@@ -518,7 +518,9 @@ impl Parser<Document> {
 impl<S: TreeSink> Parser<S> {
     /// A document parser building into `sink`.
     pub fn with_sink(sink: S, options: ParseOptions) -> Parser<S> {
-        let mut tokenizer = Tokenizer::new(TreeBuilder::new(sink, options.tree_builder_options()));
+        let mut builder = TreeBuilder::new(sink, options.tree_builder_options());
+        builder.driven_by_the_tokenizer();
+        let mut tokenizer = Tokenizer::new(builder);
         tokenizer.set_legacy_processing_instructions(options.legacy_processing_instructions);
         Parser {
             tokenizer,
@@ -534,13 +536,14 @@ impl<S: TreeSink> Parser<S> {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
     pub fn new_fragment_with_sink(sink: S, context: &FragmentContext, options: ParseOptions) -> Parser<S> {
-        let (builder, state) = TreeBuilder::new_for_fragment(
+        let (mut builder, state) = TreeBuilder::new_for_fragment(
             sink,
             options.tree_builder_options(),
             context.name.clone(),
             context.attrs.clone(),
             QuirksMode::NoQuirks,
         );
+        builder.driven_by_the_tokenizer();
         let mut tokenizer = Tokenizer::new(builder);
         tokenizer.set_legacy_processing_instructions(options.legacy_processing_instructions);
         tokenizer.set_state(match state {

@@ -26,6 +26,7 @@ mod token;
 use crate::encoding::{Confidence, Encoding};
 use crate::generated::element_categories::{element_categories, Categories};
 use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::generated::parse_errors::ParseErrorCode;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, ParseError, SinkResult, Token, TokenSink};
 
@@ -309,6 +310,14 @@ pub struct TreeBuilder<S: TreeSink> {
     /// The open templates' `<template for>` patches (none unless
     /// `template_patching` is on).
     content_patches: content_patching::ContentPatches<S::Handle>,
+    /// Whether a character token in body must be searched for U+0000: so
+    /// unless the crate's tokenizer drives the tree builder, which reports
+    /// an unexpected-null-character error for every U+0000 it emits in the
+    /// data state before the run that holds it (its other states replace
+    /// U+0000, but for CDATA sections, which are text of foreign elements
+    /// and never take the path in body that skips the search); then set
+    /// again for good once it reports one.
+    search_text_for_null: bool,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -342,6 +351,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
             encoding_restart: None,
             content_patches: Default::default(),
+            search_text_for_null: true,
             root_insertion_target: None,
         }
     }
@@ -514,6 +524,12 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.open_elements.last().expect("the stack of open elements is not empty here")
     }
 
+    /// Tells the tree builder that the crate's tokenizer drives it (see
+    /// `search_text_for_null`).
+    pub(crate) fn driven_by_the_tokenizer(&mut self) {
+        self.search_text_for_null = false;
+    }
+
     /// Whether a character token goes straight to the "in body" rules
     /// ([`TreeBuilder::in_body_characters`]): the usual case of the tree
     /// construction dispatcher [#tree-construction-dispatcher] for text,
@@ -575,7 +591,11 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
             if self.takes_characters_in_body() {
                 // What the dispatcher would do, without its steps that
                 // do not apply to a run of text in body.
-                self.in_body_characters(text);
+                if self.search_text_for_null {
+                    self.in_body_characters(text);
+                } else {
+                    self.in_body_characters_without_null(text);
+                }
                 return self.after_characters();
             }
         }
@@ -608,6 +628,9 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     }
 
     fn parse_error(&mut self, error: ParseError) {
+        if error.code == ParseErrorCode::UnexpectedNullCharacter {
+            self.search_text_for_null = true;
+        }
         self.report_error(Error { code: ErrorCode::Tokenizer(error.code), line: error.line, col: error.col });
     }
 
@@ -621,5 +644,58 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
 
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.adjusted_current_node().is_some_and(|node| node.ns != Namespace::Html)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TreeBuilder, TreeBuilderOptions};
+    use crate::tokenizer::{ParseError, SinkResult, Token, TokenSink, Tokenizer};
+
+    /// A tree builder driven by a token source that reports no tokenizer
+    /// errors (as any sink may be driven).
+    struct WithoutTokenizerErrors(TreeBuilder<crate::dom::Document>);
+
+    impl TokenSink for WithoutTokenizerErrors {
+        fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+            self.0.process_token(token)
+        }
+
+        fn parse_error(&mut self, _: ParseError) {}
+
+        fn adjusted_current_node_is_foreign(&self) -> bool {
+            self.0.adjusted_current_node_is_foreign()
+        }
+    }
+
+    fn body_text(input: &str, report_tokenizer_errors: bool) -> String {
+        let builder = TreeBuilder::new(crate::dom::Document::new(), TreeBuilderOptions::default());
+        let document = if report_tokenizer_errors {
+            let mut tokenizer = Tokenizer::new(builder);
+            tokenizer.feed(input);
+            tokenizer.end();
+            tokenizer.into_sink().into_sink()
+        } else {
+            let mut tokenizer = Tokenizer::new(WithoutTokenizerErrors(builder));
+            tokenizer.feed(input);
+            tokenizer.end();
+            tokenizer.into_sink().0.into_sink()
+        };
+        let body = document.get_elements_by_tag_name("body").next().unwrap();
+        document.text_content(body)
+    }
+
+    #[test]
+    fn u0000_in_body_is_dropped_however_the_tree_builder_is_driven() {
+        let input = "<body>a<b>b\0c</b>d\0";
+        assert_eq!(body_text(input, true), "abcd");
+        // No unexpected-null-character error reaches the tree builder: it
+        // still searches every run.
+        assert_eq!(body_text(input, false), "abcd");
+        // The crate's parser, which skips the search until the tokenizer
+        // reports a U+0000.
+        let document = crate::parse_document(input);
+        let body = document.get_elements_by_tag_name("body").next().unwrap();
+        assert_eq!(document.text_content(body), "abcd");
     }
 }

@@ -85,6 +85,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         if text.is_empty() || find1(0, text.as_bytes()).is_some() {
             return self.in_body_characters_with_nulls(text);
         }
+        self.in_body_characters_without_null(text);
+    }
+
+    /// [`Self::in_body_characters`] for a run known to hold no U+0000.
+    #[inline]
+    pub(crate) fn in_body_characters_without_null(&mut self, text: &str) {
+        debug_assert!(!text.contains('\0'));
         self.reconstruct_the_active_formatting_elements();
         self.insert_characters(text);
         // Once the flag is off nothing sets it back: the run is scanned
