@@ -86,6 +86,7 @@ pub mod encoding;
 pub mod generated;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;
+mod name_interner;
 mod named_char_ref;
 mod parse;
 mod parse_bytes;

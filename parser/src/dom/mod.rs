@@ -31,7 +31,6 @@ mod mutate;
 mod name_cache;
 mod navigate;
 mod node;
-mod other_names;
 mod pretty;
 pub(crate) mod serialize;
 pub(crate) mod shadow_root;
@@ -85,7 +84,7 @@ pub struct Document {
     attrs: Vec<StoredAttr>,
     doctypes: Vec<Doctype>,
     /// Names the names table does not know, by `NameId - LOCAL_NAME_COUNT`.
-    other_names: other_names::OtherNames,
+    other_names: crate::name_interner::NameInterner,
     /// The template contents of each HTML `template` element.
     templates: HashMap<Link, Link>,
     /// The other way: the template each template contents belongs to.
@@ -175,7 +174,7 @@ impl Document {
             strings: strings::Strings::with_capacity(text_bytes),
             attrs: Vec::new(),
             doctypes: Vec::new(),
-            other_names: other_names::OtherNames::default(),
+            other_names: crate::name_interner::NameInterner::default(),
             templates: HashMap::new(),
             template_hosts: HashMap::new(),
             name_slots: None,

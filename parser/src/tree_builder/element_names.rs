@@ -5,9 +5,8 @@
 //! `Box<str>` to allocate, clone for the sink and free for every element
 //! of an unknown name), and a name is compared as one integer.
 
-use std::collections::HashMap;
-
 use crate::generated::names::{LocalName, LOCAL_NAME_COUNT};
+use crate::name_interner::NameInterner;
 
 use super::Name;
 
@@ -44,8 +43,7 @@ impl From<LocalName> for LocalId {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct OtherNames {
     /// By id.
-    names: Vec<Box<str>>,
-    ids: HashMap<Box<str>, u32>,
+    names: NameInterner,
 }
 
 impl OtherNames {
@@ -67,13 +65,8 @@ impl OtherNames {
         if let Some(known) = LocalName::lookup(name) {
             return LocalId::from(known);
         }
-        if let Some(&id) = self.ids.get(name) {
-            return Self::id(id);
-        }
         // The node cap (2^31) bounds the count: one name per element at most.
-        let id = u32::try_from(self.names.len()).expect("fewer than 2^31 names");
-        self.names.push(name.into());
-        self.ids.insert(name.into(), id);
+        let id = u32::try_from(self.names.intern(name)).expect("fewer than 2^31 names");
         Self::id(id)
     }
 
@@ -85,7 +78,7 @@ impl OtherNames {
     pub fn find(&self, name: &str) -> Option<LocalId> {
         match LocalName::lookup(name) {
             Some(known) => Some(LocalId::from(known)),
-            None => self.ids.get(name).map(|&id| Self::id(id)),
+            None => self.names.find(name).map(|id| Self::id(id as u32)),
         }
     }
 
@@ -104,7 +97,7 @@ impl OtherNames {
     pub fn as_str(&self, id: LocalId) -> &str {
         match id.other() {
             None => LocalName::from_index(id.0 as usize).expect("a known name's index").as_str(),
-            Some(other) => &self.names[other],
+            Some(other) => self.names.get(other),
         }
     }
 }

@@ -1,6 +1,7 @@
-//! The names of a document that the names table does not know (`data-*`
-//! attributes, custom elements…), each interned once: back to back in one
-//! buffer, found through a hash table of their indices.
+//! Names that the names table does not know (`data-*` attributes, custom
+//! elements…), each interned once: back to back in one buffer, found
+//! through a hash table of their indices. The DOM keeps a document's in
+//! one, the tree builder the names of the elements it has opened.
 //!
 //! A map from an owned name to its index cost two allocations per new name
 //! (the name in the list and the map's key) and two SipHash passes (the
@@ -16,7 +17,7 @@ use hashbrown::hash_table::{Entry, HashTable};
 
 /// The interned names (see the module documentation).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct OtherNames {
+pub(crate) struct NameInterner {
     /// The names, back to back.
     text: String,
     /// Where each name ends in `text`, by index.
@@ -35,16 +36,29 @@ fn name_at<'a>(text: &'a str, ends: &[usize], index: usize) -> &'a str {
     &text[start..ends[index]]
 }
 
-impl OtherNames {
+impl NameInterner {
     /// The name at `index`.
     pub(crate) fn get(&self, index: usize) -> &str {
         name_at(&self.text, &self.ends, index)
     }
 
+    /// How many names are interned: every index is below it.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The index of `name`, if it is interned.
+    pub(crate) fn find(&self, name: &str) -> Option<usize> {
+        let hash = self.hasher.hash_one(name);
+        self.table
+            .find(hash, |&index| name_at(&self.text, &self.ends, index as usize) == name)
+            .map(|&index| index as usize)
+    }
+
     /// The index of `name`, which is added if it is new.
     pub(crate) fn intern(&mut self, name: &str) -> usize {
         let hash = self.hasher.hash_one(name);
-        let OtherNames { text, ends, table, hasher } = self;
+        let NameInterner { text, ends, table, hasher } = self;
         let entry = table.entry(
             hash,
             |&index| name_at(text, ends, index as usize) == name,
@@ -69,7 +83,7 @@ mod tests {
 
     #[test]
     fn each_name_is_interned_once_and_read_back() {
-        let mut names = OtherNames::default();
+        let mut names = NameInterner::default();
         let words: Vec<String> = (0..3000).map(|i| format!("data-{}", i % 1000)).collect();
         let indices: Vec<usize> = words.iter().map(|word| names.intern(word)).collect();
         for (word, &index) in words.iter().zip(&indices) {
@@ -81,5 +95,7 @@ mod tests {
         let (a, ab, empty) = (names.intern("a"), names.intern("ab"), names.intern(""));
         assert_eq!((names.get(a), names.get(ab), names.get(empty)), ("a", "ab", ""));
         assert_eq!(names.clone().intern("ab"), ab);
+        assert_eq!((names.find("ab"), names.find("abc")), (Some(ab), None));
+        assert_eq!(names.len(), 1003);
     }
 }
