@@ -732,11 +732,30 @@ impl Document {
     #[inline]
     pub(super) fn link_new_last_child(&mut self, parent: Link, child: Link) {
         debug_assert!(self.nodes[child.index()].parent.is_none());
-        let previous = match self.nodes[parent.index()].first_child {
-            Some(first) => {
-                // The ring: the first child's `previous` is the last child,
-                // and becomes `child`.
-                let last = self.nodes[first.index()].previous.expect("a first child links to the last");
+        let children = self.first_and_last_child(parent);
+        let previous = self.splice_as_last_child(parent, child, children);
+        let node = &mut self.nodes[child.index()];
+        node.parent = Some(parent);
+        node.previous = Some(previous);
+    }
+
+    /// `parent`'s first and last child, if it has children.
+    #[inline]
+    fn first_and_last_child(&self, parent: Link) -> Option<(Link, Link)> {
+        let first = self.nodes[parent.index()].first_child?;
+        Some((first, self.nodes[first.index()].previous.expect("a first child links to the last")))
+    }
+
+    /// Makes `child` the last of `parent`'s children, `children` being its
+    /// first and last child before (see `first_and_last_child`), and
+    /// returns what `child`'s own `previous` must be: the ring (see `Node`)
+    /// has the first child's `previous` name the last child, which becomes
+    /// `child`, and an only child name itself. `child`'s own links are the
+    /// caller's.
+    #[inline]
+    fn splice_as_last_child(&mut self, parent: Link, child: Link, children: Option<(Link, Link)>) -> Link {
+        match children {
+            Some((first, last)) => {
                 self.nodes[first.index()].previous = Some(child);
                 self.nodes[last.index()].next_sibling = Some(child);
                 last
@@ -745,10 +764,7 @@ impl Document {
                 self.nodes[parent.index()].first_child = Some(child);
                 child
             }
-        };
-        let node = &mut self.nodes[child.index()];
-        node.parent = Some(parent);
-        node.previous = Some(previous);
+        }
     }
 
     /// Inserts `child` (unlinked first) right before `sibling`, without the
@@ -849,39 +865,26 @@ impl Document {
         // The parser's way in for text: a new node is made already linked
         // as the last child (what `link_append` would do for a node that
         // has no parent yet), without its checks and second lookups.
-        let first = self.nodes[parent.index()].first_child;
-        let last = match first {
-            Some(first) => {
-                let last = self.nodes[first.index()].previous.expect("a first child links to the last");
-                // Tested here first: most last children are elements, and
-                // the call to `extend_text` cost 46 instructions to say no.
-                if matches!(self.nodes[last.index()].data, Data::Text(_)) && self.extend_text(last, text) {
-                    return;
-                }
-                Some(last)
+        let children = self.first_and_last_child(parent);
+        if let Some((_, last)) = children {
+            // Tested here first: most last children are elements, and
+            // the call to `extend_text` cost 46 instructions to say no.
+            if matches!(self.nodes[last.index()].data, Data::Text(_)) && self.extend_text(last, text) {
+                return;
             }
-            None => None,
-        };
+        }
         // The node is made and linked first and the text copied last, so
         // that little is kept across the copy's call.
         let (stored, text) = self.place_string(text);
         let child = Link::from_index(self.nodes.len());
+        let previous = self.splice_as_last_child(parent, child, children);
         self.push_node(Node {
             data: Data::Text(stored),
             parent: Some(parent),
             first_child: None,
             next_sibling: None,
-            // The ring (see `Node`): a first child's `previous` is the last
-            // child, here itself.
-            previous: Some(last.unwrap_or(child)),
+            previous: Some(previous),
         });
-        match (first, last) {
-            (Some(first), Some(last)) => {
-                self.nodes[first.index()].previous = Some(child);
-                self.nodes[last.index()].next_sibling = Some(child);
-            }
-            _ => self.nodes[parent.index()].first_child = Some(child),
-        }
         self.strings.push(text);
     }
 
