@@ -25,8 +25,9 @@ mod token;
 
 use crate::encoding::{Confidence, Encoding};
 use crate::generated::element_categories::{element_categories, Categories};
-use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::generated::parse_errors::ParseErrorCode;
+use crate::generated::tag_groups::{IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH};
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, ParseError, SinkResult, Token, TokenSink};
 
@@ -151,6 +152,30 @@ const ALLOWED_OPEN_AT_THE_END: u8 = 2;
 /// [`OpenElement::flags`]: the element stops the loop of the "li", "dd"
 /// and "dt" start tags.
 const LIST_ITEM_LOOP_STOP: u8 = 4;
+/// In [`HTML_ELEMENT_FLAGS`] only: the loop of the "li", "dd" and "dt"
+/// start tags passes through the element (address, div, p) even though it
+/// is special.
+const LIST_ITEM_LOOP_PASSES_THROUGH: u8 = 8;
+
+/// Per HTML element name ([`LocalName::index`]): [`ALLOWED_OPEN_AT_THE_END`]
+/// and [`LIST_ITEM_LOOP_PASSES_THROUGH`], from the generated tag groups
+/// (`spec-data/tree-construction-tag-groups.txt`), indexed when the crate
+/// is compiled. The unit tests compare every element's flags with the
+/// tag-group tests.
+static HTML_ELEMENT_FLAGS: [u8; LOCAL_NAME_COUNT] = html_element_flags();
+
+const fn html_element_flags() -> [u8; LOCAL_NAME_COUNT] {
+    const fn mark(mut table: [u8; LOCAL_NAME_COUNT], names: &[LocalName], flag: u8) -> [u8; LOCAL_NAME_COUNT] {
+        let mut at = 0;
+        while at < names.len() {
+            table[names[at].index()] |= flag;
+            at += 1;
+        }
+        table
+    }
+    let table = mark([0; LOCAL_NAME_COUNT], IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, ALLOWED_OPEN_AT_THE_END);
+    mark(table, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH, LIST_ITEM_LOOP_PASSES_THROUGH)
+}
 
 impl<H> OpenElement<H> {
     /// The element `local` of namespace `ns` (`local` from the stack's
@@ -171,20 +196,19 @@ impl<H> OpenElement<H> {
             Some(known) if ns == Namespace::Html => known.index() as u16,
             _ => NOT_KNOWN_HTML,
         };
-        let mut element = OpenElement { handle, categories, serial: 0, local, html, ns, flags: 0 };
         // Whether it stops the li/dd/dt loop and may stay open at the end
         // of the body: the stack counts both at every push and pop, so they
-        // are found once, from the name.
-        if annotation_xml_html_integration_point {
-            element.flags |= ANNOTATION_XML_HTML_INTEGRATION_POINT;
-        }
-        if stack_of_open_elements::allowed_at_the_end(&element) {
-            element.flags |= ALLOWED_OPEN_AT_THE_END;
-        }
-        if stack_of_open_elements::is_list_item_loop_stop(&element) {
-            element.flags |= LIST_ITEM_LOOP_STOP;
-        }
-        element
+        // are found once, from the name: one load from a table, and flag
+        // arithmetic without branches (the tag-group tests were two chains
+        // of compares on the name, mispredicted as names vary).
+        let by_name = HTML_ELEMENT_FLAGS.get(usize::from(html)).copied().unwrap_or(0);
+        let special = u8::from(categories.contains(Categories::SPECIAL));
+        let passes_through =
+            (by_name & LIST_ITEM_LOOP_PASSES_THROUGH) >> LIST_ITEM_LOOP_PASSES_THROUGH.trailing_zeros();
+        let flags = u8::from(annotation_xml_html_integration_point) * ANNOTATION_XML_HTML_INTEGRATION_POINT
+            | by_name & ALLOWED_OPEN_AT_THE_END
+            | (special & !passes_through) * LIST_ITEM_LOOP_STOP;
+        OpenElement { handle, categories, serial: 0, local, html, ns, flags }
     }
 
     /// The HTML element `name`.
@@ -649,8 +673,28 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
 
 #[cfg(test)]
 mod tests {
-    use super::{TreeBuilder, TreeBuilderOptions};
+    use super::element_names::LocalId;
+    use super::stack_of_open_elements::{allowed_at_the_end, is_list_item_loop_stop};
+    use super::{OpenElement, TreeBuilder, TreeBuilderOptions};
+    use crate::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
     use crate::tokenizer::{ParseError, SinkResult, Token, TokenSink, Tokenizer};
+
+    /// The flags an open element gets from the name table agree with the
+    /// tag groups, for every name the names table knows in every
+    /// namespace an element can have.
+    #[test]
+    fn open_element_flags_agree_with_the_tag_groups() {
+        for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
+            for ns in [Namespace::Html, Namespace::MathMl, Namespace::Svg] {
+                for integration_point in [false, true] {
+                    let element = OpenElement::new(0u32, ns, LocalId::from(name), integration_point);
+                    assert_eq!(element.allowed_open_at_the_end(), allowed_at_the_end(&element), "{ns:?} {name:?}");
+                    assert_eq!(element.list_item_loop_stop(), is_list_item_loop_stop(&element), "{ns:?} {name:?}");
+                    assert_eq!(element.flags & super::ANNOTATION_XML_HTML_INTEGRATION_POINT != 0, integration_point);
+                }
+            }
+        }
+    }
 
     /// A tree builder driven by a token source that reports no tokenizer
     /// errors (as any sink may be driven).
