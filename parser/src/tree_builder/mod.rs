@@ -29,7 +29,7 @@ use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUN
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tag_groups::{IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH};
 use crate::quirks::QuirksMode;
-use crate::tokenizer::{ContentState, ParseError, SinkResult, Token, TokenSink};
+use crate::tokenizer::{ContentState, ParseError, SinkResult, Tag, Token, TokenSink};
 
 pub use errors::TreeConstructionError;
 
@@ -40,7 +40,8 @@ pub use interface::{
 };
 
 use element_names::LocalId;
-use token::Tok;
+use insertion_modes::Step;
+use token::{TagTok, Tok};
 
 /// Options of the tree builder. Set them with the methods named after the
 /// fields (the struct is `#[non_exhaustive]`), e.g.
@@ -572,6 +573,22 @@ impl<S: TreeSink> TreeBuilder<S> {
             && self.open_elements.last().is_some_and(|node| node.ns == Namespace::Html)
     }
 
+    /// Whether a start or end tag goes straight to the "in body" rules: the
+    /// usual case of the tree construction dispatcher
+    /// [#tree-construction-dispatcher] for tags, told by a few tests so
+    /// that the token skips the insertion-mode match and the kind tests. It
+    /// holds when the insertion mode is "in body", the adjusted current
+    /// node is an HTML element, the node cap is not reached, and no error
+    /// waits for a position.
+    #[inline(always)]
+    fn takes_tags_in_body(&self) -> bool {
+        self.mode == InsertionMode::InBody
+            && self.errors_awaiting_position.is_empty()
+            && self.nodes_created < self.options.max_nodes
+            && (self.open_elements.len() > 1 || self.context_element.is_none())
+            && self.open_elements.last().is_some_and(|node| node.ns == Namespace::Html)
+    }
+
     /// What `process_token` answers after a character token that went
     /// straight to the "in body" rules (which set no tokenizer state).
     #[inline(always)]
@@ -594,6 +611,102 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 }
 
+impl<S: TreeSink> TreeBuilder<S> {
+    /// A character token (a run of them).
+    #[inline(never)]
+    fn process_characters_token(&mut self, text: &str) -> SinkResult {
+        if self.takes_characters_in_body() {
+            // What the dispatcher would do, without its steps that
+            // do not apply to a run of text in body.
+            if self.search_text_for_null {
+                self.in_body_characters(text);
+            } else {
+                self.in_body_characters_without_null(text);
+            }
+            return self.after_characters();
+        }
+        self.process_any_token(Token::Characters(text))
+    }
+
+    /// A start tag token: in body with an HTML current node (the usual
+    /// case), straight to the "in body" start tag rules.
+    #[inline(never)]
+    fn process_start_tag_token(&mut self, tag: &Tag) -> SinkResult {
+        if !self.takes_tags_in_body() {
+            return self.process_any_token(Token::StartTag(tag));
+        }
+        self.ignore_next_line_feed = false;
+        self.next_tokenizer_state = None;
+        self.self_closing_flag_acknowledged = !tag.self_closing;
+        let tag = TagTok { tag, name: tag.local_name() };
+        if let Step::Reprocess(tok) = self.in_body_start_tag(tag, Tok::StartTag(tag)) {
+            self.reprocess(tok);
+        }
+        self.after_token()
+    }
+
+    /// An end tag token: in body with an HTML current node (the usual
+    /// case), straight to the "in body" end tag rules.
+    #[inline(never)]
+    fn process_end_tag_token(&mut self, tag: &Tag) -> SinkResult {
+        if !self.takes_tags_in_body() {
+            return self.process_any_token(Token::EndTag(tag));
+        }
+        self.ignore_next_line_feed = false;
+        self.next_tokenizer_state = None;
+        self.self_closing_flag_acknowledged = true;
+        let tag = TagTok { tag, name: tag.local_name() };
+        if let Step::Reprocess(tok) = self.in_body_end_tag(tag, Tok::EndTag(tag)) {
+            self.reprocess(tok);
+        }
+        self.after_token()
+    }
+
+    /// Any token, through the tree construction dispatcher.
+    #[inline(never)]
+    fn process_any_token(&mut self, token: Token<'_>) -> SinkResult {
+        if !self.errors_awaiting_position.is_empty() {
+            // Driven by something that places no errors: report them unplaced.
+            self.report_errors_at(0, 0);
+        }
+        self.next_tokenizer_state = None;
+        if self.nodes_created >= self.options.max_nodes {
+            // The node cap: the rest of the input builds nothing.
+            self.limits_hit.nodes_capped = true;
+            return SinkResult::Continue;
+        }
+        let tok = Tok::from_token(token);
+        self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
+        self.dispatch(tok);
+        self.after_token()
+    }
+
+    /// "Reprocess the token", asked by the rules a fast path called.
+    #[cold]
+    #[inline(never)]
+    fn reprocess(&mut self, tok: Tok<'_>) {
+        self.process_until_done(tok);
+    }
+
+    /// What `process_token` answers after a token went through the rules.
+    #[inline(always)]
+    fn after_token(&mut self) -> SinkResult {
+        // "When a start tag token is emitted with its self-closing flag
+        // set, if the flag is not acknowledged when the token is processed
+        // by the tree construction stage, that is a parse error."
+        if !self.self_closing_flag_acknowledged {
+            self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
+        }
+        if self.pending_script.is_some() || self.encoding_restart.is_some() {
+            return SinkResult::Pause;
+        }
+        match self.next_tokenizer_state.take() {
+            Some(state) => SinkResult::SwitchTo(state),
+            None => SinkResult::Continue,
+        }
+    }
+}
+
 /// Whether an `annotation-xml` element with these attributes is an HTML
 /// integration point (its `encoding` is `text/html` or
 /// `application/xhtml+xml`, ASCII case-insensitively).
@@ -610,44 +723,18 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
 }
 
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
+    /// The token's kind is told here, inlined where the tokenizer emits the
+    /// token: each emitting site knows it already (a run of text, or a tag
+    /// whose kind it has just tested), so the compiler folds this `match`
+    /// away and calls one function per kind, with a call frame sized for
+    /// that kind's usual path.
+    #[inline]
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
-        if let Token::Characters(text) = token {
-            if self.takes_characters_in_body() {
-                // What the dispatcher would do, without its steps that
-                // do not apply to a run of text in body.
-                if self.search_text_for_null {
-                    self.in_body_characters(text);
-                } else {
-                    self.in_body_characters_without_null(text);
-                }
-                return self.after_characters();
-            }
-        }
-        if !self.errors_awaiting_position.is_empty() {
-            // Driven by something that places no errors: report them unplaced.
-            self.report_errors_at(0, 0);
-        }
-        self.next_tokenizer_state = None;
-        if self.nodes_created >= self.options.max_nodes {
-            // The node cap: the rest of the input builds nothing.
-            self.limits_hit.nodes_capped = true;
-            return SinkResult::Continue;
-        }
-        let tok = Tok::from_token(token);
-        self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
-        self.dispatch(tok);
-        // "When a start tag token is emitted with its self-closing flag
-        // set, if the flag is not acknowledged when the token is processed
-        // by the tree construction stage, that is a parse error."
-        if !self.self_closing_flag_acknowledged {
-            self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
-        }
-        if self.pending_script.is_some() || self.encoding_restart.is_some() {
-            return SinkResult::Pause;
-        }
-        match self.next_tokenizer_state.take() {
-            Some(state) => SinkResult::SwitchTo(state),
-            None => SinkResult::Continue,
+        match token {
+            Token::Characters(text) => self.process_characters_token(text),
+            Token::StartTag(tag) => self.process_start_tag_token(tag),
+            Token::EndTag(tag) => self.process_end_tag_token(tag),
+            _ => self.process_any_token(token),
         }
     }
 
