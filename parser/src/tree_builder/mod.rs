@@ -206,9 +206,9 @@ impl<H> OpenElement<H> {
         let special = u8::from(categories.contains(Categories::SPECIAL));
         let passes_through =
             (by_name & LIST_ITEM_LOOP_PASSES_THROUGH) >> LIST_ITEM_LOOP_PASSES_THROUGH.trailing_zeros();
-        let flags = u8::from(annotation_xml_html_integration_point) * ANNOTATION_XML_HTML_INTEGRATION_POINT
-            | by_name & ALLOWED_OPEN_AT_THE_END
-            | (special & !passes_through) * LIST_ITEM_LOOP_STOP;
+        let flags = (u8::from(annotation_xml_html_integration_point) * ANNOTATION_XML_HTML_INTEGRATION_POINT)
+            | (by_name & ALLOWED_OPEN_AT_THE_END)
+            | ((special & !passes_through) * LIST_ITEM_LOOP_STOP);
         OpenElement { handle, categories, serial: 0, local, html, ns, flags }
     }
 
