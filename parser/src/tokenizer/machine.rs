@@ -392,10 +392,6 @@ impl<S: TokenSink> Tokenizer<S> {
         self.pos = self.cur_start;
     }
 
-    pub(crate) fn current_input_character_range(&self) -> std::ops::Range<usize> {
-        self.cur_start..self.pos
-    }
-
     pub(crate) fn lowercase_current_input_character(&self, input: &str) -> char {
         char::from(input.as_bytes()[self.cur_start].to_ascii_lowercase())
     }

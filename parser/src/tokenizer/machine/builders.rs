@@ -149,6 +149,9 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
+    // Inline: every caller names its target, and the match, a jump
+    // through a table, folds away.
+    #[inline(always)]
     fn target(&mut self, target: Target) -> &mut String {
         match target {
             Target::TagName => &mut self.tag.name,
@@ -173,6 +176,13 @@ impl<S: TokenSink> Tokenizer<S> {
     #[inline]
     pub(crate) fn append(&mut self, target: Target, text: &str) {
         self.target(target).push_str(text);
+    }
+
+    /// Appends `input[start..end]`: most such runs are short names and
+    /// values, copied without a call to `memcpy` (see `short_copy`).
+    #[inline(always)]
+    pub(crate) fn append_input(&mut self, target: Target, input: &str, start: usize, end: usize) {
+        crate::short_copy::push_from(self.target(target), input, start, end);
     }
 
     #[inline]
