@@ -46,6 +46,52 @@ pub(crate) fn push_from(dst: &mut String, source: &str, start: usize, end: usize
     }
 }
 
+/// The length up to which [`push_str`] copies without `memcpy`.
+const SHORT_STR: usize = 32;
+
+/// Appends `text` to `dst`: up to [`SHORT_STR`] bytes by two overlapping
+/// moves of the largest power of two the length holds (16, 8, 4 bytes, or
+/// three single bytes), inline where it is called, so that the branches
+/// on the length are the caller's own; longer texts by `memcpy`. For
+/// strings whose source has no room to read past them (the tree builder's
+/// frozen attributes).
+#[inline(always)]
+pub(crate) fn push_str(dst: &mut String, text: &str) {
+    let n = text.len();
+    if n > SHORT_STR || n == 0 {
+        dst.push_str(text);
+        return;
+    }
+    dst.reserve(n);
+    // SAFETY: `dst` has room for `n` more bytes after its length (reserved
+    // just above), and every move below reads within `text` (`n` bytes)
+    // and writes within `len..len + n` of `dst`: each pair covers `0..n`,
+    // a move of `k` bytes being used only when `k <= n < 2k`. `dst` is
+    // borrowed mutably and `text` shared, so they do not overlap. The new
+    // bytes are a copy of `text`, a `str`: `dst` stays UTF-8.
+    unsafe {
+        let bytes = dst.as_mut_vec();
+        let len = bytes.len();
+        let (src, out) = (text.as_ptr(), bytes.as_mut_ptr().add(len));
+        let pair = |k: usize| {
+            std::ptr::copy_nonoverlapping(src, out, k);
+            std::ptr::copy_nonoverlapping(src.add(n - k), out.add(n - k), k);
+        };
+        if n >= 16 {
+            pair(16);
+        } else if n >= 8 {
+            pair(8);
+        } else if n >= 4 {
+            pair(4);
+        } else {
+            *out = *src;
+            *out.add(n / 2) = *src.add(n / 2);
+            *out.add(n - 1) = *src.add(n - 1);
+        }
+        bytes.set_len(len + n);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,6 +106,19 @@ mod tests {
                 push_from(&mut dst, &source, start, end);
                 let expected = format!("x{0}{0}", &source[start..end]);
                 assert_eq!(dst, expected, "{start}..{end}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_strings_are_copied_whole() {
+        let source: String = "abcdefghijklmnopqrstuvwxyz0123456789\u{e9}\u{1F600}ABCDEFGHIJKLMNOPQRSTUVWXYZ".repeat(2);
+        for start in (0..=source.len()).filter(|&i| source.is_char_boundary(i)) {
+            for end in (start..=source.len()).filter(|&i| source.is_char_boundary(i)) {
+                let mut dst = String::from("x");
+                push_str(&mut dst, &source[start..end]);
+                push_str(&mut dst, &source[start..end]);
+                assert_eq!(dst, format!("x{0}{0}", &source[start..end]), "{start}..{end}");
             }
         }
     }
