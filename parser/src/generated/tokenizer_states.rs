@@ -519,7 +519,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'&') => {
                 self.return_state = State::Data;
                 self.set_to_empty(Target::TemporaryBuffer);
-                self.append_char(Target::TemporaryBuffer, '\u{0026}');
+                self.append_char_to_temporary_buffer('\u{0026}');
                 self.state = State::CharacterReference;
                 // Chained (spec-data/tokenizer/chained.txt:21): runs in this step.
                 return self.character_reference_state(input);
@@ -565,7 +565,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'&') => {
                 self.return_state = State::Rcdata;
                 self.set_to_empty(Target::TemporaryBuffer);
-                self.append_char(Target::TemporaryBuffer, '\u{0026}');
+                self.append_char_to_temporary_buffer('\u{0026}');
                 self.state = State::CharacterReference;
                 // Chained (spec-data/tokenizer/chained.txt:21): runs in this step.
                 return self.character_reference_state(input);
@@ -909,12 +909,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:75
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
             }
             // spec-data/tokenizer/data.states:76
             Consumed::Byte(b'a'..=b'z') => {
                 self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
             }
             // spec-data/tokenizer/data.states:77
             _ => {
@@ -995,12 +995,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:91
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
             }
             // spec-data/tokenizer/data.states:92
             Consumed::Byte(b'a'..=b'z') => {
                 self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
             }
             // spec-data/tokenizer/data.states:93
             _ => {
@@ -1087,12 +1087,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:108
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
             }
             // spec-data/tokenizer/data.states:109
             Consumed::Byte(b'a'..=b'z') => {
                 self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
             }
             // spec-data/tokenizer/data.states:110
             _ => {
@@ -1331,12 +1331,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:155
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
             }
             // spec-data/tokenizer/data.states:156
             Consumed::Byte(b'a'..=b'z') => {
                 self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
             }
             // spec-data/tokenizer/data.states:157
             _ => {
@@ -1367,12 +1367,12 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:162
             Consumed::Byte(b'A'..=b'Z') => {
-                self.append_char(Target::TemporaryBuffer, self.lowercase_current_input_character(input));
+                self.append_char_to_temporary_buffer(self.lowercase_current_input_character(input));
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:163
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:164
@@ -1537,12 +1537,12 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:195
             Consumed::Byte(b'A'..=b'Z') => {
-                self.append_char(Target::TemporaryBuffer, self.lowercase_current_input_character(input));
+                self.append_char_to_temporary_buffer(self.lowercase_current_input_character(input));
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:196
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:197
@@ -1741,7 +1741,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'&') => {
                 self.return_state = State::AttributeValueDoubleQuoted;
                 self.set_to_empty(Target::TemporaryBuffer);
-                self.append_char(Target::TemporaryBuffer, '\u{0026}');
+                self.append_char_to_temporary_buffer('\u{0026}');
                 self.state = State::CharacterReference;
                 // Chained (spec-data/tokenizer/chained.txt:21): runs in this step.
                 return self.character_reference_state(input);
@@ -1788,7 +1788,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'&') => {
                 self.return_state = State::AttributeValueSingleQuoted;
                 self.set_to_empty(Target::TemporaryBuffer);
-                self.append_char(Target::TemporaryBuffer, '\u{0026}');
+                self.append_char_to_temporary_buffer('\u{0026}');
                 self.state = State::CharacterReference;
                 // Chained (spec-data/tokenizer/chained.txt:21): runs in this step.
                 return self.character_reference_state(input);
@@ -1835,7 +1835,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'&') => {
                 self.return_state = State::AttributeValueUnquoted;
                 self.set_to_empty(Target::TemporaryBuffer);
-                self.append_char(Target::TemporaryBuffer, '\u{0026}');
+                self.append_char_to_temporary_buffer('\u{0026}');
                 self.state = State::CharacterReference;
                 // Chained (spec-data/tokenizer/chained.txt:21): runs in this step.
                 return self.character_reference_state(input);
@@ -3079,7 +3079,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/processing-instructions.states:18
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z' | b'-' | b'_') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
             }
             // spec-data/tokenizer/processing-instructions.states:19
             Consumed::Eof => {
@@ -3198,7 +3198,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/character-references.states:12
             Consumed::Byte(b'#') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
                 self.character_reference_code = 0;
                 self.state = State::NumericCharacterReference;
             }
@@ -3284,7 +3284,7 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             // spec-data/tokenizer/character-references.states:34
             Consumed::Byte(b'x' | b'X') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
                 self.state = State::HexadecimalCharacterReferenceStart;
             }
             // spec-data/tokenizer/character-references.states:35
@@ -3390,7 +3390,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // spec-data/tokenizer/character-references.states:57
         self.check_the_character_reference_code(input);
         self.set_to_empty(Target::TemporaryBuffer);
-        self.append_char(Target::TemporaryBuffer, self.character_reference_code_as_char());
+        self.append_char_to_temporary_buffer(self.character_reference_code_as_char());
         self.flush_code_points_consumed_as_a_character_reference(input);
         self.state = self.return_state;
         Step::Continue

@@ -421,6 +421,24 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
+    // ----- the temporary buffer ---------------------------------------------
+    // Verbs of its own rather than `append`'s targets (see `builders`): the
+    // end tag name states append every letter to the tag name and to the
+    // buffer, and a `match` over the targets alternating between the two
+    // is an indirect jump that mispredicts at every letter.
+
+    /// "Append … to the temporary buffer".
+    #[inline]
+    pub(crate) fn append_to_temporary_buffer(&mut self, text: &str) {
+        self.temporary_buffer.push_str(text);
+    }
+
+    /// "Append … to the temporary buffer", for one character.
+    #[inline]
+    pub(crate) fn append_char_to_temporary_buffer(&mut self, c: char) {
+        self.temporary_buffer.push(c);
+    }
+
     /// "Consume those characters": the lookahead matched `len` bytes from
     /// the current position; the last of them becomes the current input
     /// character (where the tests place `cdata-in-html-content`).
