@@ -12,7 +12,8 @@
 //! html5ever` (parse or tokenizer), `--with html5gum` (tokenizer), `--with
 //! lexbor` or `--with lol_html` (parse; opt-in engines, see `engines.rs`)
 //! adds an engine and its ratio of instructions to htmlforge's. The callgrind output of each
-//! engine is kept for `callgrind_annotate`; its path is printed.
+//! engine is kept for `callgrind_annotate` in the target folder's `callgrind/` (one per checkout, so that
+//! two worktrees measuring at once do not overwrite each other's files); its path is printed.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -141,12 +142,12 @@ fn build_bench(ctx: &Context, build: &engines::Build) -> Result<PathBuf, String>
 }
 
 /// One engine's pass under callgrind; returns its counts and the path of
-/// the output file.
-fn measure(binary: &Path, engine: &str, corpus: &Path) -> Result<(Counts, PathBuf), String> {
+/// the output file, written in `out_dir`.
+fn measure(binary: &Path, out_dir: &Path, engine: &str, corpus: &Path) -> Result<(Counts, PathBuf), String> {
     // One file per engine and corpus, so that a run over several corpora
     // keeps each.
     let corpus_name = corpus.file_name().map_or("corpus".into(), |n| n.to_string_lossy().into_owned());
-    let out = std::env::temp_dir().join(format!("htmlforge-callgrind-{engine}-{corpus_name}.out"));
+    let out = out_dir.join(format!("{engine}-{corpus_name}.out"));
     let output = Command::new("valgrind")
         .arg("--tool=callgrind")
         .arg("--branch-sim=yes")
@@ -184,6 +185,8 @@ pub fn run(ctx: &Context, args: &[String]) -> Result<bool, String> {
         }
     }
     let binary = build_bench(ctx, &engines::build_for(ctx, &options.with)?)?;
+    let out_dir = engines::target_dir(ctx).join("callgrind");
+    std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
     let engines: Vec<String> = std::iter::once("htmlforge")
         .chain(options.with.iter().map(String::as_str))
         .map(|engine| engine_name(&options.verb, engine))
@@ -197,7 +200,7 @@ pub fn run(ctx: &Context, args: &[String]) -> Result<bool, String> {
         );
         let mut first: Option<u64> = None;
         for engine in &engines {
-            let (counts, out) = measure(&binary, engine, corpus)?;
+            let (counts, out) = measure(&binary, &out_dir, engine, corpus)?;
             println!(
                 "  {engine:<20} {:>15} {:>8.2} {:>13} {:>11} {:>7.2} {:>11} {:>11} {:>7.2}",
                 counts.instructions,
