@@ -792,7 +792,7 @@ impl<S: TokenSink> Tokenizer<S> {
             self.pos += run;
             self.append(Target::TagName, &input[start..self.pos]);
         }
-        // First byte (spec-data/tokenizer/first-bytes.txt:16): tested before the match.
+        // First byte (spec-data/tokenizer/first-bytes.txt:19): tested before the match.
         if input.as_bytes().get(self.pos) == Some(&b'>') {
             self.cur_start = self.pos;
             self.pos += 1;
