@@ -17,7 +17,7 @@
 #![allow(unsafe_code)]
 
 /// The length up to which a copy takes the fixed-size path, and the size
-/// of that copy (two 16-byte moves).
+/// of that copy (two 16-byte moves, written out in [`push_from`]).
 pub(crate) const SHORT: usize = 32;
 
 /// Appends `source[start..end]` to `dst` (panics, as slicing does, when
@@ -38,7 +38,14 @@ pub(crate) fn push_from(dst: &mut String, source: &str, start: usize, end: usize
         unsafe {
             let bytes = dst.as_mut_vec();
             let len = bytes.len();
-            std::ptr::copy_nonoverlapping(source.as_ptr().add(start), bytes.as_mut_ptr().add(len), SHORT);
+            let (from, to) = (source.as_ptr().add(start), bytes.as_mut_ptr().add(len));
+            // Two 16-byte loads and stores rather than `copy_nonoverlapping`:
+            // LLVM merged a fixed-size copy with the `push_str` of the other
+            // branch into one call of `memcpy` with the size selected (the
+            // tag name state did, a call per tag).
+            let halves = [from.cast::<u128>().read_unaligned(), from.add(16).cast::<u128>().read_unaligned()];
+            to.cast::<u128>().write_unaligned(halves[0]);
+            to.add(16).cast::<u128>().write_unaligned(halves[1]);
             bytes.set_len(len + text.len());
         }
     } else {
