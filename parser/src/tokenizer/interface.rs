@@ -230,14 +230,6 @@ pub trait TokenSink {
     /// Handles one token.
     fn process_token(&mut self, token: Token<'_>) -> SinkResult;
 
-    /// Handles a run of character tokens: what `process_token` does with
-    /// [`Token::Characters`], which is the default. The tokenizer hands
-    /// text over this way, so that a sink can take its most frequent token
-    /// in a function of its own, smaller than the one that takes them all.
-    fn process_characters(&mut self, text: &str) -> SinkResult {
-        self.process_token(Token::Characters(text))
-    }
-
     /// Handles a tokenizer or input-stream parse error. Errors arrive in
     /// input order, interleaved with tokens as the spec raises them.
     fn parse_error(&mut self, error: ParseError) {

@@ -75,11 +75,6 @@ impl<S: TokenSink, O: TokenObserver> TokenSink for Observed<S, O> {
         self.sink.process_token(token)
     }
 
-    fn process_characters(&mut self, text: &str) -> SinkResult {
-        self.observer.token(Token::Characters(text));
-        self.sink.process_characters(text)
-    }
-
     fn parse_error(&mut self, error: ParseError) {
         self.observer.parse_error(error);
         self.sink.parse_error(error);

@@ -147,7 +147,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    fn in_body_start_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
+    pub(crate) fn in_body_start_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
         let Some(name) = tag.name else {
             self.any_other_start_tag(tag);
             return Step::Done;
@@ -505,7 +505,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.insert_an_html_element_for(tag);
     }
 
-    fn in_body_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
+    pub(crate) fn in_body_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
         let Some(name) = tag.name else {
             self.any_other_end_tag(tag);
             return Step::Done;
