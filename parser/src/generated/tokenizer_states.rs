@@ -1604,6 +1604,16 @@ impl<S: TokenSink> Tokenizer<S> {
             self.pos += run;
             self.append(Target::AttributeName, &input[start..self.pos]);
         }
+        // First byte (spec-data/tokenizer/first-bytes.txt:20): tested before the match.
+        if input.as_bytes().get(self.pos) == Some(&b'=') {
+            self.cur_start = self.pos;
+            self.pos += 1;
+            // spec-data/tokenizer/attributes.states:16
+            self.check_for_duplicate_attribute(input, ParseErrorCode::DuplicateAttribute);
+            self.state = State::BeforeAttributeValue;
+            // Chained (spec-data/tokenizer/chained.txt:18): runs in this step.
+            return self.before_attribute_value_state(input);
+        }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/attributes.states:15
@@ -1688,6 +1698,14 @@ impl<S: TokenSink> Tokenizer<S> {
     // Chained: spec-data/tokenizer/chained.txt:18.
     #[inline(always)]
     fn before_attribute_value_state(&mut self, input: &str) -> Step {
+        // First byte (spec-data/tokenizer/first-bytes.txt:21): tested before the match.
+        if input.as_bytes().get(self.pos) == Some(&b'"') {
+            self.cur_start = self.pos;
+            self.pos += 1;
+            // spec-data/tokenizer/attributes.states:39
+            self.state = State::AttributeValueDoubleQuoted;
+            return Step::Continue;
+        }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/attributes.states:38
