@@ -259,23 +259,23 @@ impl Gen<'_> {
             },
             "append" => {
                 let name = arg(action, 0, origin)?;
+                let target = target(name, origin)?;
                 // The temporary buffer has verbs of its own: the end tag
                 // name states append each letter to the tag name and to the
                 // buffer, and one `append` over every target alternating
                 // between the two is an indirect jump mispredicted each time.
-                let (append, append_char) = match name {
-                    "temporary-buffer" => (
-                        "self.append_to_temporary_buffer(".to_string(),
-                        "self.append_char_to_temporary_buffer(".to_string(),
-                    ),
-                    _ => {
-                        let target = target(name, origin)?;
-                        (format!("self.append({target}, "), format!("self.append_char({target}, "))
-                    }
+                let to_buffer = name == "temporary-buffer";
+                let append_char = if to_buffer {
+                    "self.append_char_to_temporary_buffer(".to_string()
+                } else {
+                    format!("self.append_char({target}, ")
                 };
                 match arg(action, 1, origin)? {
+                    "current-input-character" if to_buffer => {
+                        "self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);".into()
+                    }
                     "current-input-character" => {
-                        format!("{append}&input[self.current_input_character_range()]);")
+                        format!("self.append_input({target}, input, self.cur_start, self.pos);")
                     }
                     "lowercase-current-input-character" => {
                         format!("{append_char}self.lowercase_current_input_character(input));")
@@ -284,7 +284,7 @@ impl Gen<'_> {
                         format!("{append_char}self.character_reference_code_as_char());")
                     }
                     quoted if quoted.starts_with('"') && quoted.ends_with('"') && quoted.len() >= 2 => {
-                        format!("{append}{quoted});")
+                        format!("self.append({target}, {quoted});")
                     }
                     other => format!("{append_char}{});", code_point(other, origin)?),
                 }
@@ -450,7 +450,7 @@ impl Gen<'_> {
         let bulk = match (action.verb.as_str(), &args[..]) {
             ("emit", ["current-input-character"]) => "self.emit_input_run(input, start, self.pos);".to_string(),
             ("append", [target_name, "current-input-character"]) => {
-                format!("self.append({}, &input[start..self.pos]);", target(target_name, &origin)?)
+                format!("self.append_input({}, input, start, self.pos);", target(target_name, &origin)?)
             }
             _ => {
                 return Err(format!(

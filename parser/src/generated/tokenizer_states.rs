@@ -790,7 +790,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::TagName, &input[start..self.pos]);
+            self.append_input(Target::TagName, input, start, self.pos);
         }
         // First byte (spec-data/tokenizer/first-bytes.txt:19): tested before the match.
         if input.as_bytes().get(self.pos) == Some(&b'>') {
@@ -836,7 +836,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:61
             _ => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -909,12 +909,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:75
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:76
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:77
             _ => {
@@ -995,12 +995,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:91
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:92
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:93
             _ => {
@@ -1087,12 +1087,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:108
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:109
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:110
             _ => {
@@ -1331,12 +1331,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:155
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:156
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:157
             _ => {
@@ -1372,7 +1372,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:163
             Consumed::Byte(b'a'..=b'z') => {
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:164
@@ -1542,7 +1542,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:196
             Consumed::Byte(b'a'..=b'z') => {
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:197
@@ -1577,7 +1577,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 Consumed::Byte(b'=') => {
                     self.parse_error(input, ParseErrorCode::UnexpectedEqualsSignBeforeAttributeName);
                     self.start_new_attribute();
-                    self.append(Target::AttributeName, &input[self.current_input_character_range()]);
+                    self.append_input(Target::AttributeName, input, self.cur_start, self.pos);
                     self.state = State::AttributeName;
                 }
                 // spec-data/tokenizer/attributes.states:12
@@ -1602,7 +1602,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::AttributeName, &input[start..self.pos]);
+            self.append_input(Target::AttributeName, input, start, self.pos);
         }
         // First byte (spec-data/tokenizer/first-bytes.txt:20): tested before the match.
         if input.as_bytes().get(self.pos) == Some(&b'=') {
@@ -1642,11 +1642,11 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'"' | b'\'' | b'<') => {
                 self.parse_error(input, ParseErrorCode::UnexpectedCharacterInAttributeName);
                 // Treat it as per the "anything else" entry.
-                self.append(Target::AttributeName, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeName, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/attributes.states:20
             _ => {
-                self.append(Target::AttributeName, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeName, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -1745,7 +1745,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::AttributeValue, &input[start..self.pos]);
+            self.append_input(Target::AttributeValue, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1776,7 +1776,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/attributes.states:49
             _ => {
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -1792,7 +1792,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::AttributeValue, &input[start..self.pos]);
+            self.append_input(Target::AttributeValue, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1823,7 +1823,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/attributes.states:56
             _ => {
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -1839,7 +1839,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::AttributeValue, &input[start..self.pos]);
+            self.append_input(Target::AttributeValue, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1872,7 +1872,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'"' | b'\'' | b'<' | b'=' | b'`') => {
                 self.parse_error(input, ParseErrorCode::UnexpectedCharacterInUnquotedAttributeValue);
                 // Treat it as per the "anything else" entry.
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/attributes.states:64
             Consumed::Eof => {
@@ -1881,7 +1881,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/attributes.states:65
             _ => {
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -1968,7 +1968,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::Comment, &input[start..self.pos]);
+            self.append_input(Target::Comment, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1989,7 +1989,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/comments.states:12
             _ => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2112,13 +2112,13 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::Comment, &input[start..self.pos]);
+            self.append_input(Target::Comment, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/comments.states:33
             Consumed::Byte(b'<') => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
                 self.state = State::CommentLessThanSign;
             }
             // spec-data/tokenizer/comments.states:34
@@ -2138,7 +2138,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/comments.states:37
             _ => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2151,12 +2151,12 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             // spec-data/tokenizer/comments.states:40
             Consumed::Byte(b'!') => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
                 self.state = State::CommentLessThanSignBang;
             }
             // spec-data/tokenizer/comments.states:41
             Consumed::Byte(b'<') => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/comments.states:42
             _ => {
@@ -2466,7 +2466,7 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/doctype.states:20
             _ => {
                 self.create_doctype_token();
-                self.append(Target::DoctypeName, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypeName, input, self.cur_start, self.pos);
                 self.state = State::DoctypeName;
             }
         }
@@ -2483,7 +2483,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::DoctypeName, &input[start..self.pos]);
+            self.append_input(Target::DoctypeName, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2514,7 +2514,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:28
             _ => {
-                self.append(Target::DoctypeName, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypeName, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2698,7 +2698,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:60
             _ => {
-                self.append(Target::DoctypePublicIdentifier, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypePublicIdentifier, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2734,7 +2734,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:67
             _ => {
-                self.append(Target::DoctypePublicIdentifier, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypePublicIdentifier, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2946,7 +2946,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:106
             _ => {
-                self.append(Target::DoctypeSystemIdentifier, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypeSystemIdentifier, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2982,7 +2982,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:113
             _ => {
-                self.append(Target::DoctypeSystemIdentifier, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypeSystemIdentifier, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -3097,7 +3097,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/processing-instructions.states:18
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z' | b'-' | b'_') => {
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/processing-instructions.states:19
             Consumed::Eof => {
@@ -3147,7 +3147,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::ProcessingInstructionData, &input[start..self.pos]);
+            self.append_input(Target::ProcessingInstructionData, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -3167,7 +3167,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/processing-instructions.states:30
             _ => {
-                self.append(Target::ProcessingInstructionData, &input[self.current_input_character_range()]);
+                self.append_input(Target::ProcessingInstructionData, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -3216,7 +3216,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/character-references.states:12
             Consumed::Byte(b'#') => {
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
                 self.character_reference_code = 0;
                 self.state = State::NumericCharacterReference;
             }
@@ -3274,7 +3274,7 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             // spec-data/tokenizer/character-references.states:27
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') if self.consumed_as_part_of_an_attribute() => {
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/character-references.states:28
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') => {
@@ -3302,7 +3302,7 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             // spec-data/tokenizer/character-references.states:34
             Consumed::Byte(b'x' | b'X') => {
-                self.append_to_temporary_buffer(&input[self.current_input_character_range()]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
                 self.state = State::HexadecimalCharacterReferenceStart;
             }
             // spec-data/tokenizer/character-references.states:35

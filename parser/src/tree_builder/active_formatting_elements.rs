@@ -222,13 +222,21 @@ impl<H> ListOfActiveFormattingElements<H> {
         found
     }
 
+    /// Counts a counted element in or out (inline: most elements are not
+    /// counted, see `signature_counts`).
+    #[inline]
     fn count(&mut self, entry: &FormattingEntry<H>, delta: i32) {
         if let FormattingEntry::Element { signature: Some(signature), .. } = entry {
-            let count = self.signature_counts.entry(*signature).or_insert(0);
-            *count = count.wrapping_add_signed(delta);
-            if *count == 0 {
-                self.signature_counts.remove(signature);
-            }
+            self.count_signature(*signature, delta);
+        }
+    }
+
+    #[inline(never)]
+    fn count_signature(&mut self, signature: u64, delta: i32) {
+        let count = self.signature_counts.entry(signature).or_insert(0);
+        *count = count.wrapping_add_signed(delta);
+        if *count == 0 {
+            self.signature_counts.remove(&signature);
         }
     }
 
@@ -354,6 +362,7 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.check();
     }
 
+    #[inline]
     pub fn pop(&mut self) -> Option<FormattingEntry<H>> {
         let entry = self.entries.pop()?;
         self.indices.list(&entry).pop();
@@ -369,14 +378,14 @@ impl<H> ListOfActiveFormattingElements<H> {
         Some(entry)
     }
 
-    /// Removes an element entry (after the last marker).
-    pub fn remove(&mut self, index: usize) -> FormattingEntry<H> {
+    /// Removes an element entry (after the last marker). (It returns
+    /// nothing: no caller keeps the entry, and handing it back cost a copy.)
+    pub fn remove(&mut self, index: usize) {
         if index + 1 == self.entries.len() {
             // The last entry (`</b>` closing the current node, the usual
             // case): no index above it to shift.
-            if let Some(entry) = self.pop() {
-                return entry;
-            }
+            self.pop();
+            return;
         }
         let entry = self.entries.remove(index);
         debug_assert!(!matches!(entry, FormattingEntry::Marker), "only elements are removed from the middle");
@@ -386,7 +395,6 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.count(&entry, -1);
         #[cfg(test)]
         self.check();
-        entry
     }
 
     /// Inserts an element entry (after the last marker).

@@ -26,6 +26,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
         }
+        self.process_until_done(tok);
+    }
+
+    /// Processes `tok` with the rules the dispatcher picks, again as long
+    /// as they ask to reprocess it.
+    #[inline(always)]
+    pub(crate) fn process_until_done(&mut self, mut tok: Tok<'_>) {
         loop {
             let step = if self.uses_insertion_mode_rules(&tok) {
                 self.process_using_the_rules_for(self.mode, tok)

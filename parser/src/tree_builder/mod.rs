@@ -25,10 +25,11 @@ mod token;
 
 use crate::encoding::{Confidence, Encoding};
 use crate::generated::element_categories::{element_categories, Categories};
-use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::generated::parse_errors::ParseErrorCode;
+use crate::generated::tag_groups::{IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH};
 use crate::quirks::QuirksMode;
-use crate::tokenizer::{ContentState, ParseError, SinkResult, Token, TokenSink};
+use crate::tokenizer::{ContentState, ParseError, SinkResult, Tag, Token, TokenSink};
 
 pub use errors::TreeConstructionError;
 
@@ -39,7 +40,8 @@ pub use interface::{
 };
 
 use element_names::LocalId;
-use token::Tok;
+use insertion_modes::Step;
+use token::{TagTok, Tok};
 
 /// Options of the tree builder. Set them with the methods named after the
 /// fields (the struct is `#[non_exhaustive]`), e.g.
@@ -151,6 +153,30 @@ const ALLOWED_OPEN_AT_THE_END: u8 = 2;
 /// [`OpenElement::flags`]: the element stops the loop of the "li", "dd"
 /// and "dt" start tags.
 const LIST_ITEM_LOOP_STOP: u8 = 4;
+/// In [`HTML_ELEMENT_FLAGS`] only: the loop of the "li", "dd" and "dt"
+/// start tags passes through the element (address, div, p) even though it
+/// is special.
+const LIST_ITEM_LOOP_PASSES_THROUGH: u8 = 8;
+
+/// Per HTML element name ([`LocalName::index`]): [`ALLOWED_OPEN_AT_THE_END`]
+/// and [`LIST_ITEM_LOOP_PASSES_THROUGH`], from the generated tag groups
+/// (`spec-data/tree-construction-tag-groups.txt`), indexed when the crate
+/// is compiled. The unit tests compare every element's flags with the
+/// tag-group tests.
+static HTML_ELEMENT_FLAGS: [u8; LOCAL_NAME_COUNT] = html_element_flags();
+
+const fn html_element_flags() -> [u8; LOCAL_NAME_COUNT] {
+    const fn mark(mut table: [u8; LOCAL_NAME_COUNT], names: &[LocalName], flag: u8) -> [u8; LOCAL_NAME_COUNT] {
+        let mut at = 0;
+        while at < names.len() {
+            table[names[at].index()] |= flag;
+            at += 1;
+        }
+        table
+    }
+    let table = mark([0; LOCAL_NAME_COUNT], IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, ALLOWED_OPEN_AT_THE_END);
+    mark(table, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH, LIST_ITEM_LOOP_PASSES_THROUGH)
+}
 
 impl<H> OpenElement<H> {
     /// The element `local` of namespace `ns` (`local` from the stack's
@@ -171,20 +197,19 @@ impl<H> OpenElement<H> {
             Some(known) if ns == Namespace::Html => known.index() as u16,
             _ => NOT_KNOWN_HTML,
         };
-        let mut element = OpenElement { handle, categories, serial: 0, local, html, ns, flags: 0 };
         // Whether it stops the li/dd/dt loop and may stay open at the end
         // of the body: the stack counts both at every push and pop, so they
-        // are found once, from the name.
-        if annotation_xml_html_integration_point {
-            element.flags |= ANNOTATION_XML_HTML_INTEGRATION_POINT;
-        }
-        if stack_of_open_elements::allowed_at_the_end(&element) {
-            element.flags |= ALLOWED_OPEN_AT_THE_END;
-        }
-        if stack_of_open_elements::is_list_item_loop_stop(&element) {
-            element.flags |= LIST_ITEM_LOOP_STOP;
-        }
-        element
+        // are found once, from the name: one load from a table, and flag
+        // arithmetic without branches (the tag-group tests were two chains
+        // of compares on the name, mispredicted as names vary).
+        let by_name = HTML_ELEMENT_FLAGS.get(usize::from(html)).copied().unwrap_or(0);
+        let special = u8::from(categories.contains(Categories::SPECIAL));
+        let passes_through =
+            (by_name & LIST_ITEM_LOOP_PASSES_THROUGH) >> LIST_ITEM_LOOP_PASSES_THROUGH.trailing_zeros();
+        let flags = (u8::from(annotation_xml_html_integration_point) * ANNOTATION_XML_HTML_INTEGRATION_POINT)
+            | (by_name & ALLOWED_OPEN_AT_THE_END)
+            | ((special & !passes_through) * LIST_ITEM_LOOP_STOP);
+        OpenElement { handle, categories, serial: 0, local, html, ns, flags }
     }
 
     /// The HTML element `name`.
@@ -548,6 +573,22 @@ impl<S: TreeSink> TreeBuilder<S> {
             && self.open_elements.last().is_some_and(|node| node.ns == Namespace::Html)
     }
 
+    /// Whether a start or end tag goes straight to the "in body" rules: the
+    /// usual case of the tree construction dispatcher
+    /// [#tree-construction-dispatcher] for tags, told by a few tests so
+    /// that the token skips the insertion-mode match and the kind tests. It
+    /// holds when the insertion mode is "in body", the adjusted current
+    /// node is an HTML element, the node cap is not reached, and no error
+    /// waits for a position.
+    #[inline(always)]
+    fn takes_tags_in_body(&self) -> bool {
+        self.mode == InsertionMode::InBody
+            && self.errors_awaiting_position.is_empty()
+            && self.nodes_created < self.options.max_nodes
+            && (self.open_elements.len() > 1 || self.context_element.is_none())
+            && self.open_elements.last().is_some_and(|node| node.ns == Namespace::Html)
+    }
+
     /// What `process_token` answers after a character token that went
     /// straight to the "in body" rules (which set no tokenizer state).
     #[inline(always)]
@@ -570,6 +611,102 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 }
 
+impl<S: TreeSink> TreeBuilder<S> {
+    /// A character token (a run of them).
+    #[inline(never)]
+    fn process_characters_token(&mut self, text: &str) -> SinkResult {
+        if self.takes_characters_in_body() {
+            // What the dispatcher would do, without its steps that
+            // do not apply to a run of text in body.
+            if self.search_text_for_null {
+                self.in_body_characters(text);
+            } else {
+                self.in_body_characters_without_null(text);
+            }
+            return self.after_characters();
+        }
+        self.process_any_token(Token::Characters(text))
+    }
+
+    /// A start tag token: in body with an HTML current node (the usual
+    /// case), straight to the "in body" start tag rules.
+    #[inline(never)]
+    fn process_start_tag_token(&mut self, tag: &Tag) -> SinkResult {
+        if !self.takes_tags_in_body() {
+            return self.process_any_token(Token::StartTag(tag));
+        }
+        self.ignore_next_line_feed = false;
+        self.next_tokenizer_state = None;
+        self.self_closing_flag_acknowledged = !tag.self_closing;
+        let tag = TagTok { tag, name: tag.local_name() };
+        if let Step::Reprocess(tok) = self.in_body_start_tag(tag, Tok::StartTag(tag)) {
+            self.reprocess(tok);
+        }
+        self.after_token()
+    }
+
+    /// An end tag token: in body with an HTML current node (the usual
+    /// case), straight to the "in body" end tag rules.
+    #[inline(never)]
+    fn process_end_tag_token(&mut self, tag: &Tag) -> SinkResult {
+        if !self.takes_tags_in_body() {
+            return self.process_any_token(Token::EndTag(tag));
+        }
+        self.ignore_next_line_feed = false;
+        self.next_tokenizer_state = None;
+        self.self_closing_flag_acknowledged = true;
+        let tag = TagTok { tag, name: tag.local_name() };
+        if let Step::Reprocess(tok) = self.in_body_end_tag(tag, Tok::EndTag(tag)) {
+            self.reprocess(tok);
+        }
+        self.after_token()
+    }
+
+    /// Any token, through the tree construction dispatcher.
+    #[inline(never)]
+    fn process_any_token(&mut self, token: Token<'_>) -> SinkResult {
+        if !self.errors_awaiting_position.is_empty() {
+            // Driven by something that places no errors: report them unplaced.
+            self.report_errors_at(0, 0);
+        }
+        self.next_tokenizer_state = None;
+        if self.nodes_created >= self.options.max_nodes {
+            // The node cap: the rest of the input builds nothing.
+            self.limits_hit.nodes_capped = true;
+            return SinkResult::Continue;
+        }
+        let tok = Tok::from_token(token);
+        self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
+        self.dispatch(tok);
+        self.after_token()
+    }
+
+    /// "Reprocess the token", asked by the rules a fast path called.
+    #[cold]
+    #[inline(never)]
+    fn reprocess(&mut self, tok: Tok<'_>) {
+        self.process_until_done(tok);
+    }
+
+    /// What `process_token` answers after a token went through the rules.
+    #[inline(always)]
+    fn after_token(&mut self) -> SinkResult {
+        // "When a start tag token is emitted with its self-closing flag
+        // set, if the flag is not acknowledged when the token is processed
+        // by the tree construction stage, that is a parse error."
+        if !self.self_closing_flag_acknowledged {
+            self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
+        }
+        if self.pending_script.is_some() || self.encoding_restart.is_some() {
+            return SinkResult::Pause;
+        }
+        match self.next_tokenizer_state.take() {
+            Some(state) => SinkResult::SwitchTo(state),
+            None => SinkResult::Continue,
+        }
+    }
+}
+
 /// Whether an `annotation-xml` element with these attributes is an HTML
 /// integration point (its `encoding` is `text/html` or
 /// `application/xhtml+xml`, ASCII case-insensitively).
@@ -586,44 +723,18 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
 }
 
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
+    /// The token's kind is told here, inlined where the tokenizer emits the
+    /// token: each emitting site knows it already (a run of text, or a tag
+    /// whose kind it has just tested), so the compiler folds this `match`
+    /// away and calls one function per kind, with a call frame sized for
+    /// that kind's usual path.
+    #[inline]
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
-        if let Token::Characters(text) = token {
-            if self.takes_characters_in_body() {
-                // What the dispatcher would do, without its steps that
-                // do not apply to a run of text in body.
-                if self.search_text_for_null {
-                    self.in_body_characters(text);
-                } else {
-                    self.in_body_characters_without_null(text);
-                }
-                return self.after_characters();
-            }
-        }
-        if !self.errors_awaiting_position.is_empty() {
-            // Driven by something that places no errors: report them unplaced.
-            self.report_errors_at(0, 0);
-        }
-        self.next_tokenizer_state = None;
-        if self.nodes_created >= self.options.max_nodes {
-            // The node cap: the rest of the input builds nothing.
-            self.limits_hit.nodes_capped = true;
-            return SinkResult::Continue;
-        }
-        let tok = Tok::from_token(token);
-        self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
-        self.dispatch(tok);
-        // "When a start tag token is emitted with its self-closing flag
-        // set, if the flag is not acknowledged when the token is processed
-        // by the tree construction stage, that is a parse error."
-        if !self.self_closing_flag_acknowledged {
-            self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
-        }
-        if self.pending_script.is_some() || self.encoding_restart.is_some() {
-            return SinkResult::Pause;
-        }
-        match self.next_tokenizer_state.take() {
-            Some(state) => SinkResult::SwitchTo(state),
-            None => SinkResult::Continue,
+        match token {
+            Token::Characters(text) => self.process_characters_token(text),
+            Token::StartTag(tag) => self.process_start_tag_token(tag),
+            Token::EndTag(tag) => self.process_end_tag_token(tag),
+            _ => self.process_any_token(token),
         }
     }
 
@@ -649,8 +760,28 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
 
 #[cfg(test)]
 mod tests {
-    use super::{TreeBuilder, TreeBuilderOptions};
+    use super::element_names::LocalId;
+    use super::stack_of_open_elements::{allowed_at_the_end, is_list_item_loop_stop};
+    use super::{OpenElement, TreeBuilder, TreeBuilderOptions};
+    use crate::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
     use crate::tokenizer::{ParseError, SinkResult, Token, TokenSink, Tokenizer};
+
+    /// The flags an open element gets from the name table agree with the
+    /// tag groups, for every name the names table knows in every
+    /// namespace an element can have.
+    #[test]
+    fn open_element_flags_agree_with_the_tag_groups() {
+        for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
+            for ns in [Namespace::Html, Namespace::MathMl, Namespace::Svg] {
+                for integration_point in [false, true] {
+                    let element = OpenElement::new(0u32, ns, LocalId::from(name), integration_point);
+                    assert_eq!(element.allowed_open_at_the_end(), allowed_at_the_end(&element), "{ns:?} {name:?}");
+                    assert_eq!(element.list_item_loop_stop(), is_list_item_loop_stop(&element), "{ns:?} {name:?}");
+                    assert_eq!(element.flags & super::ANNOTATION_XML_HTML_INTEGRATION_POINT != 0, integration_point);
+                }
+            }
+        }
+    }
 
     /// A tree builder driven by a token source that reports no tokenizer
     /// errors (as any sink may be driven).

@@ -5,6 +5,7 @@
 
 use crate::generated::element_categories::Categories;
 use crate::generated::names::{local_names, LocalName, Namespace};
+#[cfg(test)]
 use crate::generated::tag_groups::{
     is_in_body_elements_allowed_open_at_the_end, is_in_body_list_item_loop_passes_through,
 };
@@ -143,14 +144,18 @@ impl<H> std::ops::Deref for StackOfOpenElements<H> {
     }
 }
 
-/// Whether `element` stops the loop of the "li", "dd" and "dt" start tags.
-/// (Kept in [`OpenElement::list_item_loop_stop`], read at each push and pop.)
+/// Whether `element` stops the loop of the "li", "dd" and "dt" start tags,
+/// from the tag groups: what [`OpenElement::list_item_loop_stop`] keeps
+/// (read at each push and pop), checked against it by the unit tests.
+#[cfg(test)]
 pub(crate) fn is_list_item_loop_stop<H>(element: &OpenElement<H>) -> bool {
     element.is(Categories::SPECIAL) && !element.html_name().is_some_and(is_in_body_list_item_loop_passes_through)
 }
 
 /// Whether `element` may be open at the end of the body without a parse
-/// error. (Kept in [`OpenElement::allowed_open_at_the_end`].)
+/// error, from the tag groups: what [`OpenElement::allowed_open_at_the_end`]
+/// keeps, checked against it by the unit tests.
+#[cfg(test)]
 pub(crate) fn allowed_at_the_end<H>(element: &OpenElement<H>) -> bool {
     element.html_name().is_some_and(is_in_body_elements_allowed_open_at_the_end)
 }
