@@ -259,27 +259,23 @@ impl Gen<'_> {
             },
             "append" => {
                 let name = arg(action, 0, origin)?;
+                let target = target(name, origin)?;
                 // The temporary buffer has verbs of its own: the end tag
                 // name states append each letter to the tag name and to the
                 // buffer, and one `append` over every target alternating
                 // between the two is an indirect jump mispredicted each time.
-                let (append, append_char) = match name {
-                    "temporary-buffer" => (
-                        "self.append_to_temporary_buffer(".to_string(),
-                        "self.append_char_to_temporary_buffer(".to_string(),
-                    ),
-                    _ => {
-                        let target = target(name, origin)?;
-                        (format!("self.append({target}, "), format!("self.append_char({target}, "))
-                    }
+                let to_buffer = name == "temporary-buffer";
+                let append_char = if to_buffer {
+                    "self.append_char_to_temporary_buffer(".to_string()
+                } else {
+                    format!("self.append_char({target}, ")
                 };
                 match arg(action, 1, origin)? {
+                    "current-input-character" if to_buffer => {
+                        "self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);".into()
+                    }
                     "current-input-character" => {
-                        if name == "temporary-buffer" {
-                            format!("{append}&input[self.cur_start..self.pos]);")
-                        } else {
-                            format!("self.append_input({}, input, self.cur_start, self.pos);", target(name, origin)?)
-                        }
+                        format!("self.append_input({target}, input, self.cur_start, self.pos);")
                     }
                     "lowercase-current-input-character" => {
                         format!("{append_char}self.lowercase_current_input_character(input));")
@@ -288,7 +284,7 @@ impl Gen<'_> {
                         format!("{append_char}self.character_reference_code_as_char());")
                     }
                     quoted if quoted.starts_with('"') && quoted.ends_with('"') && quoted.len() >= 2 => {
-                        format!("{append}{quoted});")
+                        format!("self.append({target}, {quoted});")
                     }
                     other => format!("{append_char}{});", code_point(other, origin)?),
                 }

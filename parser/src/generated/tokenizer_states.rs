@@ -909,12 +909,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:75
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:76
             Consumed::Byte(b'a'..=b'z') => {
                 self.append_input(Target::TagName, input, self.cur_start, self.pos);
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:77
             _ => {
@@ -995,12 +995,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:91
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:92
             Consumed::Byte(b'a'..=b'z') => {
                 self.append_input(Target::TagName, input, self.cur_start, self.pos);
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:93
             _ => {
@@ -1087,12 +1087,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:108
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:109
             Consumed::Byte(b'a'..=b'z') => {
                 self.append_input(Target::TagName, input, self.cur_start, self.pos);
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:110
             _ => {
@@ -1331,12 +1331,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:155
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:156
             Consumed::Byte(b'a'..=b'z') => {
                 self.append_input(Target::TagName, input, self.cur_start, self.pos);
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:157
             _ => {
@@ -1372,7 +1372,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:163
             Consumed::Byte(b'a'..=b'z') => {
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:164
@@ -1542,7 +1542,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:196
             Consumed::Byte(b'a'..=b'z') => {
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:197
@@ -1603,6 +1603,16 @@ impl<S: TokenSink> Tokenizer<S> {
             let start = self.pos;
             self.pos += run;
             self.append_input(Target::AttributeName, input, start, self.pos);
+        }
+        // First byte (spec-data/tokenizer/first-bytes.txt:20): tested before the match.
+        if input.as_bytes().get(self.pos) == Some(&b'=') {
+            self.cur_start = self.pos;
+            self.pos += 1;
+            // spec-data/tokenizer/attributes.states:16
+            self.check_for_duplicate_attribute(input, ParseErrorCode::DuplicateAttribute);
+            self.state = State::BeforeAttributeValue;
+            // Chained (spec-data/tokenizer/chained.txt:18): runs in this step.
+            return self.before_attribute_value_state(input);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1688,6 +1698,14 @@ impl<S: TokenSink> Tokenizer<S> {
     // Chained: spec-data/tokenizer/chained.txt:18.
     #[inline(always)]
     fn before_attribute_value_state(&mut self, input: &str) -> Step {
+        // First byte (spec-data/tokenizer/first-bytes.txt:21): tested before the match.
+        if input.as_bytes().get(self.pos) == Some(&b'"') {
+            self.cur_start = self.pos;
+            self.pos += 1;
+            // spec-data/tokenizer/attributes.states:39
+            self.state = State::AttributeValueDoubleQuoted;
+            return Step::Continue;
+        }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/attributes.states:38
@@ -3079,7 +3097,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/processing-instructions.states:18
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z' | b'-' | b'_') => {
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/processing-instructions.states:19
             Consumed::Eof => {
@@ -3198,7 +3216,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/character-references.states:12
             Consumed::Byte(b'#') => {
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
                 self.character_reference_code = 0;
                 self.state = State::NumericCharacterReference;
             }
@@ -3284,7 +3302,7 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             // spec-data/tokenizer/character-references.states:34
             Consumed::Byte(b'x' | b'X') => {
-                self.append_to_temporary_buffer(&input[self.cur_start..self.pos]);
+                self.append_input_to_temporary_buffer(input, self.cur_start, self.pos);
                 self.state = State::HexadecimalCharacterReferenceStart;
             }
             // spec-data/tokenizer/character-references.states:35

@@ -432,10 +432,11 @@ impl<S: TokenSink> Tokenizer<S> {
     // buffer, and a `match` over the targets alternating between the two
     // is an indirect jump that mispredicts at every letter.
 
-    /// "Append … to the temporary buffer".
+    /// "Append the current input character to the temporary buffer":
+    /// `input[start..end]` (see `short_copy`).
     #[inline]
-    pub(crate) fn append_to_temporary_buffer(&mut self, text: &str) {
-        self.temporary_buffer.push_str(text);
+    pub(crate) fn append_input_to_temporary_buffer(&mut self, input: &str, start: usize, end: usize) {
+        crate::short_copy::push_from(&mut self.temporary_buffer, input, start, end);
     }
 
     /// "Append … to the temporary buffer", for one character.
