@@ -838,7 +838,58 @@ const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {
 mod tests {
     use crate::generated::element_categories::{element_categories, Categories};
     use crate::generated::names::Namespace;
-    use crate::generated::tag_groups::{HEADING_ELEMENTS, IN_BODY_END_TAGS_THAT_CLOSE_A_BLOCK};
+    use crate::generated::names::{local_names, LocalName, LOCAL_NAME_COUNT};
+    use crate::generated::tag_groups::*;
+
+    use super::{StartTagRule, IN_BODY_START_TAG_RULES};
+
+    /// The table gives every name the rule the spec's list of start tags
+    /// (tested in its order, the first that names it) gives it.
+    #[test]
+    fn the_start_tag_rules_table_follows_the_spec_order() {
+        use StartTagRule as R;
+        for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
+            let expected = match name {
+                local_names::HTML => R::Html,
+                _ if is_after_head_start_tags_processed_in_head(name) => R::InHead,
+                local_names::BODY => R::Body,
+                local_names::FRAMESET => R::Frameset,
+                _ if is_in_body_start_tags_that_close_a_p_element(name) => R::ClosesAP,
+                _ if is_heading_elements(name) => R::Heading,
+                _ if is_in_body_pre_and_listing_start_tags(name) => R::PreListing,
+                local_names::FORM => R::Form,
+                local_names::LI => R::Li,
+                _ if is_dd_and_dt(name) => R::DdDt,
+                local_names::PLAINTEXT => R::Plaintext,
+                local_names::BUTTON => R::Button,
+                local_names::A => R::A,
+                _ if is_in_body_formatting_start_tags(name) => R::Formatting,
+                local_names::NOBR => R::Nobr,
+                _ if is_in_body_applet_marquee_object(name) => R::AppletMarqueeObject,
+                local_names::TABLE => R::Table,
+                _ if is_in_body_void_start_tags(name) => R::Void,
+                local_names::INPUT => R::Input,
+                _ if is_in_body_param_source_track(name) => R::ParamSourceTrack,
+                local_names::HR => R::Hr,
+                local_names::IMAGE => R::Image,
+                local_names::TEXTAREA => R::Textarea,
+                local_names::XMP => R::Xmp,
+                local_names::IFRAME => R::Iframe,
+                local_names::NOEMBED => R::Noembed,
+                local_names::NOSCRIPT => R::Noscript,
+                local_names::SELECT => R::Select,
+                local_names::OPTION => R::Option,
+                local_names::OPTGROUP => R::Optgroup,
+                _ if is_in_body_rb_rtc(name) => R::RbRtc,
+                _ if is_in_body_rp_rt(name) => R::RpRt,
+                local_names::MATH => R::Math,
+                local_names::SVG => R::Svg,
+                _ if is_in_body_start_tags_to_ignore(name) => R::Ignore,
+                _ => R::AnyOther,
+            };
+            assert_eq!(IN_BODY_START_TAG_RULES[name.index()], expected, "{name:?}");
+        }
+    }
 
     /// Their end tags "generate implied end tags" for all elements: the
     /// shortcut that pops the current node of the same name
