@@ -76,7 +76,8 @@
 // input-stream scan's AVX2 code (`tokenizer::input_stream::scan_avx2`),
 // called after a CPU check, and the SSE2 test of the tokenizer's name runs
 // (`byte_search::sse2_flags`); measured in docs/performance-log.md
-// (2026-11-24, branches `tok` and `pinput`).
+// (2026-11-24, branches `tok` and `pinput`); and for the fixed-size copy
+// of short strings out of the input (`short_copy`, branch `pvalue`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -96,6 +97,7 @@ pub mod quirks;
 pub mod select;
 pub mod serializer;
 mod setters;
+mod short_copy;
 pub mod tokenizer;
 pub mod tree_builder;
 mod xml_name;

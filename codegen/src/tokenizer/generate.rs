@@ -261,7 +261,7 @@ impl Gen<'_> {
                 let target = target(arg(action, 0, origin)?, origin)?;
                 match arg(action, 1, origin)? {
                     "current-input-character" => {
-                        format!("self.append({target}, &input[self.current_input_character_range()]);")
+                        format!("self.append_input({target}, input, self.cur_start, self.pos);")
                     }
                     "lowercase-current-input-character" => {
                         format!("self.append_char({target}, self.lowercase_current_input_character(input));")
@@ -436,7 +436,7 @@ impl Gen<'_> {
         let bulk = match (action.verb.as_str(), &args[..]) {
             ("emit", ["current-input-character"]) => "self.emit_input_run(input, start, self.pos);".to_string(),
             ("append", [target_name, "current-input-character"]) => {
-                format!("self.append({}, &input[start..self.pos]);", target(target_name, &origin)?)
+                format!("self.append_input({}, input, start, self.pos);", target(target_name, &origin)?)
             }
             _ => {
                 return Err(format!(

@@ -786,7 +786,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::TagName, &input[start..self.pos]);
+            self.append_input(Target::TagName, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -823,7 +823,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:61
             _ => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -896,12 +896,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:75
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:76
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:77
             _ => {
@@ -982,12 +982,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:91
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:92
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:93
             _ => {
@@ -1074,12 +1074,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:108
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:109
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:110
             _ => {
@@ -1318,12 +1318,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/data.states:155
             Consumed::Byte(b'A'..=b'Z') => {
                 self.append_char(Target::TagName, self.lowercase_current_input_character(input));
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:156
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TagName, &input[self.current_input_character_range()]);
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/data.states:157
             _ => {
@@ -1359,7 +1359,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:163
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:164
@@ -1529,7 +1529,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/data.states:196
             Consumed::Byte(b'a'..=b'z') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
                 self.emit_current_input_character(input);
             }
             // spec-data/tokenizer/data.states:197
@@ -1564,7 +1564,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 Consumed::Byte(b'=') => {
                     self.parse_error(input, ParseErrorCode::UnexpectedEqualsSignBeforeAttributeName);
                     self.start_new_attribute();
-                    self.append(Target::AttributeName, &input[self.current_input_character_range()]);
+                    self.append_input(Target::AttributeName, input, self.cur_start, self.pos);
                     self.state = State::AttributeName;
                 }
                 // spec-data/tokenizer/attributes.states:12
@@ -1589,7 +1589,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::AttributeName, &input[start..self.pos]);
+            self.append_input(Target::AttributeName, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1619,11 +1619,11 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'"' | b'\'' | b'<') => {
                 self.parse_error(input, ParseErrorCode::UnexpectedCharacterInAttributeName);
                 // Treat it as per the "anything else" entry.
-                self.append(Target::AttributeName, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeName, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/attributes.states:20
             _ => {
-                self.append(Target::AttributeName, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeName, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -1714,7 +1714,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::AttributeValue, &input[start..self.pos]);
+            self.append_input(Target::AttributeValue, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1743,7 +1743,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/attributes.states:49
             _ => {
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -1759,7 +1759,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::AttributeValue, &input[start..self.pos]);
+            self.append_input(Target::AttributeValue, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1788,7 +1788,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/attributes.states:56
             _ => {
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -1804,7 +1804,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::AttributeValue, &input[start..self.pos]);
+            self.append_input(Target::AttributeValue, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1835,7 +1835,7 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'"' | b'\'' | b'<' | b'=' | b'`') => {
                 self.parse_error(input, ParseErrorCode::UnexpectedCharacterInUnquotedAttributeValue);
                 // Treat it as per the "anything else" entry.
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/attributes.states:64
             Consumed::Eof => {
@@ -1844,7 +1844,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/attributes.states:65
             _ => {
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -1931,7 +1931,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::Comment, &input[start..self.pos]);
+            self.append_input(Target::Comment, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -1952,7 +1952,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/comments.states:12
             _ => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2075,13 +2075,13 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::Comment, &input[start..self.pos]);
+            self.append_input(Target::Comment, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/comments.states:33
             Consumed::Byte(b'<') => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
                 self.state = State::CommentLessThanSign;
             }
             // spec-data/tokenizer/comments.states:34
@@ -2101,7 +2101,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/comments.states:37
             _ => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2114,12 +2114,12 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             // spec-data/tokenizer/comments.states:40
             Consumed::Byte(b'!') => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
                 self.state = State::CommentLessThanSignBang;
             }
             // spec-data/tokenizer/comments.states:41
             Consumed::Byte(b'<') => {
-                self.append(Target::Comment, &input[self.current_input_character_range()]);
+                self.append_input(Target::Comment, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/comments.states:42
             _ => {
@@ -2429,7 +2429,7 @@ impl<S: TokenSink> Tokenizer<S> {
             // spec-data/tokenizer/doctype.states:20
             _ => {
                 self.create_doctype_token();
-                self.append(Target::DoctypeName, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypeName, input, self.cur_start, self.pos);
                 self.state = State::DoctypeName;
             }
         }
@@ -2446,7 +2446,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::DoctypeName, &input[start..self.pos]);
+            self.append_input(Target::DoctypeName, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -2477,7 +2477,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:28
             _ => {
-                self.append(Target::DoctypeName, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypeName, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2661,7 +2661,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:60
             _ => {
-                self.append(Target::DoctypePublicIdentifier, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypePublicIdentifier, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2697,7 +2697,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:67
             _ => {
-                self.append(Target::DoctypePublicIdentifier, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypePublicIdentifier, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2909,7 +2909,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:106
             _ => {
-                self.append(Target::DoctypeSystemIdentifier, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypeSystemIdentifier, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -2945,7 +2945,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/doctype.states:113
             _ => {
-                self.append(Target::DoctypeSystemIdentifier, &input[self.current_input_character_range()]);
+                self.append_input(Target::DoctypeSystemIdentifier, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -3060,7 +3060,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/processing-instructions.states:18
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z' | b'-' | b'_') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/processing-instructions.states:19
             Consumed::Eof => {
@@ -3110,7 +3110,7 @@ impl<S: TokenSink> Tokenizer<S> {
         if run > 0 {
             let start = self.pos;
             self.pos += run;
-            self.append(Target::ProcessingInstructionData, &input[start..self.pos]);
+            self.append_input(Target::ProcessingInstructionData, input, start, self.pos);
         }
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
@@ -3130,7 +3130,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/processing-instructions.states:30
             _ => {
-                self.append(Target::ProcessingInstructionData, &input[self.current_input_character_range()]);
+                self.append_input(Target::ProcessingInstructionData, input, self.cur_start, self.pos);
             }
         }
         Step::Continue
@@ -3175,7 +3175,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             // spec-data/tokenizer/character-references.states:12
             Consumed::Byte(b'#') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
                 self.character_reference_code = 0;
                 self.state = State::NumericCharacterReference;
             }
@@ -3230,7 +3230,7 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             // spec-data/tokenizer/character-references.states:27
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') if self.consumed_as_part_of_an_attribute() => {
-                self.append(Target::AttributeValue, &input[self.current_input_character_range()]);
+                self.append_input(Target::AttributeValue, input, self.cur_start, self.pos);
             }
             // spec-data/tokenizer/character-references.states:28
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') => {
@@ -3258,7 +3258,7 @@ impl<S: TokenSink> Tokenizer<S> {
         match c {
             // spec-data/tokenizer/character-references.states:34
             Consumed::Byte(b'x' | b'X') => {
-                self.append(Target::TemporaryBuffer, &input[self.current_input_character_range()]);
+                self.append_input(Target::TemporaryBuffer, input, self.cur_start, self.pos);
                 self.state = State::HexadecimalCharacterReferenceStart;
             }
             // spec-data/tokenizer/character-references.states:35

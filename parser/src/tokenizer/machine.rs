@@ -147,9 +147,14 @@ pub struct Tokenizer<S: TokenSink> {
     /// `<?` opens a bogus comment, as in the 2025 text (see
     /// [`Tokenizer::set_legacy_processing_instructions`]).
     legacy_processing_instructions: bool,
-    /// The name of the last start tag emitted, once a tag after it is
-    /// created (see `emitted_start_tag`).
-    last_start_tag: Option<String>,
+    /// `[spare, last]`: the name of the last start tag emitted (once a
+    /// tag after it is created, see `emitted_start_tag`) at index 1, when
+    /// `has_last_start_tag`; at index 0 a string kept for its allocation.
+    /// `new_tag` swaps the current tag's name with one of the two, chosen
+    /// by index rather than by a branch, which mispredicted whenever a
+    /// start tag followed an end tag or the other way round.
+    start_tag_names: [String; 2],
+    has_last_start_tag: bool,
     /// The current tag was emitted as a start tag: its name becomes the
     /// last start tag's when the next tag is created, by a swap of the two
     /// strings rather than a copy per start tag.
@@ -202,7 +207,8 @@ impl<S: TokenSink> Tokenizer<S> {
             doctype: Doctype::default(),
             processing_instruction: ProcessingInstruction::default(),
             legacy_processing_instructions: false,
-            last_start_tag: None,
+            start_tag_names: [String::new(), String::new()],
+            has_last_start_tag: false,
             emitted_start_tag: false,
             temporary_buffer: String::new(),
             character_reference_code: 0,
@@ -243,7 +249,10 @@ impl<S: TokenSink> Tokenizer<S> {
     /// this tokenizer" (fragment parsing), used by the appropriate end tag
     /// check.
     pub fn set_last_start_tag(&mut self, name: Option<&str>) {
-        self.last_start_tag = name.map(str::to_string);
+        self.has_last_start_tag = name.is_some();
+        let last = &mut self.start_tag_names[1];
+        last.clear();
+        last.push_str(name.unwrap_or_default());
         // Set by the caller after the current tag was emitted: the caller's
         // name wins over the pending swap.
         self.emitted_start_tag = false;
@@ -390,10 +399,6 @@ impl<S: TokenSink> Tokenizer<S> {
     #[inline]
     pub(crate) fn reconsume(&mut self) {
         self.pos = self.cur_start;
-    }
-
-    pub(crate) fn current_input_character_range(&self) -> std::ops::Range<usize> {
-        self.cur_start..self.pos
     }
 
     pub(crate) fn lowercase_current_input_character(&self, input: &str) -> char {
@@ -558,27 +563,35 @@ impl<S: TokenSink> Tokenizer<S> {
         self.tag.local_name =
             self.tag_names.intern(&self.tag.name, input.as_bytes(), self.tag_name_start, self.tag_name_verbatim);
         debug_assert_eq!(self.tag.local_name, crate::generated::names::LocalName::lookup(&self.tag.name));
-        match self.tag_kind {
-            TagKind::Start => self.emitted_start_tag = true,
-            TagKind::End => {
-                // Spec: "When an end tag token is emitted with attributes…"
-                if !self.tag.attrs.is_empty() {
-                    self.parse_error(input, ParseErrorCode::EndTagWithAttributes);
-                }
-                if self.tag.self_closing {
-                    self.parse_error(input, ParseErrorCode::EndTagWithTrailingSolidus);
-                }
-            }
+        // Start and end tags alternate with no pattern a predictor learns:
+        // the kind is tested once, the rest selected without branches.
+        let is_end = self.tag_kind == TagKind::End;
+        self.emitted_start_tag = !is_end;
+        if is_end & (!self.tag.attrs.is_empty() | self.tag.self_closing) {
+            self.end_tag_errors(input);
         }
         let limit = self.positions.base_offset() + self.pos;
         self.report_stream_errors(input, |at| at < limit);
-        let token = match self.tag_kind {
-            TagKind::Start => Token::StartTag(&self.tag),
-            TagKind::End => Token::EndTag(&self.tag),
-        };
+        let token = if is_end { Token::EndTag(&self.tag) } else { Token::StartTag(&self.tag) };
         let result = self.sink.process_token(token);
         self.place_sink_errors(input, self.pos, false);
         self.handle(result);
+    }
+
+    /// Spec: "When an end tag token is emitted with attributes, that is
+    /// an end-tag-with-attributes parse error. When an end tag token is
+    /// emitted with its self-closing flag set, that is an
+    /// end-tag-with-trailing-solidus parse error."
+    /// (<https://html.spec.whatwg.org/multipage/parsing.html#tokenization>)
+    #[cold]
+    #[inline(never)]
+    fn end_tag_errors(&mut self, input: &str) {
+        if !self.tag.attrs.is_empty() {
+            self.parse_error(input, ParseErrorCode::EndTagWithAttributes);
+        }
+        if self.tag.self_closing {
+            self.parse_error(input, ParseErrorCode::EndTagWithTrailingSolidus);
+        }
     }
 
     pub(crate) fn emit_current_comment_token(&mut self, input: &str) {

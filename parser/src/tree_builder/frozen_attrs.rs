@@ -78,8 +78,9 @@ impl FrozenAttrsStore {
         }
         let (text, lengths) = (self.text.len(), self.lengths.len());
         for attr in &tag.attrs {
-            self.text.push_str(&attr.name);
-            self.text.push_str(&attr.value);
+            // Most names and values are short: copied without `memcpy`.
+            crate::short_copy::push_str(&mut self.text, &attr.name);
+            crate::short_copy::push_str(&mut self.text, &attr.value);
             self.lengths.extend([attr.name.len(), attr.value.len()]);
         }
         FrozenAttrs { text, text_len: self.text.len() - text, lengths, count: tag.attrs.len() }

@@ -18,17 +18,20 @@ impl<S: TokenSink> Tokenizer<S> {
         // character in a tag name state.
         self.tag_name_start = self.cur_start;
         self.tag_name_verbatim = true;
-        if std::mem::take(&mut self.emitted_start_tag) {
-            // The appropriate end tag check only ever compares an end tag
-            // created after the start tag was emitted, so the name can stay
-            // in the tag until now.
-            let last = self.last_start_tag.get_or_insert_with(String::new);
-            std::mem::swap(last, &mut self.tag.name);
-        }
+        // The appropriate end tag check only ever compares an end tag
+        // created after the start tag was emitted, so the name can stay in
+        // the tag until now. Without a branch (see `start_tag_names`): the
+        // name of an emitted start tag becomes the last start tag's, any
+        // other is swapped with the spare string.
+        let emitted = std::mem::take(&mut self.emitted_start_tag);
+        std::mem::swap(&mut self.start_tag_names[usize::from(emitted)], &mut self.tag.name);
+        self.has_last_start_tag |= emitted;
         self.tag.name.clear();
         self.tag.self_closing = false;
         // One move of the whole list (a memcpy), not one push per attribute
-        // through a `Drain`; `start_new_attribute` clears what it reuses.
+        // (a `Drain`, or a loop of pops and pushes whose exit mispredicted
+        // more than `memcpy` does); `start_new_attribute` clears what it
+        // reuses.
         self.spare_attributes.append(&mut self.tag.attrs);
         self.attribute_is_duplicate = false;
         self.attribute_names.clear();
@@ -149,6 +152,9 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
+    // Inline: every caller names its target, and the match, a jump
+    // through a table, folds away.
+    #[inline(always)]
     fn target(&mut self, target: Target) -> &mut String {
         match target {
             Target::TagName => &mut self.tag.name,
@@ -173,6 +179,13 @@ impl<S: TokenSink> Tokenizer<S> {
     #[inline]
     pub(crate) fn append(&mut self, target: Target, text: &str) {
         self.target(target).push_str(text);
+    }
+
+    /// Appends `input[start..end]`: most such runs are short names and
+    /// values, copied without a call to `memcpy` (see `short_copy`).
+    #[inline(always)]
+    pub(crate) fn append_input(&mut self, target: Target, input: &str, start: usize, end: usize) {
+        crate::short_copy::push_from(self.target(target), input, start, end);
     }
 
     #[inline]
@@ -203,7 +216,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#appropriate-end-tag-token>
     pub(crate) fn current_end_tag_token_is_appropriate(&self) -> bool {
-        self.tag_kind == TagKind::End && self.last_start_tag.as_deref() == Some(self.tag.name.as_str())
+        self.tag_kind == TagKind::End && self.has_last_start_tag && self.start_tag_names[1] == self.tag.name
     }
 
     pub(crate) fn temporary_buffer_is_script(&self) -> bool {
