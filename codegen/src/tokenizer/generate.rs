@@ -258,21 +258,39 @@ impl Gen<'_> {
                 other => format!("self.emit_character(input, {});", code_point(other, origin)?),
             },
             "append" => {
-                let target = target(arg(action, 0, origin)?, origin)?;
+                let name = arg(action, 0, origin)?;
+                // The temporary buffer has verbs of its own: the end tag
+                // name states append each letter to the tag name and to the
+                // buffer, and one `append` over every target alternating
+                // between the two is an indirect jump mispredicted each time.
+                let (append, append_char) = match name {
+                    "temporary-buffer" => (
+                        "self.append_to_temporary_buffer(".to_string(),
+                        "self.append_char_to_temporary_buffer(".to_string(),
+                    ),
+                    _ => {
+                        let target = target(name, origin)?;
+                        (format!("self.append({target}, "), format!("self.append_char({target}, "))
+                    }
+                };
                 match arg(action, 1, origin)? {
                     "current-input-character" => {
-                        format!("self.append_input({target}, input, self.cur_start, self.pos);")
+                        if name == "temporary-buffer" {
+                            format!("{append}&input[self.cur_start..self.pos]);")
+                        } else {
+                            format!("self.append_input({}, input, self.cur_start, self.pos);", target(name, origin)?)
+                        }
                     }
                     "lowercase-current-input-character" => {
-                        format!("self.append_char({target}, self.lowercase_current_input_character(input));")
+                        format!("{append_char}self.lowercase_current_input_character(input));")
                     }
                     "character-reference-code" => {
-                        format!("self.append_char({target}, self.character_reference_code_as_char());")
+                        format!("{append_char}self.character_reference_code_as_char());")
                     }
                     quoted if quoted.starts_with('"') && quoted.ends_with('"') && quoted.len() >= 2 => {
-                        format!("self.append({target}, {quoted});")
+                        format!("{append}{quoted});")
                     }
-                    other => format!("self.append_char({target}, {});", code_point(other, origin)?),
+                    other => format!("{append_char}{});", code_point(other, origin)?),
                 }
             }
             "set-to-empty" | "clear" => format!("self.set_to_empty({});", target(arg(action, 0, origin)?, origin)?),
@@ -495,6 +513,52 @@ impl Gen<'_> {
         Ok(())
     }
 
+    /// `first-bytes.txt`: the state's case for one (ASCII) byte runs behind a
+    /// test of its own, before the consume and the `match`, which the compiler would otherwise
+    /// make one indirect jump over every case (a jump table), mispredicted
+    /// whenever the byte's case differs from the last one's. The case is the
+    /// one the `match` below would take for the byte (the first row in spec
+    /// order that matches it), so this cannot change what the state does.
+    fn first_byte(&mut self, state: &StateDef) -> Result<()> {
+        let Some((_, byte, line)) = self.machine.first_bytes.iter().find(|(key, _, _)| *key == state.key) else {
+            return Ok(());
+        };
+        let origin = format!("spec-data/tokenizer/first-bytes.txt:{line}");
+        if !state.consumes_a_character() {
+            return Err(format!("{origin}: {} consumes no character of its own", state.key));
+        }
+        let case = state
+            .cases
+            .iter()
+            .find(|c| c.is_anything_else() || c.matchers.iter().any(|m| m.bytes().contains(byte)))
+            .ok_or_else(|| format!("{origin}: no case of {} matches it", state.key))?
+            .clone();
+        let lookahead = state.cases.iter().flat_map(|c| &c.matchers).any(|m| match m {
+            Matcher::Lookahead { text, .. } => text.as_bytes()[0].eq_ignore_ascii_case(byte),
+            _ => false,
+        });
+        if case.condition.is_some() || lookahead {
+            return Err(format!("{origin}: the case of {} for it has a condition or a lookahead", state.key));
+        }
+        // Tested on the input before `consume`, not on its result: a test of
+        // the consumed byte right before the `match` would be folded into it.
+        self.line(2, &format!("// First byte ({origin}): tested before the match."));
+        self.line(2, &format!("if input.as_bytes().get(self.pos) == Some(&{}) {{", byte_literal(*byte)));
+        self.line(3, "self.cur_start = self.pos;");
+        self.line(3, "self.pos += 1;");
+        self.line(3, &format!("// {}", case.origin()));
+        self.actions(state, Some(&case), &case.actions, 3, &case.origin())?;
+        match chained_target(self.machine, state, &case) {
+            Some((to, line)) => {
+                self.line(3, &format!("// Chained (spec-data/tokenizer/chained.txt:{line}): runs in this step."));
+                self.line(3, &format!("return self.{}(input);", method(to)));
+            }
+            None => self.line(3, "return Step::Continue;"),
+        }
+        self.line(2, "}");
+        Ok(())
+    }
+
     /// Whether the one action of `case` is to ignore the character.
     fn only_ignores(case: &Case) -> bool {
         case.condition.is_none() && case.actions.len() == 1 && case.actions[0].verb == "ignore"
@@ -550,13 +614,19 @@ impl Gen<'_> {
     fn state_fn(&mut self, state: &StateDef) -> Result<()> {
         self.line(1, &format!("/// Spec: <{SPEC_URL}#{}>", state.key));
         self.line(1, &format!("// {}", state.origin()));
-        if let Some((_, line)) = self.machine.out_of_line.iter().find(|(key, _)| *key == state.key) {
-            self.line(1, &format!("// Out of line: spec-data/tokenizer/out-of-line.txt:{line}."));
-            self.line(1, "#[inline(never)]");
-        }
+        let out_of_line = self.machine.out_of_line.iter().find(|(key, _)| *key == state.key);
         if let Some((_, line)) = self.machine.chained.iter().find(|(key, _)| *key == state.key) {
             self.line(1, &format!("// Chained: spec-data/tokenizer/chained.txt:{line}."));
-            self.line(1, "#[inline(always)]");
+            // A chained state that is also out of line is called directly
+            // (a call the predictor follows) instead of copied into each
+            // state that switches to it.
+            if out_of_line.is_none() {
+                self.line(1, "#[inline(always)]");
+            }
+        }
+        if let Some((_, line)) = out_of_line {
+            self.line(1, &format!("// Out of line: spec-data/tokenizer/out-of-line.txt:{line}."));
+            self.line(1, "#[inline(never)]");
         }
         self.line(1, &format!("fn {}(&mut self, input: &str) -> Step {{", method(&state.key)));
         let consumes = state.consumes_a_character();
@@ -579,6 +649,7 @@ impl Gen<'_> {
             None => false,
         };
         if consumes {
+            self.first_byte(state)?;
             self.line(2, "let Some(c) = self.consume(input) else { return Step::NeedMore };");
             // Lookahead rows start with the current input character; they
             // must not overlap the single-character rows before them.
@@ -645,6 +716,7 @@ impl Gen<'_> {
                 self.line(2, "}");
             }
         } else {
+            self.first_byte(state)?;
             self.line(2, "// This state consumes no \"current input character\" of its own.");
             self.line(2, "self.cur_start = self.pos;");
             self.lookahead_groups(state, false)?;

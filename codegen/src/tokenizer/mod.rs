@@ -14,7 +14,8 @@ use std::path::Path;
 use crate::emit::rust_text_file;
 use crate::{parse_errors, Context, GeneratedFile, Result, SpecRows, Table, TableReport};
 use model::{
-    Machine, Matcher, CHAINED_FILE, FAST_PATH_FILE, HOT_LOOP_FILE, IGNORED_RUNS_FILE, OUT_OF_LINE_FILE, STATE_FILES,
+    Machine, Matcher, CHAINED_FILE, FAST_PATH_FILE, FIRST_BYTES_FILE, HOT_LOOP_FILE, IGNORED_RUNS_FILE,
+    OUT_OF_LINE_FILE, STATE_FILES,
 };
 
 pub struct Tokenizer;
@@ -38,6 +39,7 @@ const ALL_SOURCES: &[&str] = &[
     "tokenizer/chained.txt",
     "tokenizer/ignored-runs.txt",
     "tokenizer/hot-loop.txt",
+    "tokenizer/first-bytes.txt",
 ];
 
 /// Canonical rows for the comparison with the spec texts: one per state,
@@ -82,6 +84,7 @@ impl Table for Tokenizer {
         sources.push(CHAINED_FILE);
         sources.push(IGNORED_RUNS_FILE);
         sources.push(HOT_LOOP_FILE);
+        sources.push(FIRST_BYTES_FILE);
         Ok(vec![rust_text_file(OUTPUT, &sources, &machine.provenance, &body)])
     }
 
@@ -214,11 +217,12 @@ pub fn audit_machine(machine: &Machine, codes: &BTreeSet<String>, report: &mut T
     }
     for (key, line) in &machine.chained {
         report.check(keys.contains(key.as_str()), || format!("spec-data/{CHAINED_FILE}:{line}: no state {key}"));
-        let out_of_line = machine.out_of_line.iter().any(|(other, _)| other == key);
-        report.check(!out_of_line, || format!("spec-data/{CHAINED_FILE}:{line}: {key} is also out of line"));
     }
     for (key, line) in &machine.ignored_runs {
         report.check(keys.contains(key.as_str()), || format!("spec-data/{IGNORED_RUNS_FILE}:{line}: no state {key}"));
+    }
+    for (key, _, line) in &machine.first_bytes {
+        report.check(keys.contains(key.as_str()), || format!("spec-data/{FIRST_BYTES_FILE}:{line}: no state {key}"));
     }
     for (at, (key, line)) in machine.hot_loop.iter().enumerate() {
         report.check(keys.contains(key.as_str()), || format!("spec-data/{HOT_LOOP_FILE}:{line}: no state {key}"));
@@ -341,6 +345,53 @@ mod tests {
         let found = problems(&machine, &codes).join("\n");
         assert!(found.contains("hot-loop.txt:3: data-state is listed twice"), "{found}");
         assert!(found.contains("hot-loop.txt:4: processing-instruction-open-state is also out of line"), "{found}");
+    }
+
+    #[test]
+    fn a_chained_state_out_of_line_is_called_not_copied() {
+        let (mut machine, _) = real();
+        machine.chained = vec![("character-reference-state".into(), 1), ("named-character-reference-state".into(), 2)];
+        machine.out_of_line = vec![("named-character-reference-state".into(), 3)];
+        let module = generate::module(&machine).unwrap();
+        let head = |name: &str| {
+            let at = module.find(&format!("fn {name}(")).unwrap();
+            module[module[..at].rfind("/// Spec:").unwrap()..at].to_string()
+        };
+        assert!(head("character_reference_state").contains("#[inline(always)]"));
+        let named = head("named_character_reference_state");
+        assert!(named.contains("#[inline(never)]") && !named.contains("#[inline(always)]"), "{named}");
+        // The data state's `&` runs the character reference state, which
+        // runs the named one for an alphanumeric.
+        assert!(module.contains("self.state = State::CharacterReference;\n                // Chained"));
+        assert!(module.contains("self.state = State::NamedCharacterReference;\n                // Chained"));
+    }
+
+    #[test]
+    fn a_first_byte_runs_its_case_before_the_match() {
+        let (mut machine, codes) = real();
+        machine.first_bytes = vec![("tag-name-state".into(), b'>', 1)];
+        let module = generate::module(&machine).unwrap();
+        let start = module.find("fn tag_name_state(").unwrap();
+        let body = &module[start..start + module[start..].find("\n    }\n").unwrap()];
+        let test = body.find("if input.as_bytes().get(self.pos) == Some(&b'>') {").unwrap();
+        let consume = body.find("let Some(c) = self.consume(input)").unwrap();
+        let run = body.find("let run =").unwrap();
+        assert!(run < test && test < consume, "{body}");
+        // The case the match takes for `>`: emit the tag in the data state.
+        let case = &body[test..consume];
+        assert!(case.contains("self.state = State::Data;\n            self.emit_current_tag_token(input);\n            return Step::Continue;"), "{case}");
+        // A case that leads to a chained state runs it.
+        machine.first_bytes = vec![("tag-name-state".into(), b' ', 2)];
+        let module = generate::module(&machine).unwrap();
+        assert!(module.contains("Some(&b' ') {\n            self.cur_start = self.pos;\n            self.pos += 1;"));
+        // A byte whose case has a condition, or starts a lookahead, is refused.
+        machine.first_bytes = vec![("rcdata-end-tag-name-state".into(), b'>', 3)];
+        let error = generate::module(&machine).unwrap_err();
+        assert!(error.contains("first-bytes.txt:3: the case of rcdata-end-tag-name-state"), "{error}");
+        machine.first_bytes = vec![("markup-declaration-open-state".into(), b'-', 4)];
+        assert!(generate::module(&machine).is_err());
+        machine.first_bytes = vec![("no-such-state".into(), b'>', 5)];
+        assert!(problems(&machine, &codes).join("\n").contains("first-bytes.txt:5: no state no-such-state"));
     }
 
     #[test]

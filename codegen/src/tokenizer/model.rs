@@ -30,6 +30,9 @@ pub const IGNORED_RUNS_FILE: &str = "tokenizer/ignored-runs.txt";
 /// The performance overlay: which states the driver loop tests first, in order.
 pub const HOT_LOOP_FILE: &str = "tokenizer/hot-loop.txt";
 
+/// The performance overlay: the byte a state's step tests before its match.
+pub const FIRST_BYTES_FILE: &str = "tokenizer/first-bytes.txt";
+
 /// A character class of the spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {
@@ -224,6 +227,9 @@ pub struct Machine {
     /// The states the driver loop runs behind tests of their own, in the
     /// order of the overlay, with their overlay lines.
     pub hot_loop: Vec<(String, usize)>,
+    /// A state and the byte its step tests before its match (written
+    /// `U+XXXX` in the overlay), with the overlay line.
+    pub first_bytes: Vec<(String, u8, usize)>,
     pub provenance: String,
 }
 
@@ -350,5 +356,18 @@ pub fn load(ctx: &Context) -> Result<Machine> {
     let ignored_runs = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
     let overlay = ctx.load(HOT_LOOP_FILE)?;
     let hot_loop = overlay.rows.iter().map(|row| (row.text.clone(), row.line)).collect();
-    Ok(Machine { states, fast_paths, out_of_line, chained, ignored_runs, hot_loop, provenance })
+    let overlay = ctx.load(FIRST_BYTES_FILE)?;
+    let mut first_bytes = Vec::new();
+    for row in &overlay.rows {
+        let origin = format!("spec-data/{FIRST_BYTES_FILE}:{}", row.line);
+        let (key, byte) = row.text.split_once(' ').ok_or_else(|| format!("{origin}: expected `STATE U+XXXX`"))?;
+        let byte = byte
+            .trim()
+            .strip_prefix("U+")
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .filter(u8::is_ascii)
+            .ok_or_else(|| format!("{origin}: expected an ASCII character as U+XXXX, got {byte}"))?;
+        first_bytes.push((key.to_string(), byte, row.line));
+    }
+    Ok(Machine { states, fast_paths, out_of_line, chained, ignored_runs, hot_loop, first_bytes, provenance })
 }

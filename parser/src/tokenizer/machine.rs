@@ -426,6 +426,24 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
+    // ----- the temporary buffer ---------------------------------------------
+    // Verbs of its own rather than `append`'s targets (see `builders`): the
+    // end tag name states append every letter to the tag name and to the
+    // buffer, and a `match` over the targets alternating between the two
+    // is an indirect jump that mispredicts at every letter.
+
+    /// "Append … to the temporary buffer".
+    #[inline]
+    pub(crate) fn append_to_temporary_buffer(&mut self, text: &str) {
+        self.temporary_buffer.push_str(text);
+    }
+
+    /// "Append … to the temporary buffer", for one character.
+    #[inline]
+    pub(crate) fn append_char_to_temporary_buffer(&mut self, c: char) {
+        self.temporary_buffer.push(c);
+    }
+
     /// "Consume those characters": the lookahead matched `len` bytes from
     /// the current position; the last of them becomes the current input
     /// character (where the tests place `cdata-in-html-content`).
@@ -488,25 +506,42 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
-    /// Hands the pending character tokens to the sink.
+    /// Hands the pending character tokens to the sink. Inline, and the
+    /// handing on out of line: before a tag there is often nothing to
+    /// flush, and the call of a function that saves registers for the
+    /// sink's call cost some 20 instructions even then.
+    #[inline(always)]
     fn flush_characters(&mut self, input: &str) {
         if self.span_start < self.span_end {
-            let (start, end) = (self.span_start, self.span_end);
-            self.span_start = 0;
-            self.span_end = 0;
-            let limit = self.positions.base_offset() + end;
-            self.report_stream_errors(input, |at| at < limit);
-            let result = self.sink.process_token(Token::Characters(&input[start..end]));
-            self.place_sink_errors(input, end, false);
-            self.handle(result);
+            self.flush_span(input);
         } else if !self.characters.is_empty() {
-            let limit = self.positions.base_offset() + self.pos;
-            self.report_stream_errors(input, |at| at < limit);
-            let result = self.sink.process_token(Token::Characters(&self.characters));
-            self.characters.clear();
-            self.place_sink_errors(input, self.pos, false);
-            self.handle(result);
+            self.flush_buffer(input);
         }
+    }
+
+    /// Hands the pending run of the input to the sink.
+    #[inline(never)]
+    fn flush_span(&mut self, input: &str) {
+        let (start, end) = (self.span_start, self.span_end);
+        self.span_start = 0;
+        self.span_end = 0;
+        let limit = self.positions.base_offset() + end;
+        self.report_stream_errors(input, |at| at < limit);
+        let result = self.sink.process_token(Token::Characters(&input[start..end]));
+        self.place_sink_errors(input, end, false);
+        self.handle(result);
+    }
+
+    /// Hands the pending characters that are not (or not exactly) in the
+    /// input to the sink.
+    #[inline(never)]
+    fn flush_buffer(&mut self, input: &str) {
+        let limit = self.positions.base_offset() + self.pos;
+        self.report_stream_errors(input, |at| at < limit);
+        let result = self.sink.process_token(Token::Characters(&self.characters));
+        self.characters.clear();
+        self.place_sink_errors(input, self.pos, false);
+        self.handle(result);
     }
 
     /// Emits `input[start..end]` as character tokens, without copying it.
@@ -532,8 +567,16 @@ impl<S: TokenSink> Tokenizer<S> {
         self.emit_input_run(input, self.cur_start, self.pos);
     }
 
-    /// Emits a character that is not (or not exactly) in the input.
+    /// Emits a character named by the state's case rather than taken as the
+    /// current input character (the `<` of a `<` that starts no tag, U+FFFD
+    /// for NULL).
     pub(crate) fn emit_character(&mut self, input: &str, c: char) {
+        if c.is_ascii() {
+            if let Some(end) = self.span_extended_by(input, &[c as u8]) {
+                self.span_end = end;
+                return;
+            }
+        }
         if self.span_start < self.span_end {
             self.flush_characters(input);
         }
@@ -542,10 +585,34 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// "A character token for each of the characters in the temporary buffer".
     pub(crate) fn emit_temporary_buffer(&mut self, input: &str) {
+        if let Some(end) = self.span_extended_by(input, self.temporary_buffer.as_bytes()) {
+            self.span_end = end;
+            return;
+        }
         if self.span_start < self.span_end {
             self.flush_characters(input);
         }
         self.characters.push_str(&self.temporary_buffer);
+    }
+
+    /// Where the pending span of the input ends with `text` added to it,
+    /// when the input goes on with exactly that text right after the span,
+    /// in what is already consumed. The characters are the same whichever
+    /// occurrence of them the state meant, and consumers take consecutive
+    /// character tokens as one run: a script or style body with a `<` (or
+    /// `</x`) that ends nothing then reaches the sink as one run, not split
+    /// at each `<`.
+    #[inline]
+    fn span_extended_by(&self, input: &str, text: &[u8]) -> Option<usize> {
+        let end = self.span_end + text.len();
+        let bytes = input.as_bytes();
+        // The first byte alone rules out nearly every text that is not the
+        // input's (a reference's replacement), without a call to `memcmp`.
+        let extends = self.span_start < self.span_end
+            && end <= self.cur_start
+            && bytes.get(self.span_end) == text.first()
+            && bytes.get(self.span_end..end) == Some(text);
+        extends.then_some(end)
     }
 
     pub(crate) fn emit_eof(&mut self, input: &str) {
