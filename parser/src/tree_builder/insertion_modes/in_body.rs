@@ -6,7 +6,7 @@
 
 use crate::byte_search::find1;
 use crate::generated::element_categories::Categories;
-use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::generated::tag_groups::*;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Tag};
@@ -152,10 +152,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.any_other_start_tag(tag);
             return Step::Done;
         };
-        match name {
+        match IN_BODY_START_TAG_RULES[name.index()] {
             // "html": parse error; unless a template is open, add the
             // missing attributes to the top element.
-            local_names::HTML => {
+            StartTagRule::Html => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 if !self.stack_contains(local_names::TEMPLATE) {
                     let mut attrs: Vec<AttrRef<'_>> = attributes_for(tag.tag, Namespace::Html).collect();
@@ -165,9 +165,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "base", …, "title": "in head" rules.
-            _ if is_after_head_start_tags_processed_in_head(name) => return self.in_head(tok),
+            StartTagRule::InHead => return self.in_head(tok),
             // "body".
-            local_names::BODY => {
+            StartTagRule::Body => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
                 if second_is_body && !self.stack_contains(local_names::TEMPLATE) {
@@ -179,7 +179,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "frameset".
-            local_names::FRAMESET => {
+            StartTagRule::Frameset => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
                 if second_is_body && self.frameset_ok {
@@ -193,12 +193,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "address", …, "ul": close a p element; insert.
-            _ if is_in_body_start_tags_that_close_a_p_element(name) => {
+            StartTagRule::ClosesAP => {
                 self.close_a_p_element_in_button_scope();
                 self.insert_an_html_element_for(tag);
             }
             // "h1"–"h6".
-            _ if is_heading_elements(name) => {
+            StartTagRule::Heading => {
                 self.close_a_p_element_in_button_scope();
                 if self.current_node().html_name().is_some_and(is_heading_elements) {
                     self.parse_error(TreeConstructionError::NestedElement);
@@ -207,14 +207,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_an_html_element_for(tag);
             }
             // "pre", "listing".
-            _ if is_in_body_pre_and_listing_start_tags(name) => {
+            StartTagRule::PreListing => {
                 self.close_a_p_element_in_button_scope();
                 self.insert_an_html_element_for(tag);
                 self.ignore_next_line_feed = true;
                 self.frameset_ok = false;
             }
             // "form".
-            local_names::FORM => {
+            StartTagRule::Form => {
                 let template_open = self.stack_contains(local_names::TEMPLATE);
                 if self.form_element.is_some() && !template_open {
                     self.parse_error(TreeConstructionError::NestedElement);
@@ -227,16 +227,16 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "li", "dd", "dt".
-            local_names::LI => self.list_item_start_tag(tag, &[local_names::LI]),
-            _ if is_dd_and_dt(name) => self.list_item_start_tag(tag, DD_AND_DT),
+            StartTagRule::Li => self.list_item_start_tag(tag, &[local_names::LI]),
+            StartTagRule::DdDt => self.list_item_start_tag(tag, DD_AND_DT),
             // "plaintext".
-            local_names::PLAINTEXT => {
+            StartTagRule::Plaintext => {
                 self.close_a_p_element_in_button_scope();
                 self.insert_an_html_element_for(tag);
                 self.next_tokenizer_state = Some(ContentState::Plaintext);
             }
             // "button".
-            local_names::BUTTON => {
+            StartTagRule::Button => {
                 if self.has_in_scope(Scope::Default, local_names::BUTTON) {
                     self.parse_error(TreeConstructionError::NestedElement);
                     self.generate_implied_end_tags(None);
@@ -247,7 +247,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.frameset_ok = false;
             }
             // "a".
-            local_names::A => {
+            StartTagRule::A => {
                 if let Some(index) = self.formatting_element_after_last_marker(local_names::A) {
                     self.parse_error(TreeConstructionError::NestedElement);
                     let entry = &self.active_formatting[index];
@@ -272,13 +272,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.push_onto_the_list_of_active_formatting_elements(element, name, tag.tag);
             }
             // "b", "big", …, "u".
-            _ if is_in_body_formatting_start_tags(name) => {
+            StartTagRule::Formatting => {
                 self.reconstruct_the_active_formatting_elements();
                 let element = self.insert_an_html_element_for(tag);
                 self.push_onto_the_list_of_active_formatting_elements(element, name, tag.tag);
             }
             // "nobr".
-            local_names::NOBR => {
+            StartTagRule::Nobr => {
                 self.reconstruct_the_active_formatting_elements();
                 if self.has_in_scope(Scope::Default, local_names::NOBR) {
                     self.parse_error(TreeConstructionError::NestedElement);
@@ -293,14 +293,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.push_onto_the_list_of_active_formatting_elements(element, name, tag.tag);
             }
             // "applet", "marquee", "object".
-            _ if is_in_body_applet_marquee_object(name) => {
+            StartTagRule::AppletMarqueeObject => {
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_an_html_element_for(tag);
                 self.insert_a_marker();
                 self.frameset_ok = false;
             }
             // "table".
-            local_names::TABLE => {
+            StartTagRule::Table => {
                 if self.quirks_mode != QuirksMode::Quirks {
                     self.close_a_p_element_in_button_scope();
                 }
@@ -309,7 +309,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = InsertionMode::InTable;
             }
             // "area", "br", "embed", "img", "keygen", "wbr".
-            _ if is_in_body_void_start_tags(name) => {
+            StartTagRule::Void => {
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_an_html_element_for(tag);
                 self.pop();
@@ -318,7 +318,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "input". Relaxed select: ignored in a select fragment
             // (tests_innerHTML_1.dat#76); an open select is closed first.
-            local_names::INPUT => {
+            StartTagRule::Input => {
                 if self.context_element.as_ref().is_some_and(|c| c.is_html(local_names::SELECT)) {
                     self.parse_error(TreeConstructionError::UnexpectedStartTag);
                     return Step::Done;
@@ -336,13 +336,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "param", "source", "track".
-            _ if is_in_body_param_source_track(name) => {
+            StartTagRule::ParamSourceTrack => {
                 self.insert_an_html_element_for(tag);
                 self.pop();
                 self.acknowledge_the_self_closing_flag();
             }
             // "hr". Relaxed select: implied end tags inside a select.
-            local_names::HR => {
+            StartTagRule::Hr => {
                 self.close_a_p_element_in_button_scope();
                 if self.has_in_scope(Scope::Default, local_names::SELECT) {
                     self.generate_implied_end_tags(None);
@@ -358,13 +358,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.frameset_ok = false;
             }
             // "image": parse error; change the tag name to "img" and reprocess.
-            local_names::IMAGE => {
+            StartTagRule::Image => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
                 let img = Tag { self_closing: tag.tag.self_closing, attrs: tag.tag.attrs.clone(), ..Tag::new("img") };
                 self.dispatch(Tok::StartTag(TagTok { tag: &img, name: Some(local_names::IMG) }));
             }
             // "textarea".
-            local_names::TEXTAREA => {
+            StartTagRule::Textarea => {
                 self.insert_an_html_element_for(tag);
                 self.ignore_next_line_feed = true;
                 self.next_tokenizer_state = Some(ContentState::Rcdata);
@@ -373,24 +373,24 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = InsertionMode::Text;
             }
             // "xmp".
-            local_names::XMP => {
+            StartTagRule::Xmp => {
                 self.close_a_p_element_in_button_scope();
                 self.reconstruct_the_active_formatting_elements();
                 self.frameset_ok = false;
                 self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext);
             }
             // "iframe".
-            local_names::IFRAME => {
+            StartTagRule::Iframe => {
                 self.frameset_ok = false;
                 self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext);
             }
             // "noembed"; "noscript" with scripting on.
-            local_names::NOEMBED => self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext),
-            local_names::NOSCRIPT if self.options.scripting => {
+            StartTagRule::Noembed => self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext),
+            StartTagRule::Noscript if self.options.scripting => {
                 self.generic_text_element_parsing_algorithm(tag, ContentState::Rawtext)
             }
             // "select" (relaxed select parser).
-            local_names::SELECT => {
+            StartTagRule::Select => {
                 let context_is_select = self.context_element.as_ref().is_some_and(|c| c.is_html(local_names::SELECT));
                 if context_is_select {
                     self.parse_error(TreeConstructionError::NestedElement);
@@ -404,7 +404,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "option" (relaxed select parser).
-            local_names::OPTION => {
+            StartTagRule::Option => {
                 if self.has_in_scope(Scope::Default, local_names::SELECT) {
                     self.generate_implied_end_tags(Some(local_names::OPTGROUP));
                     if self.has_in_scope(Scope::Default, local_names::OPTION) {
@@ -417,7 +417,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_an_html_element_for(tag);
             }
             // "optgroup" (relaxed select parser).
-            local_names::OPTGROUP => {
+            StartTagRule::Optgroup => {
                 if self.has_in_scope(Scope::Default, local_names::SELECT) {
                     self.generate_implied_end_tags(None);
                     if self.has_in_scope(Scope::Default, local_names::OPTION)
@@ -432,7 +432,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_an_html_element_for(tag);
             }
             // "rb", "rtc".
-            _ if is_in_body_rb_rtc(name) => {
+            StartTagRule::RbRtc => {
                 if self.has_in_scope(Scope::Default, local_names::RUBY) {
                     self.generate_implied_end_tags(None);
                     if !self.current_node_is(local_names::RUBY) {
@@ -442,7 +442,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_an_html_element_for(tag);
             }
             // "rp", "rt".
-            _ if is_in_body_rp_rt(name) => {
+            StartTagRule::RpRt => {
                 if self.has_in_scope(Scope::Default, local_names::RUBY) {
                     self.generate_implied_end_tags(Some(local_names::RTC));
                     if !self.current_node_is(local_names::RTC) && !self.current_node_is(local_names::RUBY) {
@@ -452,13 +452,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_an_html_element_for(tag);
             }
             // "math", "svg".
-            local_names::MATH => self.insert_foreign_root(tag.tag, Namespace::MathMl),
-            local_names::SVG => self.insert_foreign_root(tag.tag, Namespace::Svg),
+            StartTagRule::Math => self.insert_foreign_root(tag.tag, Namespace::MathMl),
+            StartTagRule::Svg => self.insert_foreign_root(tag.tag, Namespace::Svg),
             // "caption", "col", …, "tr": parse error, ignore.
-            _ if is_in_body_start_tags_to_ignore(name) => {
+            StartTagRule::Ignore => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
             }
-            _ => self.any_other_start_tag(tag),
+            // "noscript" with scripting off, and any other start tag.
+            StartTagRule::Noscript | StartTagRule::AnyOther => self.any_other_start_tag(tag),
         }
         Step::Done
     }
@@ -732,11 +733,168 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 }
 
+/// The "in body" start tag rules, one per entry of the spec's list (in
+/// its order), for the table that tells a name's rule with one load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum StartTagRule {
+    AnyOther,
+    Html,
+    InHead,
+    Body,
+    Frameset,
+    ClosesAP,
+    Heading,
+    PreListing,
+    Form,
+    Li,
+    DdDt,
+    Plaintext,
+    Button,
+    A,
+    Formatting,
+    Nobr,
+    AppletMarqueeObject,
+    Table,
+    Void,
+    Input,
+    ParamSourceTrack,
+    Hr,
+    Image,
+    Textarea,
+    Xmp,
+    Iframe,
+    Noembed,
+    Noscript,
+    Select,
+    Option,
+    Optgroup,
+    RbRtc,
+    RpRt,
+    Math,
+    Svg,
+    Ignore,
+}
+
+/// Per name ([`LocalName::index`]): its "in body" start tag rule, from the
+/// generated tag groups (`spec-data/tree-construction-tag-groups.txt`),
+/// indexed when the crate is compiled. The chain of group tests it
+/// replaces ran for every start tag in body, a dozen tests for an
+/// ordinary element.
+static IN_BODY_START_TAG_RULES: [StartTagRule; LOCAL_NAME_COUNT] = in_body_start_tag_rules();
+
+const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {
+    use StartTagRule as R;
+    // In the spec's order; a name gets the first rule that lists it.
+    let rules: &[(&[LocalName], StartTagRule)] = &[
+        (&[local_names::HTML], R::Html),
+        (AFTER_HEAD_START_TAGS_PROCESSED_IN_HEAD, R::InHead),
+        (&[local_names::BODY], R::Body),
+        (&[local_names::FRAMESET], R::Frameset),
+        (IN_BODY_START_TAGS_THAT_CLOSE_A_P_ELEMENT, R::ClosesAP),
+        (HEADING_ELEMENTS, R::Heading),
+        (IN_BODY_PRE_AND_LISTING_START_TAGS, R::PreListing),
+        (&[local_names::FORM], R::Form),
+        (&[local_names::LI], R::Li),
+        (DD_AND_DT, R::DdDt),
+        (&[local_names::PLAINTEXT], R::Plaintext),
+        (&[local_names::BUTTON], R::Button),
+        (&[local_names::A], R::A),
+        (IN_BODY_FORMATTING_START_TAGS, R::Formatting),
+        (&[local_names::NOBR], R::Nobr),
+        (IN_BODY_APPLET_MARQUEE_OBJECT, R::AppletMarqueeObject),
+        (&[local_names::TABLE], R::Table),
+        (IN_BODY_VOID_START_TAGS, R::Void),
+        (&[local_names::INPUT], R::Input),
+        (IN_BODY_PARAM_SOURCE_TRACK, R::ParamSourceTrack),
+        (&[local_names::HR], R::Hr),
+        (&[local_names::IMAGE], R::Image),
+        (&[local_names::TEXTAREA], R::Textarea),
+        (&[local_names::XMP], R::Xmp),
+        (&[local_names::IFRAME], R::Iframe),
+        (&[local_names::NOEMBED], R::Noembed),
+        (&[local_names::NOSCRIPT], R::Noscript),
+        (&[local_names::SELECT], R::Select),
+        (&[local_names::OPTION], R::Option),
+        (&[local_names::OPTGROUP], R::Optgroup),
+        (IN_BODY_RB_RTC, R::RbRtc),
+        (IN_BODY_RP_RT, R::RpRt),
+        (&[local_names::MATH], R::Math),
+        (&[local_names::SVG], R::Svg),
+        (IN_BODY_START_TAGS_TO_IGNORE, R::Ignore),
+    ];
+    let mut table = [R::AnyOther; LOCAL_NAME_COUNT];
+    let mut rule = 0;
+    while rule < rules.len() {
+        let (names, this) = rules[rule];
+        let mut at = 0;
+        while at < names.len() {
+            let index = names[at].index();
+            if matches!(table[index], R::AnyOther) {
+                table[index] = this;
+            }
+            at += 1;
+        }
+        rule += 1;
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use crate::generated::element_categories::{element_categories, Categories};
     use crate::generated::names::Namespace;
-    use crate::generated::tag_groups::{HEADING_ELEMENTS, IN_BODY_END_TAGS_THAT_CLOSE_A_BLOCK};
+    use crate::generated::names::{local_names, LocalName, LOCAL_NAME_COUNT};
+    use crate::generated::tag_groups::*;
+
+    use super::{StartTagRule, IN_BODY_START_TAG_RULES};
+
+    /// The table gives every name the rule the spec's list of start tags
+    /// (tested in its order, the first that names it) gives it.
+    #[test]
+    fn the_start_tag_rules_table_follows_the_spec_order() {
+        use StartTagRule as R;
+        for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
+            let expected = match name {
+                local_names::HTML => R::Html,
+                _ if is_after_head_start_tags_processed_in_head(name) => R::InHead,
+                local_names::BODY => R::Body,
+                local_names::FRAMESET => R::Frameset,
+                _ if is_in_body_start_tags_that_close_a_p_element(name) => R::ClosesAP,
+                _ if is_heading_elements(name) => R::Heading,
+                _ if is_in_body_pre_and_listing_start_tags(name) => R::PreListing,
+                local_names::FORM => R::Form,
+                local_names::LI => R::Li,
+                _ if is_dd_and_dt(name) => R::DdDt,
+                local_names::PLAINTEXT => R::Plaintext,
+                local_names::BUTTON => R::Button,
+                local_names::A => R::A,
+                _ if is_in_body_formatting_start_tags(name) => R::Formatting,
+                local_names::NOBR => R::Nobr,
+                _ if is_in_body_applet_marquee_object(name) => R::AppletMarqueeObject,
+                local_names::TABLE => R::Table,
+                _ if is_in_body_void_start_tags(name) => R::Void,
+                local_names::INPUT => R::Input,
+                _ if is_in_body_param_source_track(name) => R::ParamSourceTrack,
+                local_names::HR => R::Hr,
+                local_names::IMAGE => R::Image,
+                local_names::TEXTAREA => R::Textarea,
+                local_names::XMP => R::Xmp,
+                local_names::IFRAME => R::Iframe,
+                local_names::NOEMBED => R::Noembed,
+                local_names::NOSCRIPT => R::Noscript,
+                local_names::SELECT => R::Select,
+                local_names::OPTION => R::Option,
+                local_names::OPTGROUP => R::Optgroup,
+                _ if is_in_body_rb_rtc(name) => R::RbRtc,
+                _ if is_in_body_rp_rt(name) => R::RpRt,
+                local_names::MATH => R::Math,
+                local_names::SVG => R::Svg,
+                _ if is_in_body_start_tags_to_ignore(name) => R::Ignore,
+                _ => R::AnyOther,
+            };
+            assert_eq!(IN_BODY_START_TAG_RULES[name.index()], expected, "{name:?}");
+        }
+    }
 
     /// Their end tags "generate implied end tags" for all elements: the
     /// shortcut that pops the current node of the same name
