@@ -202,17 +202,26 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#insert-a-character>
-    /// (for a run of characters).
+    /// (for a run of characters). Its usual case inline, where the rules
+    /// call it (text in body is the most frequent token), the rest out of
+    /// line.
+    #[inline]
     pub(crate) fn insert_characters(&mut self, text: &str) {
         if text.is_empty() {
             return;
         }
         // The usual case: at the end of an open element (never the
         // Document, which holds no text).
-        if let Some(parent) = self.usual_insertion_parent(None) {
-            self.sink.append(parent, NodeOrText::Text(text));
-            return;
+        match self.usual_insertion_parent(None) {
+            Some(parent) => self.sink.append(parent, NodeOrText::Text(text)),
+            None => self.insert_characters_at_the_appropriate_place(text),
         }
+    }
+
+    /// [`Self::insert_characters`] past its usual case: foster parenting,
+    /// templates, a fragment's root insertion target, a depth limit.
+    #[inline(never)]
+    fn insert_characters_at_the_appropriate_place(&mut self, text: &str) {
         let location = self.appropriate_place_for_inserting_a_node(None);
         // "If targetParent is a Document node, then return": the Document
         // never holds text. (Only a `<template for>` marker among the

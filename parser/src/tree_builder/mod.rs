@@ -556,28 +556,18 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Whether a character token goes straight to the "in body" rules
-    /// ([`TreeBuilder::in_body_characters`]): the usual case of the tree
-    /// construction dispatcher [#tree-construction-dispatcher] for text,
-    /// told by a few tests so that the most frequent token skips the
-    /// insertion-mode match (one jump through a table). It holds when the
-    /// insertion mode is "in body", the adjusted current node is an HTML
-    /// element, no line feed is to be ignored, the node cap is not reached,
-    /// and no error waits for a position.
+    /// ([`TreeBuilder::in_body_characters`]): as for tags
+    /// ([`Self::takes_tags_in_body`]), and no line feed is to be ignored.
     #[inline(always)]
     fn takes_characters_in_body(&self) -> bool {
-        self.mode == InsertionMode::InBody
-            && !self.ignore_next_line_feed
-            && self.errors_awaiting_position.is_empty()
-            && self.nodes_created < self.options.max_nodes
-            && (self.open_elements.len() > 1 || self.context_element.is_none())
-            && self.open_elements.last().is_some_and(|node| node.ns == Namespace::Html)
+        !self.ignore_next_line_feed && self.takes_tags_in_body()
     }
 
     /// Whether a start or end tag goes straight to the "in body" rules: the
     /// usual case of the tree construction dispatcher
-    /// [#tree-construction-dispatcher] for tags, told by a few tests so
-    /// that the token skips the insertion-mode match and the kind tests. It
-    /// holds when the insertion mode is "in body", the adjusted current
+    /// [#tree-construction-dispatcher], told by a few tests so that the
+    /// most frequent tokens skip the insertion-mode match (one jump through
+    /// a table) and the kind tests. It holds when the insertion mode is "in body", the adjusted current
     /// node is an HTML element, the node cap is not reached, and no error
     /// waits for a position.
     #[inline(always)]

@@ -15,7 +15,7 @@ use crate::tree_builder::insertion::attributes_for;
 use crate::tree_builder::stack_of_open_elements::Scope;
 use crate::tree_builder::stack_regions::SHORT_WALK;
 use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
-use crate::tree_builder::{AttrRef, NodeOrText, TreeBuilder, TreeConstructionError, TreeSink};
+use crate::tree_builder::{AttrRef, TreeBuilder, TreeConstructionError, TreeSink};
 
 use super::{InsertionMode, Step};
 
@@ -93,12 +93,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn in_body_characters_without_null(&mut self, text: &str) {
         debug_assert!(!text.contains('\0'));
         self.reconstruct_the_active_formatting_elements();
-        // "Insert the character" [#insert-a-character], its usual case
-        // inline (the run appended to the current node: one call fewer).
-        match self.usual_insertion_parent(None) {
-            Some(parent) if !text.is_empty() => self.sink.append(parent, NodeOrText::Text(text)),
-            _ => self.insert_characters(text),
-        }
+        self.insert_characters(text);
         // Once the flag is off nothing sets it back: the run is scanned
         // only while it is on.
         if self.frameset_ok && has_non_whitespace(text) {
