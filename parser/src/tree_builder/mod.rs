@@ -608,12 +608,70 @@ impl<S: TreeSink> TreeBuilder<S> {
         if self.takes_characters_in_body() {
             // What the dispatcher would do, without its steps that
             // do not apply to a run of text in body.
-            if self.search_text_for_null {
-                self.in_body_characters(text);
-            } else {
-                self.in_body_characters_without_null(text);
-            }
+            self.in_body_characters_from_the_tokenizer(text);
             return self.after_characters();
+        }
+        self.process_characters_elsewhere(text)
+    }
+
+    /// The "in body" character rules for a run the tokenizer emitted: the
+    /// search for U+0000 only when the tokenizer reported one (see
+    /// `search_text_for_null`).
+    #[inline(always)]
+    fn in_body_characters_from_the_tokenizer(&mut self, text: &str) {
+        if self.search_text_for_null {
+            self.in_body_characters(text);
+        } else {
+            self.in_body_characters_without_null(text);
+        }
+    }
+
+    /// A character token past the usual case. The modes whose character
+    /// rules insert the run at once, and foreign content, take it without
+    /// the dispatcher's conversions and insertion-mode match, when the
+    /// same tests as in body hold (no line feed to ignore, no error
+    /// awaiting a position, the node cap not reached); the rest goes
+    /// through the dispatcher.
+    #[inline(never)]
+    fn process_characters_elsewhere(&mut self, text: &str) -> SinkResult {
+        if !self.ignore_next_line_feed
+            && self.errors_awaiting_position.is_empty()
+            && self.nodes_created < self.options.max_nodes
+        {
+            match self.adjusted_current_node() {
+                Some(node) if node.ns == Namespace::Html => match self.mode {
+                    // "Anything else: process the token using the rules for
+                    // the "in body" insertion mode" [#parsing-main-intd]
+                    // [#parsing-main-incaption].
+                    InsertionMode::InCell | InsertionMode::InCaption => {
+                        self.in_body_characters_from_the_tokenizer(text);
+                        return self.after_characters();
+                    }
+                    // "A character token: insert the token's character"
+                    // [#parsing-main-incdata].
+                    InsertionMode::Text => {
+                        self.insert_characters(text);
+                        return self.after_characters();
+                    }
+                    // Whitespace: "insert the character" [#parsing-main-inhead]
+                    // [#parsing-main-afterhead]; a run with any other
+                    // character takes the whole rules.
+                    InsertionMode::InHead | InsertionMode::AfterHead if !token::has_non_whitespace(text) => {
+                        self.insert_characters(text);
+                        return self.after_characters();
+                    }
+                    _ => {}
+                },
+                // The dispatcher's foreign content: an adjusted current node
+                // that is not HTML, and not an integration point, where
+                // characters take the insertion mode's rules
+                // [#tree-construction-dispatcher].
+                Some(node) if !node.is_mathml_text_integration_point() && !node.is_html_integration_point() => {
+                    self.in_foreign_content_characters(text);
+                    return self.after_characters();
+                }
+                _ => {}
+            }
         }
         self.process_any_token(Token::Characters(text))
     }
