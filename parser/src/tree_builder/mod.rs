@@ -864,6 +864,44 @@ mod tests {
         document.text_content(body)
     }
 
+    /// Text in the modes whose character rules `process_characters_elsewhere`
+    /// applies without the dispatcher, next to the cases it leaves to the
+    /// dispatcher (a U+0000 tells which rules ran: in body and in cell it is
+    /// dropped, in foreign content it becomes U+FFFD).
+    #[test]
+    fn text_outside_body_takes_the_rules_of_its_mode() {
+        let cases = [
+            // In cell and in caption, the in-body rules: U+0000 dropped, the
+            // active formatting elements reconstructed.
+            (
+                "<table><caption>c\0d</caption><tr><td><p><i>a</p>b\0c</td></tr></table>",
+                "<head></head><body><table><caption>cd</caption><tbody><tr><td><p><i>a</i></p><i>bc</i></td></tr>\
+                 </tbody></table></body>",
+            ),
+            // "text" mode, with the line feed after `<textarea>` ignored.
+            (
+                "<title>a&amp;b</title><textarea>\nt</textarea><script>x<y</script>",
+                "<head><title>a&amp;b</title></head><body><textarea>t</textarea><script>x<y</script></body>",
+            ),
+            // Whitespace in head and after head inserted there; a run that
+            // is not all whitespace takes the whole rules.
+            ("<head> \n<meta>\n x", "<head> \n<meta>\n </head><body>x</body>"),
+            ("<head></head> <body>", "<head></head> <body></body>"),
+            // Foreign content: U+0000 becomes U+FFFD; at HTML and MathML
+            // text integration points the insertion mode's rules drop it.
+            (
+                "<svg>a\0b<foreignObject>c\0</foreignObject><desc>d\0</desc></svg><math><mi>e\0</mi></math>",
+                "<head></head><body><svg>a\u{FFFD}b<foreignObject>c</foreignObject><desc>d</desc></svg>\
+                 <math><mi>e</mi></math></body>",
+            ),
+        ];
+        for (input, expected) in cases {
+            let document = crate::parse_document(input);
+            let html = document.document_element().unwrap();
+            assert_eq!(document.inner_html(html), expected, "{input:?}");
+        }
+    }
+
     #[test]
     fn u0000_in_body_is_dropped_however_the_tree_builder_is_driven() {
         let input = "<body>a<b>b\0c</b>d\0";
