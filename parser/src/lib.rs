@@ -74,9 +74,10 @@
 //!   html5ever 0.40 tree (`scraper::Html`, `RcDom`…), in `html5ever`.
 // Denied rather than forbidden for two items of vector code: the
 // input-stream scan's AVX2 code (`tokenizer::input_stream::scan_avx2`),
-// called after a CPU check, and the SSE2 test of the tokenizer's name runs
-// (`byte_search::sse2_flags`); measured in docs/performance-log.md
-// (2026-11-24, branches `tok` and `pinput`); and for the fixed-size copy
+// called after a CPU check, and the SSE2 tests of the tokenizer's runs
+// (`byte_search::sse2_flags` for names, `byte_search::sse2_equal` for the
+// first bytes of the other runs' searches); measured in docs/performance-log.md
+// (2026-11-24, branches `tok`, `pinput` and `pcheck`); and for the fixed-size copy
 // of short strings out of the input (`short_copy`, branch `pvalue`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
