@@ -668,10 +668,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         // special element (the html element at the latest) with a parse
         // error, so skip it (unmatched end tags stay linear).
         let open = match tag.name {
-            Some(name) => self.open_elements.html_count(name),
-            None => self.open_elements.html_count_of(&tag.tag.name),
+            Some(name) => self.open_elements.has_open_html(name),
+            None => self.open_elements.has_open_html_named(&tag.tag.name),
         };
-        if open == 0 {
+        if !open {
             self.parse_error(TreeConstructionError::UnexpectedEndTag);
             return;
         }
