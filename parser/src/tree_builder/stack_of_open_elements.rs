@@ -301,12 +301,7 @@ impl<H> StackOfOpenElements<H> {
             None => 0,
         };
         self.html_by_name.below.push(below);
-        Self::for_each_list(
-            &mut self.boundaries,
-            &mut self.list_item_loop_stops,
-            &element,
-            |list| list.push(serial),
-        );
+        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| list.push(serial));
         self.count_if_other(&element, 1);
         self.special_regions.pushed(index, &element, &self.other_names);
         self.html_regions.pushed(index, &element, &self.other_names);
@@ -321,14 +316,9 @@ impl<H> StackOfOpenElements<H> {
         if let Some(name) = element.html_name() {
             self.html_by_name.topmost[name.index()] = below;
         }
-        Self::for_each_list(
-            &mut self.boundaries,
-            &mut self.list_item_loop_stops,
-            &element,
-            |list| {
-                list.pop();
-            },
-        );
+        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| {
+            list.pop();
+        });
         self.count_if_other(&element, -1);
         self.special_regions.popped(&element, &self.other_names);
         self.html_regions.popped(&element, &self.other_names);
@@ -342,14 +332,9 @@ impl<H> StackOfOpenElements<H> {
         let element = self.elements.remove(index);
         self.html_by_name.unlink(&self.elements, index, element.html_name());
         let positions = &self.positions;
-        Self::for_each_list(
-            &mut self.boundaries,
-            &mut self.list_item_loop_stops,
-            &element,
-            |list| {
-                list.remove(list_index(list, positions, index as u32));
-            },
-        );
+        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| {
+            list.remove(list_index(list, positions, index as u32));
+        });
         self.positions[element.serial as usize] = CLOSED;
         for above in &self.elements[index..] {
             self.positions[above.serial as usize] -= 1;
@@ -370,14 +355,9 @@ impl<H> StackOfOpenElements<H> {
         let serial = element.serial;
         self.html_by_name.link(&self.elements, index, serial, element.html_name());
         let positions = &self.positions;
-        Self::for_each_list(
-            &mut self.boundaries,
-            &mut self.list_item_loop_stops,
-            &element,
-            |list| {
-                list.insert(list_index(list, positions, index as u32), serial);
-            },
-        );
+        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| {
+            list.insert(list_index(list, positions, index as u32), serial);
+        });
         self.count_if_other(&element, 1);
         self.elements.insert(index, element);
         self.special_regions.inserted(&self.elements, index, &self.other_names);
