@@ -27,9 +27,7 @@ use crate::encoding::{Confidence, Encoding};
 use crate::generated::element_categories::{element_categories, Categories};
 use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::generated::parse_errors::ParseErrorCode;
-use crate::generated::tag_groups::{
-    is_in_table_text_current_nodes, IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH,
-};
+use crate::generated::tag_groups::{IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH};
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, ParseError, SinkResult, Tag, Token, TokenSink};
 
@@ -660,25 +658,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // character takes the whole rules.
                     InsertionMode::InHead | InsertionMode::AfterHead if !token::has_non_whitespace(text) => {
                         self.insert_characters(text);
-                        return self.after_characters();
-                    }
-                    // In table, and in table body and in row by their
-                    // "anything else": "a character token, if the current
-                    // node is table, tbody, template, tfoot, thead, or tr",
-                    // collected "in table text" [#parsing-main-intable]
-                    // [#parsing-main-intbody] [#parsing-main-intr]
-                    // [#parsing-main-intabletext].
-                    InsertionMode::InTable | InsertionMode::InTableBody | InsertionMode::InRow
-                        if self.current_node().html_name().is_some_and(is_in_table_text_current_nodes) =>
-                    {
-                        self.pending_table_characters.clear();
-                        self.original_mode = self.mode;
-                        self.mode = InsertionMode::InTableText;
-                        self.in_table_text(Tok::Characters(text));
-                        return self.after_characters();
-                    }
-                    InsertionMode::InTableText => {
-                        self.in_table_text(Tok::Characters(text));
                         return self.after_characters();
                     }
                     _ => {}
