@@ -1,39 +1,64 @@
 //! Searches for the first of one to three bytes, for the runs of the
 //! tokenizer's fast paths and the tree builder's text runs, and for the
 //! end of a run over a table of stop bytes (the tokenizer's name runs).
+//!
+//! On x86-64 both test sixteen bytes at a time with SSE2 intrinsics
+//! (`sse2_equal`, `sse2_flags`), the module's only `unsafe`: Rust requires
+//! it for them outside a `target_feature` function, although every x86-64
+//! CPU has SSE2.
 
-/// The first of the stop bytes in `haystack`. The haystack is often long
-/// (the rest of the input), so `memchr` takes its AVX2 path after a
-/// dispatch through a function pointer, yet most runs end within a few
-/// bytes (the whitespace between two tags, an attribute value): on x86-64
-/// the SSE2 searcher (always present there), inlined, costs less per run.
+/// The first of the stop bytes in `haystack`. Most runs end within a few
+/// bytes (the whitespace between two tags, an attribute value), yet the
+/// haystack is the rest of the input: on x86-64 its first
+/// [`INLINE_CHUNKS`] sixteen-byte chunks are tested inline by SSE2 (always
+/// present there), and only a run that goes on past them pays for
+/// `memchr`'s call, which takes its AVX2 loop (64 bytes a turn) over long
+/// runs of text.
 #[inline(always)]
 pub(crate) fn find1(a: u8, haystack: &[u8]) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(finder) = memchr::arch::x86_64::sse2::memchr::One::new(a) {
-        return finder.find(haystack);
-    }
-    memchr::memchr(a, haystack)
+    search(haystack, [a], |rest| memchr::memchr(a, rest))
 }
 
 /// [`find1`] for two stop bytes.
 #[inline(always)]
 pub(crate) fn find2(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(finder) = memchr::arch::x86_64::sse2::memchr::Two::new(a, b) {
-        return finder.find(haystack);
-    }
-    memchr::memchr2(a, b, haystack)
+    search(haystack, [a, b], |rest| memchr::memchr2(a, b, rest))
 }
 
 /// [`find1`] for three stop bytes.
 #[inline(always)]
 pub(crate) fn find3(a: u8, b: u8, c: u8, haystack: &[u8]) -> Option<usize> {
+    search(haystack, [a, b, c], |rest| memchr::memchr3(a, b, c, rest))
+}
+
+/// How many sixteen-byte chunks of a haystack [`find1`] tests inline: on
+/// the web pages half of the text runs and attribute values end in the
+/// first, nine tenths within four (docs/performance-log.md, branch
+/// `pcheck`: eight chunks saved few more instructions and mispredicted
+/// more).
+const INLINE_CHUNKS: usize = 4;
+
+/// The first of `stops` in `haystack`: [`INLINE_CHUNKS`] chunks inline,
+/// then `memchr_rest` over the rest.
+#[inline(always)]
+fn search<const N: usize>(
+    haystack: &[u8],
+    stops: [u8; N],
+    memchr_rest: impl FnOnce(&[u8]) -> Option<usize>,
+) -> Option<usize> {
+    let mut at = 0;
     #[cfg(target_arch = "x86_64")]
-    if let Some(finder) = memchr::arch::x86_64::sse2::memchr::Three::new(a, b, c) {
-        return finder.find(haystack);
+    for _ in 0..INLINE_CHUNKS {
+        let Some(chunk) = haystack.get(at..).and_then(<[u8]>::first_chunk::<16>) else { break };
+        let found = sse2_equal(chunk, stops);
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize);
+        }
+        at += 16;
     }
-    memchr::memchr3(a, b, c, haystack)
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = stops;
+    memchr_rest(&haystack[at..]).map(|found| at + found)
 }
 
 /// Where a run of bytes that `stops` does not hold ends: at the first byte
@@ -102,6 +127,27 @@ fn sse2_flags<const N: usize>(chunk: &[u8; 16], upper: bool, extra: [u8; N]) -> 
     }
 }
 
+/// A bit per byte of `chunk` that is one of `bytes`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unsafe_code)]
+fn sse2_equal<const N: usize>(chunk: &[u8; 16], bytes: [u8; N]) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
+    };
+    // SAFETY: SSE2 is part of x86-64, so its intrinsics run on every CPU
+    // this code is compiled for; the load reads the 16 bytes of `chunk`,
+    // unaligned.
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+        let mut flagged = _mm_setzero_si128();
+        for byte in bytes {
+            flagged = _mm_or_si128(flagged, _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8)));
+        }
+        _mm_movemask_epi8(flagged) as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +159,34 @@ mod tests {
             stops[usize::from(b)] = true;
         }
         stops
+    }
+
+    #[test]
+    fn the_searches_find_the_first_stop_byte() {
+        // One or two stops at every position of haystacks around the
+        // sixteen bytes tested inline, in filler that shares bits with them.
+        let naive = |stops: &[u8], hay: &[u8]| hay.iter().position(|b| stops.contains(b));
+        for len in 0..72 {
+            for filler in [b'a', 0x80, b'<' ^ 0x20, 0xFF] {
+                let mut hay = vec![filler; len];
+                for first in 0..=len {
+                    for second in [first, first + 1, 15, 16, 17, 31, 32, 33, 48, len.saturating_sub(1)] {
+                        for (at, stop) in [(second, b'&'), (first, b'<')] {
+                            if at < len {
+                                hay[at] = stop;
+                            }
+                        }
+                        assert_eq!(find1(b'<', &hay), naive(b"<", &hay), "{len} {first} {second}");
+                        assert_eq!(find1(b'&', &hay), naive(b"&", &hay), "{len} {first} {second}");
+                        assert_eq!(find2(0x00, b'<', &hay), naive(b"\0<", &hay), "{len} {first} {second}");
+                        assert_eq!(find2(b'"', b'&', &hay), naive(b"\"&", &hay), "{len} {first} {second}");
+                        assert_eq!(find3(0x00, b'&', b'<', &hay), naive(b"\0&<", &hay), "{len} {first} {second}");
+                        assert_eq!(find3(b'"', b'\'', b'&', &hay), naive(b"\"'&", &hay), "{len} {first} {second}");
+                        hay.fill(filler);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

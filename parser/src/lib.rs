@@ -75,11 +75,12 @@
 // Denied rather than forbidden for three items of vector code: the
 // input-stream scan's AVX2 code (`tokenizer::input_stream::scan_avx2`) and
 // the markup count's (`markup_counts::sampled_blocks_avx2`), each called
-// after a CPU check, and the SSE2 test of the tokenizer's name runs
-// (`byte_search::sse2_flags`); measured in docs/performance-log.md
-// (2026-11-24, branches `tok`, `pinput` and `pfeed`); and for the
-// fixed-size copy of short strings out of the input (`short_copy`, branch
-// `pvalue`).
+// after a CPU check, and the SSE2 tests of the tokenizer's runs
+// (`byte_search::sse2_flags` for names, `byte_search::sse2_equal` for the
+// first bytes of the other runs' searches); measured in
+// docs/performance-log.md (2026-11-24, branches `tok`, `pinput`, `pfeed`
+// and `pcheck`); and for the fixed-size copy of short strings out of the
+// input (`short_copy`, branch `pvalue`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -7,8 +7,8 @@
 //! that vary from one copy to the next they mispredicted (a fifth of a
 //! parse's conditional mispredicts, most of them on these short copies:
 //! docs/performance-log.md, 2026-11-24, branch `pvalue`). When the input
-//! has [`SHORT`] bytes from the string's start, and the string is no
-//! longer than that, one fixed-size copy of [`SHORT`] bytes moves it,
+//! has [`SHORT`] bytes from the string's start, and the string is
+//! shorter than that, one fixed-size copy of [`SHORT`] bytes moves it,
 //! without a branch on its length: the bytes past its end land in the
 //! destination's spare capacity, where they are not part of the string.
 //!
@@ -22,35 +22,54 @@ pub(crate) const SHORT: usize = 32;
 
 /// Appends `source[start..end]` to `dst` (panics, as slicing does, when
 /// the range is out of bounds or not on character boundaries).
+///
+/// The fixed-size path takes strings shorter than [`SHORT`] bytes whose
+/// source has [`SHORT`] bytes from `start`: then both ends lie inside that
+/// window, so its two boundary tests are plain byte loads (a byte that is
+/// no UTF-8 continuation byte starts a character), combined without a
+/// branch between them. `&source[start..end]`, which the other path takes,
+/// would test each end against 0 and the length first (eight conditional
+/// branches per copy, most of the cost of a short name's copy).
 #[inline(always)]
 pub(crate) fn push_from(dst: &mut String, source: &str, start: usize, end: usize) {
-    let text = &source[start..end];
-    if text.len() <= SHORT && source.len() - start >= SHORT {
-        dst.reserve(SHORT);
-        // SAFETY: `source[start..start + SHORT]` is in bounds (tested just
-        // above; `start <= source.len()` since the slicing succeeded), and
-        // `dst` has room for `SHORT` more bytes after its length (reserved
-        // just above). The two cannot overlap: `dst` is borrowed mutably,
-        // `source` shared. The new length adds `text.len()` bytes, which
-        // are a copy of `text`: a `str` cut on character boundaries (the
-        // slicing checked them), so `dst` stays UTF-8; the bytes copied
-        // past them lie in the spare capacity, outside the string.
-        unsafe {
-            let bytes = dst.as_mut_vec();
-            let len = bytes.len();
-            let (from, to) = (source.as_ptr().add(start), bytes.as_mut_ptr().add(len));
-            // Two 16-byte loads and stores rather than `copy_nonoverlapping`:
-            // LLVM merged a fixed-size copy with the `push_str` of the other
-            // branch into one call of `memcpy` with the size selected (the
-            // tag name state did, a call per tag).
-            let halves = [from.cast::<u128>().read_unaligned(), from.add(16).cast::<u128>().read_unaligned()];
-            to.cast::<u128>().write_unaligned(halves[0]);
-            to.add(16).cast::<u128>().write_unaligned(halves[1]);
-            bytes.set_len(len + text.len());
+    let bytes = source.as_bytes();
+    // `end < start` wraps to a length of at least `SHORT`.
+    let len = end.wrapping_sub(start);
+    if let Some(window) = bytes.get(start..).and_then(<[u8]>::first_chunk::<SHORT>) {
+        if len < SHORT && starts_character(window[0]) & starts_character(window[len]) {
+            dst.reserve(SHORT);
+            // SAFETY: `window` is `SHORT` readable bytes of `source` from
+            // `start`, and `dst` has room for `SHORT` more bytes after its
+            // length (reserved just above). The two cannot overlap: `dst` is
+            // borrowed mutably, `source` shared. The new length adds `len`
+            // bytes, `window[..len]`: `source[start..end]`, both of whose
+            // ends start a character (tested above; `end < start + SHORT`
+            // lies in the window), so `dst` stays UTF-8; the bytes copied
+            // past them lie in the spare capacity, outside the string.
+            unsafe {
+                let bytes = dst.as_mut_vec();
+                let old_len = bytes.len();
+                let (from, to) = (window.as_ptr(), bytes.as_mut_ptr().add(old_len));
+                // Two 16-byte loads and stores rather than `copy_nonoverlapping`:
+                // LLVM merged a fixed-size copy with the `push_str` of the other
+                // branch into one call of `memcpy` with the size selected (the
+                // tag name state did, a call per tag).
+                let halves = [from.cast::<u128>().read_unaligned(), from.add(16).cast::<u128>().read_unaligned()];
+                to.cast::<u128>().write_unaligned(halves[0]);
+                to.add(16).cast::<u128>().write_unaligned(halves[1]);
+                bytes.set_len(old_len + len);
+            }
+            return;
         }
-    } else {
-        dst.push_str(text);
     }
+    dst.push_str(&source[start..end]);
+}
+
+/// Whether a string may start (or end) before this byte: it is no UTF-8
+/// continuation byte (`0b10xx_xxxx`), as `str::is_char_boundary` tests.
+#[inline(always)]
+fn starts_character(byte: u8) -> bool {
+    (byte as i8) >= -0x40
 }
 
 /// The length up to which [`push_str`] copies without `memcpy`.
@@ -126,6 +145,27 @@ mod tests {
                 push_str(&mut dst, &source[start..end]);
                 push_str(&mut dst, &source[start..end]);
                 assert_eq!(dst, format!("x{0}{0}", &source[start..end]), "{start}..{end}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_range_copies_exactly_when_slicing_would_succeed() {
+        // Every range, also those that end inside a character or past the
+        // end, or start after their end: copied as slicing copies, or a
+        // panic where slicing panics.
+        let source = "ab\u{e9}cd\u{1F600}efghijklmnopqrstuvwxyz0123456789\u{e9}ABCDEFGH\u{20AC}";
+        for start in 0..=source.len() + 2 {
+            for end in 0..=source.len() + 2 {
+                let copied = std::panic::catch_unwind(|| {
+                    let mut dst = String::from("x");
+                    push_from(&mut dst, source, start, end);
+                    dst
+                });
+                match source.get(start..end) {
+                    Some(text) => assert_eq!(copied.ok(), Some(format!("x{text}")), "{start}..{end}"),
+                    None => assert!(copied.is_err(), "{start}..{end}"),
+                }
             }
         }
     }
