@@ -72,13 +72,15 @@
 //!   `encoding_rs` only.
 //! - `html5ever` (off by default): htmlforge's tree builder building any
 //!   html5ever 0.40 tree (`scraper::Html`, `RcDom`…), in `html5ever`.
-// Denied rather than forbidden for two items of vector code: the
-// input-stream scan's AVX2 code (`tokenizer::input_stream::scan_avx2`),
-// called after a CPU check, and the SSE2 tests of the tokenizer's runs
+// Denied rather than forbidden for three items of vector code: the
+// input-stream scan's AVX2 code (`tokenizer::input_stream::scan_avx2`) and
+// the markup count's (`markup_counts::sampled_blocks_avx2`), each called
+// after a CPU check, and the SSE2 tests of the tokenizer's runs
 // (`byte_search::sse2_flags` for names, `byte_search::sse2_equal` for the
-// first bytes of the other runs' searches); measured in docs/performance-log.md
-// (2026-11-24, branches `tok`, `pinput` and `pcheck`); and for the fixed-size copy
-// of short strings out of the input (`short_copy`, branch `pvalue`).
+// first bytes of the other runs' searches); measured in
+// docs/performance-log.md (2026-11-24, branches `tok`, `pinput`, `pfeed`
+// and `pcheck`); and for the fixed-size copy of short strings out of the
+// input (`short_copy`, branch `pvalue`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -88,6 +90,7 @@ pub mod encoding;
 pub mod generated;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;
+mod markup_counts;
 mod name_interner;
 mod named_char_ref;
 mod parse;

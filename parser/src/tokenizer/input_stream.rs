@@ -140,8 +140,8 @@ pub(crate) fn scan_input_stream_errors(
 /// ten instructions per 32 bytes with the line feed count, against about
 /// seventeen for [`scan_blocks`]' range filter compiled for AVX2, which the
 /// compiler spilled to the stack (docs/performance-log.md, 2026-11-24,
-/// branch `pinput`). The rest of the crate is baseline x86-64 and safe
-/// code; this is its one `unsafe` item.
+/// branch `pinput`). One of the crate's few `unsafe` items (listed in
+/// `lib.rs`).
 ///
 /// # Safety
 /// The CPU must support AVX2.

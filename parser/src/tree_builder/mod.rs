@@ -608,12 +608,70 @@ impl<S: TreeSink> TreeBuilder<S> {
         if self.takes_characters_in_body() {
             // What the dispatcher would do, without its steps that
             // do not apply to a run of text in body.
-            if self.search_text_for_null {
-                self.in_body_characters(text);
-            } else {
-                self.in_body_characters_without_null(text);
-            }
+            self.in_body_characters_from_the_tokenizer(text);
             return self.after_characters();
+        }
+        self.process_characters_elsewhere(text)
+    }
+
+    /// The "in body" character rules for a run the tokenizer emitted: the
+    /// search for U+0000 only when the tokenizer reported one (see
+    /// `search_text_for_null`).
+    #[inline(always)]
+    fn in_body_characters_from_the_tokenizer(&mut self, text: &str) {
+        if self.search_text_for_null {
+            self.in_body_characters(text);
+        } else {
+            self.in_body_characters_without_null(text);
+        }
+    }
+
+    /// A character token past the usual case. The modes whose character
+    /// rules insert the run at once, and foreign content, take it without
+    /// the dispatcher's conversions and insertion-mode match, when the
+    /// same tests as in body hold (no line feed to ignore, no error
+    /// awaiting a position, the node cap not reached); the rest goes
+    /// through the dispatcher.
+    #[inline(never)]
+    fn process_characters_elsewhere(&mut self, text: &str) -> SinkResult {
+        if !self.ignore_next_line_feed
+            && self.errors_awaiting_position.is_empty()
+            && self.nodes_created < self.options.max_nodes
+        {
+            match self.adjusted_current_node() {
+                Some(node) if node.ns == Namespace::Html => match self.mode {
+                    // "Anything else: process the token using the rules for
+                    // the "in body" insertion mode" [#parsing-main-intd]
+                    // [#parsing-main-incaption].
+                    InsertionMode::InCell | InsertionMode::InCaption => {
+                        self.in_body_characters_from_the_tokenizer(text);
+                        return self.after_characters();
+                    }
+                    // "A character token: insert the token's character"
+                    // [#parsing-main-incdata].
+                    InsertionMode::Text => {
+                        self.insert_characters(text);
+                        return self.after_characters();
+                    }
+                    // Whitespace: "insert the character" [#parsing-main-inhead]
+                    // [#parsing-main-afterhead]; a run with any other
+                    // character takes the whole rules.
+                    InsertionMode::InHead | InsertionMode::AfterHead if !token::has_non_whitespace(text) => {
+                        self.insert_characters(text);
+                        return self.after_characters();
+                    }
+                    _ => {}
+                },
+                // The dispatcher's foreign content: an adjusted current node
+                // that is not HTML, and not an integration point, where
+                // characters take the insertion mode's rules
+                // [#tree-construction-dispatcher].
+                Some(node) if !node.is_mathml_text_integration_point() && !node.is_html_integration_point() => {
+                    self.in_foreign_content_characters(text);
+                    return self.after_characters();
+                }
+                _ => {}
+            }
         }
         self.process_any_token(Token::Characters(text))
     }
@@ -804,6 +862,44 @@ mod tests {
         };
         let body = document.get_elements_by_tag_name("body").next().unwrap();
         document.text_content(body)
+    }
+
+    /// Text in the modes whose character rules `process_characters_elsewhere`
+    /// applies without the dispatcher, next to the cases it leaves to the
+    /// dispatcher (a U+0000 tells which rules ran: in body and in cell it is
+    /// dropped, in foreign content it becomes U+FFFD).
+    #[test]
+    fn text_outside_body_takes_the_rules_of_its_mode() {
+        let cases = [
+            // In cell and in caption, the in-body rules: U+0000 dropped, the
+            // active formatting elements reconstructed.
+            (
+                "<table><caption>c\0d</caption><tr><td><p><i>a</p>b\0c</td></tr></table>",
+                "<head></head><body><table><caption>cd</caption><tbody><tr><td><p><i>a</i></p><i>bc</i></td></tr>\
+                 </tbody></table></body>",
+            ),
+            // "text" mode, with the line feed after `<textarea>` ignored.
+            (
+                "<title>a&amp;b</title><textarea>\nt</textarea><script>x<y</script>",
+                "<head><title>a&amp;b</title></head><body><textarea>t</textarea><script>x<y</script></body>",
+            ),
+            // Whitespace in head and after head inserted there; a run that
+            // is not all whitespace takes the whole rules.
+            ("<head> \n<meta>\n x", "<head> \n<meta>\n </head><body>x</body>"),
+            ("<head></head> <body>", "<head></head> <body></body>"),
+            // Foreign content: U+0000 becomes U+FFFD; at HTML and MathML
+            // text integration points the insertion mode's rules drop it.
+            (
+                "<svg>a\0b<foreignObject>c\0</foreignObject><desc>d\0</desc></svg><math><mi>e\0</mi></math>",
+                "<head></head><body><svg>a\u{FFFD}b<foreignObject>c</foreignObject><desc>d</desc></svg>\
+                 <math><mi>e</mi></math></body>",
+            ),
+        ];
+        for (input, expected) in cases {
+            let document = crate::parse_document(input);
+            let html = document.document_element().unwrap();
+            assert_eq!(document.inner_html(html), expected, "{input:?}");
+        }
     }
 
     #[test]

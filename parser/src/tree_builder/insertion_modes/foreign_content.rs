@@ -11,28 +11,33 @@ use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};
 use super::Step;
 
 impl<S: TreeSink> TreeBuilder<S> {
+    /// The character rules of foreign content: U+0000 is a parse error and
+    /// inserted as U+FFFD; whitespace is inserted; any other character is
+    /// inserted and sets frameset-ok to "not ok".
+    pub(crate) fn in_foreign_content_characters(&mut self, mut text: &str) {
+        while !text.is_empty() {
+            let (run, rest) = split_before_null(text);
+            self.insert_characters(run);
+            // As in body: nothing turns the flag back on.
+            if self.frameset_ok && has_non_whitespace(run) {
+                self.frameset_ok = false;
+            }
+            match rest.strip_prefix('\0') {
+                Some(after) => {
+                    self.parse_error(TreeConstructionError::UnexpectedNullCharacter);
+                    self.insert_characters("\u{FFFD}");
+                    text = after;
+                }
+                None => text = rest,
+            }
+        }
+    }
+
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign>
     pub(crate) fn in_foreign_content<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
         match tok {
-            // U+0000: parse error, insert U+FFFD. Whitespace: insert. Any
-            // other character: insert, frameset-ok "not ok".
-            Tok::Characters(mut text) => {
-                while !text.is_empty() {
-                    let (run, rest) = split_before_null(text);
-                    self.insert_characters(run);
-                    // As in body: nothing turns the flag back on.
-                    if self.frameset_ok && has_non_whitespace(run) {
-                        self.frameset_ok = false;
-                    }
-                    match rest.strip_prefix('\0') {
-                        Some(after) => {
-                            self.parse_error(TreeConstructionError::UnexpectedNullCharacter);
-                            self.insert_characters("\u{FFFD}");
-                            text = after;
-                        }
-                        None => text = rest,
-                    }
-                }
+            Tok::Characters(text) => {
+                self.in_foreign_content_characters(text);
                 Step::Done
             }
             // A comment token: insert a comment.
