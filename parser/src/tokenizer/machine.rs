@@ -477,6 +477,16 @@ impl<S: TokenSink> Tokenizer<S> {
         }
     }
 
+    /// [`Self::report_stream_errors`] for the offsets before `limit`, out
+    /// of line: a run of text seldom holds one (a control character, a
+    /// noncharacter), and the loop inline in `flush_span` made it save
+    /// registers for every run.
+    #[cold]
+    #[inline(never)]
+    fn report_stream_errors_before(&mut self, input: &str, limit: usize) {
+        self.report_stream_errors(input, |at| at < limit);
+    }
+
     // ----- emitting ------------------------------------------------------------
 
     fn handle(&mut self, result: SinkResult) {
@@ -526,8 +536,9 @@ impl<S: TokenSink> Tokenizer<S> {
         let (start, end) = (self.span_start, self.span_end);
         self.span_start = 0;
         self.span_end = 0;
-        let limit = self.positions.base_offset() + end;
-        self.report_stream_errors(input, |at| at < limit);
+        if !self.stream_errors.is_empty() {
+            self.report_stream_errors_before(input, self.positions.base_offset() + end);
+        }
         let result = self.sink.process_token(Token::Characters(&input[start..end]));
         self.place_sink_errors(input, end, false);
         self.handle(result);

@@ -878,6 +878,9 @@ mod tests {
                 "<head></head><body><table><caption>cd</caption><tbody><tr><td><p><i>a</i></p><i>bc</i></td></tr>\
                  </tbody></table></body>",
             ),
+            // In table and in row: collected "in table text"; whitespace
+            // inserted in the table, other text foster-parented.
+            ("<table> <tr> x\0</tr></table>", "<head></head><body> x<table> <tbody><tr></tr></tbody></table></body>"),
             // "text" mode, with the line feed after `<textarea>` ignored.
             (
                 "<title>a&amp;b</title><textarea>\nt</textarea><script>x<y</script>",

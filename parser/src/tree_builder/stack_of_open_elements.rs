@@ -34,9 +34,8 @@ use super::{OpenElement, TreeBuilder, TreeSink};
 #[derive(Debug, Clone)]
 pub(crate) struct StackOfOpenElements<H> {
     elements: Vec<OpenElement<H>>,
-    /// Per known local name: the serials of the open HTML elements of that
-    /// name, bottom first.
-    html_by_name: NameLists,
+    /// Per known local name: the open HTML elements of that name.
+    html_by_name: NameChains,
     /// The names the names table lacks, given ids as elements get them
     /// (the stack's elements and the fragment's context element).
     other_names: OtherNames,
@@ -67,47 +66,60 @@ pub(crate) struct StackOfOpenElements<H> {
     html_regions: Regions<HtmlCut>,
 }
 
-/// Per known local name, a list of serials; only the names a document
-/// opens get one. A list per name up front (796 of 24 bytes) was 19 KB
-/// per parse whatever the input: most of a small page's peak memory, and
-/// 0.1× the input on the corpus.
+/// The open HTML elements of each known name, as a chain through the
+/// stack: per name the topmost one, and per stack entry the next one of its
+/// name below it. A push or pop of an element reads and writes one link,
+/// and a document allocates nothing per name (a list of serials per name,
+/// allocated when the name was first opened and regrown as it nested, cost
+/// 26 allocations and 45 regrowths a page on the web corpus). Serials
+/// rather than stack indices, so that an insertion or removal in the
+/// middle of the stack moves no links but the one it splices.
 #[derive(Debug, Clone)]
-struct NameLists {
-    /// Per name: 1 + its list's index in `lists`, or 0.
-    slots: Box<[u16; LOCAL_NAME_COUNT]>,
-    lists: Vec<Vec<u32>>,
+struct NameChains {
+    /// Per name ([`LocalName::index`]): 1 + the serial of the topmost open
+    /// HTML element of that name, or 0 when none is open.
+    topmost: Box<[u32; LOCAL_NAME_COUNT]>,
+    /// Per stack entry (parallel to the elements): for an HTML element of a
+    /// known name, 1 + the serial of the next open HTML element of that name
+    /// below it, or 0 when it is the lowest; 0 for the other elements.
+    below: Vec<u32>,
 }
 
-impl Default for NameLists {
+impl Default for NameChains {
     fn default() -> Self {
-        NameLists { slots: Box::new([0; LOCAL_NAME_COUNT]), lists: Vec::new() }
+        NameChains { topmost: Box::new([0; LOCAL_NAME_COUNT]), below: Vec::with_capacity(OPEN_ROOM) }
     }
 }
 
-impl NameLists {
-    #[inline]
-    fn list(&self, name: LocalName) -> &[u32] {
-        match self.slots[name.index()] {
-            0 => &[],
-            slot => &self.lists[usize::from(slot) - 1],
-        }
-    }
-
-    #[inline]
-    fn list_mut(&mut self, name: LocalName) -> &mut Vec<u32> {
-        let slot = match self.slots[name.index()] {
-            0 => self.add(name),
-            slot => usize::from(slot) - 1,
+impl NameChains {
+    /// Links the element that got `serial`, pushed or inserted at stack
+    /// index `index` (before the insertion), into its name's chain.
+    fn link<H>(&mut self, elements: &[OpenElement<H>], index: usize, serial: u32, name: Option<LocalName>) {
+        let link = match name {
+            // The next element of the name above `index` (none for a push)
+            // links to it now, or it is the topmost.
+            Some(name) => {
+                let new = serial + 1;
+                match elements[index..].iter().position(|above| above.is_html(name)) {
+                    Some(offset) => std::mem::replace(&mut self.below[index + offset], new),
+                    None => std::mem::replace(&mut self.topmost[name.index()], new),
+                }
+            }
+            None => 0,
         };
-        &mut self.lists[slot]
+        self.below.insert(index, link);
     }
 
-    #[cold]
-    fn add(&mut self, name: LocalName) -> usize {
-        // At most LOCAL_NAME_COUNT lists: the slot fits a u16.
-        self.lists.push(Vec::new());
-        self.slots[name.index()] = self.lists.len() as u16;
-        self.lists.len() - 1
+    /// Unlinks the element that was at stack index `index` (`elements` no
+    /// longer holds it) from its name's chain.
+    fn unlink<H>(&mut self, elements: &[OpenElement<H>], index: usize, name: Option<LocalName>) {
+        let link = self.below.remove(index);
+        if let Some(name) = name {
+            match elements[index..].iter().position(|above| above.is_html(name)) {
+                Some(offset) => self.below[index + offset] = link,
+                None => self.topmost[name.index()] = link,
+            }
+        }
     }
 }
 
@@ -119,16 +131,28 @@ const CLOSED: u32 = u32::MAX;
 const ANY_BOUNDARY: Categories =
     Categories::SCOPE.union(Categories::LIST_ITEM_SCOPE).union(Categories::BUTTON_SCOPE).union(Categories::TABLE_SCOPE);
 
+/// The room the stack's vectors start with, so that a page's parse does
+/// not regrow them from nothing by doubling (20 regrowths a page on the web
+/// corpus, about 440 instructions each): the open elements, and the name
+/// chains' links (as deep as real pages nest, most of the time); the
+/// positions (one per element ever opened: a small page's elements); each
+/// scope's boundaries and the list item loop's stops (a few of the open
+/// elements). About 2 KB in all.
+const OPEN_ROOM: usize = 32;
+const POSITIONS_ROOM: usize = 256;
+const BOUNDARIES_ROOM: usize = 8;
+const STOPS_ROOM: usize = 16;
+
 impl<H> Default for StackOfOpenElements<H> {
     fn default() -> Self {
         StackOfOpenElements {
-            elements: Vec::new(),
-            html_by_name: NameLists::default(),
+            elements: Vec::with_capacity(OPEN_ROOM),
+            html_by_name: NameChains::default(),
             other_names: OtherNames::default(),
             other_html_counts: Vec::new(),
-            boundaries: Default::default(),
-            positions: Vec::new(),
-            list_item_loop_stops: Vec::new(),
+            boundaries: std::array::from_fn(|_| Vec::with_capacity(BOUNDARIES_ROOM)),
+            positions: Vec::with_capacity(POSITIONS_ROOM),
+            list_item_loop_stops: Vec::with_capacity(STOPS_ROOM),
             not_allowed_at_the_end: 0,
             special_regions: Regions::default(),
             html_regions: Regions::default(),
@@ -167,19 +191,15 @@ fn list_index(list: &[u32], positions: &[u32], position: u32) -> usize {
 }
 
 impl<H> StackOfOpenElements<H> {
-    /// The lists `element` belongs to (its name's, its scopes'), for
-    /// each list a closure argument.
+    /// The lists `element` belongs to (its scopes', the list item loop's
+    /// stops), for each list a closure argument.
     #[inline]
     fn for_each_list(
-        html_by_name: &mut NameLists,
         boundaries: &mut [Vec<u32>; Scope::KINDS],
         list_item_loop_stops: &mut Vec<u32>,
         element: &OpenElement<H>,
         mut each: impl FnMut(&mut Vec<u32>),
     ) {
-        if let Some(name) = element.html_name() {
-            each(html_by_name.list_mut(name));
-        }
         if element.list_item_loop_stop() {
             each(list_item_loop_stops);
         }
@@ -237,26 +257,29 @@ impl<H> StackOfOpenElements<H> {
         self.other_names.find(name)
     }
 
-    /// How many HTML elements `name` are open.
-    pub fn html_count(&self, name: LocalName) -> u32 {
-        self.html_by_name.list(name).len() as u32
+    /// Whether an HTML element `name` is open.
+    pub fn has_open_html(&self, name: LocalName) -> bool {
+        self.html_by_name.topmost[name.index()] != 0
     }
 
-    /// How many HTML elements called `name` (any name) are open.
-    pub fn html_count_of(&self, name: &str) -> u32 {
+    /// Whether an HTML element called `name` (any name) is open.
+    pub fn has_open_html_named(&self, name: &str) -> bool {
         match self.other_names.find(name) {
-            None => 0,
+            None => false,
             Some(id) => match (id.known(), OtherNames::other_index(id)) {
-                (Some(known), _) => self.html_count(known),
-                (None, Some(other)) => self.other_html_counts.get(other).copied().unwrap_or(0),
-                (None, None) => 0,
+                (Some(known), _) => self.has_open_html(known),
+                (None, Some(other)) => self.other_html_counts.get(other).is_some_and(|&count| count > 0),
+                (None, None) => false,
             },
         }
     }
 
     /// The index of the topmost open HTML element `name`.
     pub fn last_html(&self, name: LocalName) -> Option<usize> {
-        self.html_by_name.list(name).last().map(|&serial| self.positions[serial as usize] as usize)
+        match self.html_by_name.topmost[name.index()] {
+            0 => None,
+            link => Some(self.positions[link as usize - 1] as usize),
+        }
     }
 
     /// How many open elements are not allowed open at the end of the body.
@@ -285,13 +308,12 @@ impl<H> StackOfOpenElements<H> {
         let index = self.elements.len();
         self.opened(&mut element, index);
         let serial = element.serial;
-        Self::for_each_list(
-            &mut self.html_by_name,
-            &mut self.boundaries,
-            &mut self.list_item_loop_stops,
-            &element,
-            |list| list.push(serial),
-        );
+        let below = match element.html_name() {
+            Some(name) => std::mem::replace(&mut self.html_by_name.topmost[name.index()], serial + 1),
+            None => 0,
+        };
+        self.html_by_name.below.push(below);
+        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| list.push(serial));
         self.count_if_other(&element, 1);
         self.special_regions.pushed(index, &element, &self.other_names);
         self.html_regions.pushed(index, &element, &self.other_names);
@@ -302,15 +324,13 @@ impl<H> StackOfOpenElements<H> {
 
     pub fn pop(&mut self) -> Option<OpenElement<H>> {
         let element = self.elements.pop()?;
-        Self::for_each_list(
-            &mut self.html_by_name,
-            &mut self.boundaries,
-            &mut self.list_item_loop_stops,
-            &element,
-            |list| {
-                list.pop();
-            },
-        );
+        let below = self.html_by_name.below.pop().unwrap_or_default();
+        if let Some(name) = element.html_name() {
+            self.html_by_name.topmost[name.index()] = below;
+        }
+        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| {
+            list.pop();
+        });
         self.count_if_other(&element, -1);
         self.special_regions.popped(&element, &self.other_names);
         self.html_regions.popped(&element, &self.other_names);
@@ -322,16 +342,11 @@ impl<H> StackOfOpenElements<H> {
 
     pub fn remove(&mut self, index: usize) -> OpenElement<H> {
         let element = self.elements.remove(index);
+        self.html_by_name.unlink(&self.elements, index, element.html_name());
         let positions = &self.positions;
-        Self::for_each_list(
-            &mut self.html_by_name,
-            &mut self.boundaries,
-            &mut self.list_item_loop_stops,
-            &element,
-            |list| {
-                list.remove(list_index(list, positions, index as u32));
-            },
-        );
+        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| {
+            list.remove(list_index(list, positions, index as u32));
+        });
         self.positions[element.serial as usize] = CLOSED;
         for above in &self.elements[index..] {
             self.positions[above.serial as usize] -= 1;
@@ -350,16 +365,11 @@ impl<H> StackOfOpenElements<H> {
         }
         self.opened(&mut element, index);
         let serial = element.serial;
+        self.html_by_name.link(&self.elements, index, serial, element.html_name());
         let positions = &self.positions;
-        Self::for_each_list(
-            &mut self.html_by_name,
-            &mut self.boundaries,
-            &mut self.list_item_loop_stops,
-            &element,
-            |list| {
-                list.insert(list_index(list, positions, index as u32), serial);
-            },
-        );
+        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| {
+            list.insert(list_index(list, positions, index as u32), serial);
+        });
         self.count_if_other(&element, 1);
         self.elements.insert(index, element);
         self.special_regions.inserted(&self.elements, index, &self.other_names);
@@ -435,10 +445,24 @@ impl<H> StackOfOpenElements<H> {
                 expected.entry(name.index()).or_default().push(element.serial);
             }
         }
+        assert_eq!(self.html_by_name.below.len(), self.elements.len(), "the name chains' links");
+        let index_of = |link: u32| self.positions[link as usize - 1] as usize;
         for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
-            let list = self.html_by_name.list(name);
-            if !list.is_empty() || expected.contains_key(&name.index()) {
-                assert_eq!(Some(&list.to_vec()), expected.get(&name.index()), "the elements of name {name:?}");
+            let mut chain = Vec::new();
+            let mut link = self.html_by_name.topmost[name.index()];
+            while link != 0 {
+                let index = index_of(link);
+                chain.push(self.elements[index].serial);
+                link = self.html_by_name.below[index];
+            }
+            chain.reverse();
+            if !chain.is_empty() || expected.contains_key(&name.index()) {
+                assert_eq!(Some(&chain), expected.get(&name.index()), "the elements of name {name:?}");
+            }
+        }
+        for (index, element) in self.elements.iter().enumerate() {
+            if element.html_name().is_none() {
+                assert_eq!(self.html_by_name.below[index], 0, "the link of a foreign or unknown element");
             }
         }
         for element in self.elements.iter() {
@@ -546,7 +570,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Whether the stack holds the HTML element `name` anywhere.
     pub(crate) fn stack_contains(&self, name: LocalName) -> bool {
-        self.open_elements.html_count(name) > 0
+        self.open_elements.has_open_html(name)
     }
 
     /// Whether the current node is the HTML element `name`.

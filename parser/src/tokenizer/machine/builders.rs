@@ -12,6 +12,7 @@ use crate::tokenizer::interface::{Doctype, TokenSink};
 impl<S: TokenSink> Tokenizer<S> {
     // ----- token builders ------------------------------------------------------
 
+    #[inline]
     fn new_tag(&mut self, kind: TagKind) {
         self.tag_kind = kind;
         // Every state that creates a tag token reconsumes the name's first
@@ -28,12 +29,26 @@ impl<S: TokenSink> Tokenizer<S> {
         self.has_last_start_tag |= emitted;
         self.tag.name.clear();
         self.tag.self_closing = false;
+        self.attribute_is_duplicate = false;
+        // Most tags follow a tag without attributes (every end tag follows
+        // one, or a start tag): then nothing is left to recycle, and the
+        // rest is a few stores, inline where the tag is created, without
+        // the call frame the recycling needs.
+        if !self.tag.attrs.is_empty() {
+            self.recycle_attributes();
+        }
+    }
+
+    /// The last tag's attributes back to the spare list, for
+    /// `start_new_attribute` to reuse (it clears them).
+    #[inline(never)]
+    fn recycle_attributes(&mut self) {
         // One move of the whole list (a memcpy), not one push per attribute
         // (a `Drain`, or a loop of pops and pushes whose exit mispredicted
-        // more than `memcpy` does); `start_new_attribute` clears what it
-        // reuses.
+        // more than `memcpy` does).
         self.spare_attributes.append(&mut self.tag.attrs);
-        self.attribute_is_duplicate = false;
+        // The names of a tag with many attributes, for the duplicate
+        // search (none for a tag without attributes).
         self.attribute_names.clear();
     }
 

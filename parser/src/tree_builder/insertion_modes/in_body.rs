@@ -506,6 +506,15 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.any_other_end_tag(tag);
             return Step::Done;
         };
+        // The usual end tag (`</div>`, `</span>`, `</li>`, `</p>`…): its
+        // rule closes the element when it is in scope, and the element is
+        // the current node, so the rule comes to one pop (see
+        // `pop_if_current_node_is`). One load from a table and the current
+        // node's test, before the match below tests the name against the
+        // rules' groups in turn.
+        if END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()] && self.pop_if_current_node_is(name) {
+            return Step::Done;
+        }
         match name {
             // "template": "in head" rules.
             local_names::TEMPLATE => return self.in_head(tok),
@@ -668,10 +677,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         // special element (the html element at the latest) with a parse
         // error, so skip it (unmatched end tags stay linear).
         let open = match tag.name {
-            Some(name) => self.open_elements.html_count(name),
-            None => self.open_elements.html_count_of(&tag.tag.name),
+            Some(name) => self.open_elements.has_open_html(name),
+            None => self.open_elements.has_open_html_named(&tag.tag.name),
         };
-        if open == 0 {
+        if !open {
             self.parse_error(TreeConstructionError::UnexpectedEndTag);
             return;
         }
@@ -834,6 +843,52 @@ const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {
     table
 }
 
+/// Per name ([`LocalName::index`]): whether its "in body" end tag rule
+/// comes to popping the current node when that is the HTML element of the
+/// token's name: the rules for the end tags that close a block, "p",
+/// "li", "dd" and "dt", the headings, and "any other end tag". Not the
+/// rules that do more ("template", "body", "html", "form", the adoption
+/// agency algorithm's, "applet", "marquee", "object", "br"). From the
+/// generated tag groups in the spec's order (a name gets the first rule
+/// that lists it), indexed when the crate is compiled; a unit test checks
+/// it against the rules' tests in [`TreeBuilder::in_body_end_tag`].
+static END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME: [bool; LOCAL_NAME_COUNT] = end_tag_pops_the_current_node();
+
+const fn end_tag_pops_the_current_node() -> [bool; LOCAL_NAME_COUNT] {
+    let rules: &[(&[LocalName], bool)] = &[
+        (&[local_names::TEMPLATE], false),
+        (&[local_names::BODY], false),
+        (&[local_names::HTML], false),
+        (IN_BODY_END_TAGS_THAT_CLOSE_A_BLOCK, true),
+        (&[local_names::FORM], false),
+        (&[local_names::P], true),
+        (&[local_names::LI], true),
+        (DD_AND_DT, true),
+        (HEADING_ELEMENTS, true),
+        (IN_BODY_ADOPTION_AGENCY_END_TAGS, false),
+        (IN_BODY_APPLET_MARQUEE_OBJECT, false),
+        (&[local_names::BR], false),
+    ];
+    // "Any other end tag" pops it too.
+    let mut table = [true; LOCAL_NAME_COUNT];
+    let mut listed = [false; LOCAL_NAME_COUNT];
+    let mut rule = 0;
+    while rule < rules.len() {
+        let (names, pops) = rules[rule];
+        let mut at = 0;
+        while at < names.len() {
+            let index = names[at].index();
+            if !listed[index] {
+                listed[index] = true;
+                table[index] = pops;
+            }
+            at += 1;
+        }
+        rule += 1;
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use crate::generated::element_categories::{element_categories, Categories};
@@ -841,7 +896,33 @@ mod tests {
     use crate::generated::names::{local_names, LocalName, LOCAL_NAME_COUNT};
     use crate::generated::tag_groups::*;
 
-    use super::{StartTagRule, IN_BODY_START_TAG_RULES};
+    use super::{StartTagRule, END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME, IN_BODY_START_TAG_RULES};
+
+    /// The end tag shortcut's table follows the order of the rules' tests
+    /// in `in_body_end_tag`: it pops for the names whose rule is one that
+    /// comes to `pop_if_current_node_is`.
+    #[test]
+    fn the_end_tag_shortcut_table_follows_the_spec_order() {
+        for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
+            let pops = match name {
+                local_names::TEMPLATE | local_names::BODY | local_names::HTML => false,
+                _ if is_in_body_end_tags_that_close_a_block(name) => true,
+                local_names::FORM => false,
+                local_names::P | local_names::LI => true,
+                _ if is_dd_and_dt(name) || is_heading_elements(name) => true,
+                _ if is_in_body_adoption_agency_end_tags(name) || is_in_body_applet_marquee_object(name) => false,
+                local_names::BR => false,
+                _ => true,
+            };
+            assert_eq!(END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()], pops, "{name:?}");
+        }
+        for name in [local_names::DIV, local_names::SPAN, local_names::LI, local_names::P, local_names::H2] {
+            assert!(END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()], "{name:?}");
+        }
+        for name in [local_names::A, local_names::B, local_names::FORM, local_names::BODY, local_names::TEMPLATE] {
+            assert!(!END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()], "{name:?}");
+        }
+    }
 
     /// The table gives every name the rule the spec's list of start tags
     /// (tested in its order, the first that names it) gives it.
