@@ -13,7 +13,8 @@ use crate::generated::parse_errors::ParseErrorCode;
 /// [`normalize_newlines`] does. The error scan looks at every byte anyway
 /// and stops at a CR: only a chunk that holds one is normalised (a copy)
 /// and scanned again, so that text without CR is passed over once.
-/// Returns the text and its number of line feeds.
+/// Returns the text and its number of line feeds; `marks` gets the text's
+/// [`LineMarks`].
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream>
 pub(crate) fn preprocess<'a>(
@@ -21,11 +22,13 @@ pub(crate) fn preprocess<'a>(
     last_was_cr: &mut bool,
     base: usize,
     out: &mut VecDeque<(usize, ParseErrorCode)>,
+    marks: &mut LineMarks,
 ) -> (Cow<'a, str>, usize) {
     let mut text = Cow::Borrowed(drop_lf_after_cr(chunk, last_was_cr));
     loop {
         let queued = out.len();
-        if let Some(newlines) = scan_input_stream_errors(&text, base, out) {
+        marks.clear();
+        if let Some(newlines) = scan_input_stream_errors(&text, base, out, marks) {
             return (text, newlines);
         }
         // Normalised text holds no CR: the second scan is the last.
@@ -117,21 +120,54 @@ pub(crate) fn input_stream_error(c: char) -> Option<ParseErrorCode> {
 /// feeds in `text` (counted in the same pass, for
 /// [`Positions::drop_consumed_counted`]), or `None` at the first CR: the
 /// text needs newline normalisation, and the errors appended so far are
-/// to be dropped.
+/// to be dropped. Appends the text's [`LineMarks`] to `marks` (empty
+/// before), from the same count.
 pub(crate) fn scan_input_stream_errors(
     text: &str,
     base: usize,
     out: &mut VecDeque<(usize, ParseErrorCode)>,
+    marks: &mut LineMarks,
 ) -> Option<usize> {
+    marks.counts.reserve(text.len() / LINE_MARK);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: `scan_avx2` only requires that the CPU supports AVX2,
         // which was just checked.
         #[allow(unsafe_code)]
-        return unsafe { scan_avx2(text, base, out) };
+        return unsafe { scan_avx2(text, base, out, marks) };
     }
-    scan_blocks::<LANES, BLOCK>(text, base, out)
+    scan_blocks::<LANES, BLOCK>(text, base, out, marks)
 }
+
+/// The number of line feeds before every [`LINE_MARK`] bytes of a text the
+/// input-stream scan went over (its running count, taken every so many
+/// blocks), so that the position of a parse error is counted from the
+/// last mark before it rather than from the error before it, which can be
+/// far back (on the web pages, a few errors per page, tens of kilobytes
+/// apart: docs/performance-log.md, 2026-11-24, branch `pfeed`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct LineMarks {
+    /// `counts[k]`: the line feeds in the text's first `(k + 1) × LINE_MARK` bytes.
+    counts: Vec<usize>,
+}
+
+impl LineMarks {
+    pub fn clear(&mut self) {
+        self.counts.clear();
+    }
+
+    /// The last mark at or before byte `at` of the text, after `after`:
+    /// its offset in the text and the line feeds before it.
+    fn before(&self, at: usize, after: usize) -> Option<(usize, usize)> {
+        let index = (at / LINE_MARK).min(self.counts.len()).checked_sub(1)?;
+        let offset = (index + 1) * LINE_MARK;
+        (offset > after).then(|| (offset, self.counts[index]))
+    }
+}
+
+/// The bytes between two [`LineMarks`]: 16 blocks of the AVX2 scan, 32 of
+/// the other.
+const LINE_MARK: usize = 4096;
 
 /// The scan in AVX2 code: each 32-byte register is classified by two
 /// table lookups, one per nibble (`vpshufb`), whose bits meet only for the
@@ -148,7 +184,12 @@ pub(crate) fn scan_input_stream_errors(
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 #[target_feature(enable = "avx2")]
-unsafe fn scan_avx2(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErrorCode)>) -> Option<usize> {
+unsafe fn scan_avx2(
+    text: &str,
+    base: usize,
+    out: &mut VecDeque<(usize, ParseErrorCode)>,
+    marks: &mut LineMarks,
+) -> Option<usize> {
     use std::arch::x86_64::{
         __m256i, _mm256_add_epi64, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
         _mm256_or_si256, _mm256_sad_epu8, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
@@ -169,6 +210,13 @@ unsafe fn scan_avx2(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErr
     };
     let line_feed = _mm256_set1_epi8(b'\n' as i8);
     let zero = _mm256_setzero_si256();
+    let total = |sums: __m256i| {
+        let mut lanes = [0u64; 4];
+        // SAFETY: `lanes` is 32 writable bytes; the store is unaligned.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), sums) };
+        // At most the text's length: fits a `usize`.
+        lanes.iter().sum::<u64>() as usize
+    };
     let bytes = text.as_bytes();
     let mut line_feed_sums = zero;
     let mut blocks = bytes.chunks_exact(AVX2_BLOCK);
@@ -200,12 +248,11 @@ unsafe fn scan_avx2(text: &str, base: usize, out: &mut VecDeque<(usize, ParseErr
             }
         }
         at += AVX2_BLOCK;
+        if at % LINE_MARK == 0 {
+            marks.counts.push(total(line_feed_sums));
+        }
     }
-    let mut sums = [0u64; 4];
-    // SAFETY: `sums` is 32 writable bytes; the store is unaligned.
-    unsafe { _mm256_storeu_si256(sums.as_mut_ptr().cast::<__m256i>(), line_feed_sums) };
-    // At most the text's length: fits a `usize`.
-    let mut newlines = sums.iter().sum::<u64>() as usize;
+    let mut newlines = total(line_feed_sums);
     for (offset, &byte) in bytes.iter().enumerate().skip(at) {
         newlines += usize::from(byte == b'\n');
         if check_byte(text, offset, base, out) {
@@ -274,6 +321,7 @@ fn scan_blocks<const L: usize, const B: usize>(
     text: &str,
     base: usize,
     out: &mut VecDeque<(usize, ParseErrorCode)>,
+    marks: &mut LineMarks,
 ) -> Option<usize> {
     let bytes = text.as_bytes();
     // A block at a time: the filter is lane-wise arithmetic over a
@@ -296,6 +344,9 @@ fn scan_blocks<const L: usize, const B: usize>(
             }
         }
         at += B;
+        if at % LINE_MARK == 0 {
+            marks.counts.push(newlines);
+        }
     }
     for (offset, &byte) in bytes.iter().enumerate().skip(at) {
         newlines += usize::from(byte == b'\n');
@@ -390,10 +441,21 @@ fn check_byte(text: &str, at: usize, base: usize, out: &mut VecDeque<(usize, Par
 /// columns saturate at `u32::MAX` (a line of 4 Gi code units, or 4 Gi
 /// lines, reports the maximum from there on) instead of wrapping.
 fn utf16_len(text: &str) -> u32 {
-    let bytes = text.as_bytes();
-    let chars = bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
-    let astral = bytes.iter().filter(|&&b| b >= 0xF0).count();
-    saturate(chars + astral)
+    // One pass, in byte-wide counters (at most 255 per chunk) that the
+    // compiler vectorizes: a line of a minified page is long.
+    let units: usize = text
+        .as_bytes()
+        .chunks(255)
+        .map(|chunk| {
+            let (mut chars, mut astral) = (0u8, 0u8);
+            for &b in chunk {
+                chars += u8::from((b & 0xC0) != 0x80);
+                astral += u8::from(b >= 0xF0);
+            }
+            usize::from(chars) + usize::from(astral)
+        })
+        .sum();
+    saturate(units)
 }
 
 fn saturate(count: usize) -> u32 {
@@ -433,11 +495,21 @@ pub(crate) struct Positions {
     base: Anchor,
     /// The last position asked for (at or after `base`), to resume from.
     cursor: Anchor,
+    /// The marks of the input from the base, when the scan of the input
+    /// being run left them (else empty).
+    marks: LineMarks,
 }
 
 impl Positions {
     pub fn new() -> Positions {
-        Positions { base: Anchor::START, cursor: Anchor::START }
+        Positions { base: Anchor::START, cursor: Anchor::START, marks: LineMarks::default() }
+    }
+
+    /// Where the input-stream scan leaves the marks of the text the
+    /// tokenizer runs over next, which must start at the base; they hold
+    /// until the base moves.
+    pub fn marks_mut(&mut self) -> &mut LineMarks {
+        &mut self.marks
     }
 
     /// Line and 1-based column of stream offset `offset` in `input`, which
@@ -451,13 +523,39 @@ impl Positions {
         while !input.is_char_boundary(end) {
             end -= 1;
         }
+        let from = self.line_start_after(input, start, end).unwrap_or(from);
+        let start = (from.offset - self.base.offset).min(end);
         let at = from.advance(&input[start..end.max(start)]);
         self.cursor = at;
         (at.line, at.col.saturating_add(1))
     }
 
+    /// The start of the line of byte `end` of `input`, when it is known
+    /// from a mark past byte `start` (the position to count from) without
+    /// counting the line feeds from `start` on: the mark's count, and those
+    /// between the mark and the line's start.
+    fn line_start_after(&self, input: &str, start: usize, end: usize) -> Option<Anchor> {
+        let (mark, before_mark) = self.marks.before(end, start)?;
+        let bytes = input.as_bytes();
+        // The line feed that ends the line before: after the mark, or the
+        // last one before it (counted in the mark's count).
+        let (line_feed, line_feeds) = match memchr::memrchr(b'\n', &bytes[mark..end]) {
+            Some(found) => {
+                let after_mark = memchr::memchr_iter(b'\n', &bytes[mark..=mark + found]).count();
+                (mark + found, before_mark + after_mark)
+            }
+            None => (start + memchr::memrchr(b'\n', &bytes[start..mark])?, before_mark),
+        };
+        Some(Anchor {
+            offset: self.base.offset + line_feed + 1,
+            line: self.base.line.saturating_add(saturate(line_feeds)),
+            col: 0,
+        })
+    }
+
     /// The tokenizer is done with the first `consumed` bytes of `input`.
     pub fn drop_consumed(&mut self, input: &str, consumed: usize) {
+        self.marks.clear();
         let from = if self.cursor.offset <= self.base.offset + consumed { self.cursor } else { self.base };
         let start = from.offset - self.base.offset;
         self.base = from.advance(&input[start..consumed]);
@@ -471,6 +569,7 @@ impl Positions {
     /// scan): the line is found without counting the consumed text again,
     /// only the held-back rest and the last line.
     pub fn drop_consumed_counted(&mut self, input: &str, consumed: usize, newlines: usize) {
+        self.marks.clear();
         let bytes = input.as_bytes();
         let held_back = memchr::memchr_iter(b'\n', &bytes[consumed..]).count();
         let offset = self.base.offset + consumed;
@@ -493,6 +592,7 @@ impl Positions {
 
     /// Text was inserted at the base: positions after it have moved.
     pub fn forget_cursor(&mut self) {
+        self.marks.clear();
         self.cursor = self.base;
     }
 
@@ -534,7 +634,12 @@ mod tests {
     fn stream_errors_name_controls_and_noncharacters() {
         let mut out = VecDeque::new();
         assert_eq!(
-            scan_input_stream_errors("a\u{1}\t\u{7f}\u{85}\u{fdd0}\u{ffff}\u{10fffe}\u{e9}", 0, &mut out),
+            scan_input_stream_errors(
+                "a\u{1}\t\u{7f}\u{85}\u{fdd0}\u{ffff}\u{10fffe}\u{e9}",
+                0,
+                &mut out,
+                &mut LineMarks::default()
+            ),
             Some(0)
         );
         let codes: Vec<(usize, &str)> = out.iter().map(|&(at, c)| (at, c.as_str())).collect();
@@ -559,10 +664,13 @@ mod tests {
                 text.insert(at, bad);
                 text.push('é');
                 let mut out = VecDeque::new();
-                let newlines = scan_input_stream_errors(&text, 5, &mut out).unwrap();
+                let newlines = scan_input_stream_errors(&text, 5, &mut out, &mut LineMarks::default()).unwrap();
                 assert_eq!(newlines, text.matches('\n').count());
                 let mut baseline = VecDeque::new();
-                assert_eq!(scan_blocks::<LANES, BLOCK>(&text, 5, &mut baseline), Some(newlines));
+                assert_eq!(
+                    scan_blocks::<LANES, BLOCK>(&text, 5, &mut baseline, &mut LineMarks::default()),
+                    Some(newlines)
+                );
                 assert_eq!(out, baseline, "{bad:?} at {at}: the dispatched scan and the baseline scan differ");
                 let naive: Vec<usize> =
                     text.char_indices().filter(|&(_, c)| input_stream_error(c).is_some()).map(|(i, _)| i + 5).collect();
@@ -582,7 +690,7 @@ mod tests {
             text.push_str(pieces[(i * 7 + i / 5) % pieces.len()]);
         }
         let mut out = VecDeque::new();
-        let newlines = scan_input_stream_errors(&text, 3, &mut out).unwrap();
+        let newlines = scan_input_stream_errors(&text, 3, &mut out, &mut LineMarks::default()).unwrap();
         assert_eq!(newlines, text.matches('\n').count());
         let naive: Vec<(usize, ParseErrorCode)> =
             text.char_indices().filter_map(|(i, c)| input_stream_error(c).map(|code| (i + 3, code))).collect();
@@ -595,11 +703,15 @@ mod tests {
             let mut text: String = "abc\u{1}defgh\n".repeat(50);
             text.insert(at, '\r');
             let mut out = VecDeque::new();
-            assert_eq!(scan_input_stream_errors(&text, 0, &mut out), None, "CR at {at}");
-            assert_eq!(scan_blocks::<LANES, BLOCK>(&text, 0, &mut out), None, "CR at {at}, SSE2");
+            assert_eq!(scan_input_stream_errors(&text, 0, &mut out, &mut LineMarks::default()), None, "CR at {at}");
+            assert_eq!(
+                scan_blocks::<LANES, BLOCK>(&text, 0, &mut out, &mut LineMarks::default()),
+                None,
+                "CR at {at}, SSE2"
+            );
             // Preprocessed: the errors of the normalised text, each once.
             let (mut cr, mut out) = (false, VecDeque::new());
-            let (normalized, newlines) = preprocess(&text, &mut cr, 7, &mut out);
+            let (normalized, newlines) = preprocess(&text, &mut cr, 7, &mut out, &mut LineMarks::default());
             let mut expected_cr = false;
             assert_eq!(normalized, normalize_newlines(&text, &mut expected_cr));
             assert_eq!(newlines, normalized.matches('\n').count());
@@ -608,10 +720,13 @@ mod tests {
         }
         // A chunk-final CR takes the next chunk's leading LF, as before.
         let (mut cr, mut out) = (false, VecDeque::new());
-        assert_eq!(preprocess("a\r", &mut cr, 0, &mut out), (Cow::Owned("a\n".into()), 1));
+        assert_eq!(preprocess("a\r", &mut cr, 0, &mut out, &mut LineMarks::default()), (Cow::Owned("a\n".into()), 1));
         assert!(cr);
-        assert_eq!(preprocess("", &mut cr, 2, &mut out), (Cow::Borrowed(""), 0));
-        assert_eq!(preprocess("\nb\u{1}", &mut cr, 2, &mut out), (Cow::Borrowed("b\u{1}"), 0));
+        assert_eq!(preprocess("", &mut cr, 2, &mut out, &mut LineMarks::default()), (Cow::Borrowed(""), 0));
+        assert_eq!(
+            preprocess("\nb\u{1}", &mut cr, 2, &mut out, &mut LineMarks::default()),
+            (Cow::Borrowed("b\u{1}"), 0)
+        );
         assert!(!cr);
         assert_eq!(out, [(3, ParseErrorCode::ControlCharacterInInputStream)]);
     }
@@ -650,7 +765,7 @@ mod tests {
         let line = "ab\u{1F600}c\u{e9}\n";
         for text in [line.repeat(40), "x\u{1F600}".repeat(100), format!("\n{}", "y".repeat(300)), String::new()] {
             let mut out = VecDeque::new();
-            let newlines = scan_input_stream_errors(&text, 0, &mut out).unwrap();
+            let newlines = scan_input_stream_errors(&text, 0, &mut out, &mut LineMarks::default()).unwrap();
             for consumed in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
                 let mut walked = Positions::new();
                 walked.locate(&text, consumed / 3);
@@ -664,6 +779,14 @@ mod tests {
     }
 
     #[test]
+    fn utf16_lengths_count_code_units() {
+        let text = "a\u{e9}\u{20ac}\u{1F600}b".repeat(300);
+        for end in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
+            assert_eq!(utf16_len(&text[..end]) as usize, text[..end].encode_utf16().count(), "{end}");
+        }
+    }
+
+    #[test]
     fn columns_count_utf16_units() {
         let mut positions = Positions::new();
         let text = "a\u{1F600}b\ncd";
@@ -672,5 +795,54 @@ mod tests {
         assert_eq!(positions.locate(text, 1), (1, 2));
         positions.drop_consumed(text, 7);
         assert_eq!(positions.locate(&text[7..], 9), (2, 3));
+    }
+
+    #[test]
+    fn the_marks_count_the_line_feeds_before_them() {
+        let mut text = String::new();
+        for i in 0..6000 {
+            text.push_str(["ab\n", "c\u{e9}d", "\n\n", "efgh ", "\u{a0}\n"][(i * 7 + i / 13) % 5]);
+        }
+        let expected: Vec<usize> = (1..=text.len() / LINE_MARK)
+            .map(|k| text.as_bytes()[..k * LINE_MARK].iter().filter(|&&b| b == b'\n').count())
+            .collect();
+        assert!(expected.len() >= 3);
+        let (mut marks, mut out) = (LineMarks::default(), VecDeque::new());
+        let newlines = scan_input_stream_errors(&text, 0, &mut out, &mut marks);
+        assert_eq!((marks.counts.as_slice(), newlines), (expected.as_slice(), Some(text.matches('\n').count())));
+        let mut baseline = LineMarks::default();
+        scan_blocks::<LANES, BLOCK>(&text, 0, &mut out, &mut baseline);
+        assert_eq!(baseline.counts, expected);
+    }
+
+    #[test]
+    fn positions_from_the_marks_agree_with_the_walk() {
+        // Short lines, then a line longer than two marks, then short lines.
+        let mut text = "a\u{1F600}\nbc\u{e9}\n".repeat(700);
+        text.push_str(&"x\u{e9}yz".repeat(2500));
+        text.push_str(&"\n12345\n".repeat(900));
+        let mut marks = LineMarks::default();
+        scan_input_stream_errors(&text, 0, &mut VecDeque::new(), &mut marks).unwrap();
+        let offsets: Vec<usize> = (0..text.len()).step_by(997).filter(|&at| text.is_char_boundary(at)).collect();
+        for base_line in [1, 40] {
+            let base = Anchor { offset: 0, line: base_line, col: 3 };
+            let mut walked = Positions { base, cursor: base, marks: LineMarks::default() };
+            let mut marked = Positions { base, cursor: base, marks: marks.clone() };
+            for &at in &offsets {
+                assert_eq!(marked.locate(&text, at), walked.locate(&text, at), "at {at}");
+                assert_eq!(marked.cursor, walked.cursor, "at {at}");
+            }
+            // Backwards (from the base again) and one far ahead.
+            for &at in offsets.iter().rev().take(5).chain([text.len()].iter()) {
+                assert_eq!(marked.locate(&text, at), walked.locate(&text, at), "back to {at}");
+            }
+            // Each from the base: past a mark with no line feed after it
+            // (in the long line), the line feed before it starts the line.
+            for &at in &offsets {
+                let mut walked = Positions { base, cursor: base, marks: LineMarks::default() };
+                let mut marked = Positions { base, cursor: base, marks: marks.clone() };
+                assert_eq!(marked.locate(&text, at), walked.locate(&text, at), "{at} from the base");
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@ mod names;
 
 use std::collections::{HashSet, VecDeque};
 
-use super::input_stream::{preprocess, Positions};
+use super::input_stream::{preprocess, LineMarks, Positions};
 use super::interface::{
     Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink,
 };
@@ -282,7 +282,8 @@ impl<S: TokenSink> Tokenizer<S> {
             return Progress::Done;
         }
         let start = self.positions.base_offset() + self.buffer.len();
-        let (text, newlines) = preprocess(chunk, &mut self.last_was_cr, start, &mut self.stream_errors);
+        let (text, newlines) =
+            preprocess(chunk, &mut self.last_was_cr, start, &mut self.stream_errors, self.positions.marks_mut());
         if self.buffer.is_empty() && !self.paused {
             // The usual case: run over the caller's chunk without copying it
             // (it starts at the base, as the scan's line count needs).
@@ -290,6 +291,8 @@ impl<S: TokenSink> Tokenizer<S> {
             self.positions.drop_consumed_counted(&text, consumed, newlines);
             self.buffer.push_str(&text[consumed..]);
         } else {
+            // The marks count from the start of `text`, not of the buffer.
+            self.positions.marks_mut().clear();
             self.buffer.push_str(&text);
             self.run_buffer();
         }
@@ -320,7 +323,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let mut cr = false;
         let base = self.positions.base_offset();
         let mut errors = VecDeque::new();
-        let mut text = preprocess(text, &mut cr, base, &mut errors).0.into_owned();
+        let mut text = preprocess(text, &mut cr, base, &mut errors, &mut LineMarks::default()).0.into_owned();
         for error in &mut self.stream_errors {
             error.0 += text.len();
         }
