@@ -120,10 +120,7 @@ fn sse2_flags<const N: usize>(chunk: &[u8; 16], upper: bool, extra: [u8; N]) -> 
             let from_a = _mm_sub_epi8(v, _mm_set1_epi8(b'A' as i8));
             flagged = _mm_or_si128(flagged, _mm_cmpeq_epi8(_mm_min_epu8(from_a, _mm_set1_epi8(25)), from_a));
         }
-        for byte in extra {
-            flagged = _mm_or_si128(flagged, _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8)));
-        }
-        _mm_movemask_epi8(flagged) as u32
+        _mm_movemask_epi8(_mm_or_si128(flagged, sse2_equal_mask(v, extra))) as u32
     }
 }
 
@@ -132,19 +129,28 @@ fn sse2_flags<const N: usize>(chunk: &[u8; 16], upper: bool, extra: [u8; N]) -> 
 #[inline(always)]
 #[allow(unsafe_code)]
 fn sse2_equal<const N: usize>(chunk: &[u8; 16], bytes: [u8; N]) -> u32 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
-    };
+    use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8};
     // SAFETY: SSE2 is part of x86-64, so its intrinsics run on every CPU
     // this code is compiled for; the load reads the 16 bytes of `chunk`,
     // unaligned.
+    unsafe { _mm_movemask_epi8(sse2_equal_mask(_mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()), bytes)) as u32 }
+}
+
+/// All ones in each byte of `v` that is one of `bytes` (for [`sse2_equal`]
+/// and [`sse2_flags`]' extra stop bytes).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unsafe_code)]
+fn sse2_equal_mask<const N: usize>(v: std::arch::x86_64::__m128i, bytes: [u8; N]) -> std::arch::x86_64::__m128i {
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128};
+    // SAFETY: SSE2 is part of x86-64, so its intrinsics run on every CPU
+    // this code is compiled for; they only compute on registers.
     unsafe {
-        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
         let mut flagged = _mm_setzero_si128();
         for byte in bytes {
             flagged = _mm_or_si128(flagged, _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8)));
         }
-        _mm_movemask_epi8(flagged) as u32
+        flagged
     }
 }
 
