@@ -22,27 +22,24 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adoption-agency-algorithm>
     pub(crate) fn adoption_agency_algorithm(&mut self, token: TagTok<'_>) -> AdoptionOutcome {
         let Some(subject) = token.name else { return AdoptionOutcome::AnyOtherEndTag };
-        // 2. The current node is the subject and not a formatting element
-        // in the list: just pop it.
         let current = self.current_node();
         if current.is_html(subject) {
-            match self.formatting_position(current.handle, current.serial) {
-                None => {
-                    self.pop();
-                    return AdoptionOutcome::Done;
-                }
-                // The usual `</b>`: the current node is the list's last
-                // entry. Then 4.3 finds it (the last element of its name,
-                // after any marker), 4.4 and 4.5 hold (it is on the stack,
-                // and the current node is in scope), 4.6 raises no error,
-                // 4.7 finds no furthest block (nothing is above it), and
-                // 4.8 pops it and removes it from the list.
-                Some(index) if index + 1 == self.active_formatting.len() => {
-                    self.pop();
-                    self.active_formatting.remove(index);
-                    return AdoptionOutcome::Done;
-                }
-                Some(_) => {}
+            // The usual `</b>`: the current node is the list's last entry.
+            // Then 4.3 finds it (the last element of its name, after any
+            // marker), 4.4 and 4.5 hold (it is on the stack, and the current
+            // node is in scope), 4.6 raises no error, 4.7 finds no furthest
+            // block (nothing is above it), and 4.8 pops it and removes it
+            // from the list.
+            if self.active_formatting.last_serial() == Some(current.serial) {
+                self.pop();
+                self.active_formatting.pop_last();
+                return AdoptionOutcome::Done;
+            }
+            // 2. The current node is the subject and not a formatting
+            // element in the list: just pop it.
+            if self.formatting_position(current.handle, current.serial).is_none() {
+                self.pop();
+                return AdoptionOutcome::Done;
             }
         }
         // 3–4. The outer loop, at most eight times.
