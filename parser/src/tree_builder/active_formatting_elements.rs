@@ -453,6 +453,7 @@ impl<H> ListOfActiveFormattingElements<H> {
         }
     }
 
+    #[inline]
     pub fn push(&mut self, entry: FormattingEntry<H>) {
         self.chains.pushed(self.entries.len(), &entry);
         match entry {
@@ -590,13 +591,19 @@ impl<S: TreeSink> TreeBuilder<S> {
         tag: &Tag,
     ) {
         // The Noah's Ark clause: at most three equal elements after the
-        // last marker. Fewer than two of the name there: nothing to count
-        // or compare (see `signature_counts`).
+        // last marker. Fewer than two of the name there (the usual case):
+        // nothing to count or compare (see `signature_counts`).
         let named = self.active_formatting.named_after_marker(name);
-        if named < 2 {
-            self.push_formatting_entry(handle, name, tag, None);
-            return;
-        }
+        let signature = if named < 2 { None } else { Some(self.noahs_ark_clause(name, tag, named)) };
+        self.push_formatting_entry(handle, name, tag, signature);
+    }
+
+    /// The Noah's Ark clause with `named` (two or more) elements named
+    /// `name` after the last marker: counts them if needed, and removes the
+    /// earliest of three elements equal to the one `tag` makes. Returns
+    /// that element's signature.
+    #[inline(never)]
+    fn noahs_ark_clause(&mut self, name: LocalName, tag: &Tag, named: usize) -> u64 {
         if named == 2 {
             self.active_formatting.count_the_two_before_a_third(name);
         }
@@ -634,10 +641,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active_formatting.remove(index);
             }
         }
-        self.push_formatting_entry(handle, name, tag, Some(signature));
+        signature
     }
 
     /// Pushes the entry of the element just inserted for `tag`.
+    #[inline(always)]
     fn push_formatting_entry(&mut self, handle: S::Handle, name: LocalName, tag: &Tag, signature: Option<u64>) {
         // The element was just inserted: it is the current node.
         let stack_serial = self.current_node().serial;
