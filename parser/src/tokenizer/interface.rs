@@ -290,9 +290,11 @@ pub trait TokenSink {
     /// }
     ///
     /// let mut tokenizer = Tokenizer::new(Counting(Texts::default(), 0));
-    /// tokenizer.feed("<p class=x>one<br>two &amp; three");
+    /// tokenizer.feed("<p class=x>one<br>two<!-- c -->three");
     /// tokenizer.end();
-    /// assert_eq!(tokenizer.sink().0 .0, ["one", "two ", "&", " three"]);
+    /// assert_eq!(tokenizer.sink().0 .0, ["one", "two", "three"]);
+    /// // The three runs of text came with their input; tags, the comment and
+    /// // the end of the input did not.
     /// assert_eq!(tokenizer.sink().1, 3);
     /// ```
     fn process_token_in(&mut self, token: Token<'_>, input: TokenInput<'_>) -> SinkResult {

@@ -947,12 +947,16 @@ mod tests {
         let chunks = bounds.map(|(&a, &b)| &input[a..b]);
         let document = if with_input {
             let mut tokenizer = Tokenizer::new(builder);
-            chunks.for_each(|chunk| drop(tokenizer.feed(chunk)));
+            for chunk in chunks {
+                tokenizer.feed(chunk);
+            }
             tokenizer.end();
             tokenizer.into_sink().into_sink()
         } else {
             let mut tokenizer = Tokenizer::new(TokensOnly(builder));
-            chunks.for_each(|chunk| drop(tokenizer.feed(chunk)));
+            for chunk in chunks {
+                tokenizer.feed(chunk);
+            }
             tokenizer.end();
             tokenizer.into_sink().0.into_sink()
         };
