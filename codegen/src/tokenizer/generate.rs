@@ -177,6 +177,54 @@ fn check_chains_acyclic(machine: &Machine) -> Result<()> {
     Ok(())
 }
 
+/// What the generator knows of the current tag token's kind where it
+/// compiles an action: "emit the current tag token" then calls the emit of
+/// that kind, with no test of the kind at run time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TagKind {
+    /// Any kind: the emit tests it.
+    Unknown,
+    Start,
+    End,
+}
+
+impl TagKind {
+    /// The suffix of a state's method compiled for this kind.
+    fn suffix(self) -> &'static str {
+        match self {
+            TagKind::Unknown => "",
+            TagKind::Start => "_for_start_tag",
+            TagKind::End => "_for_end_tag",
+        }
+    }
+}
+
+/// The kind a case of a state compiled for `kind` starts with: the
+/// appropriate end tag condition holds only for an end tag token.
+fn case_kind(kind: TagKind, case: &Case) -> TagKind {
+    let appropriate = case
+        .condition
+        .as_deref()
+        .is_some_and(|c| c.split(" and ").any(|part| part.trim() == "current-end-tag-token-is-appropriate"));
+    if appropriate {
+        TagKind::End
+    } else {
+        kind
+    }
+}
+
+/// Whether the step of state `key` may emit the current tag token: one of
+/// its cases does, or runs a chained state that does (the chains are
+/// acyclic, see `check_chains_acyclic`). Only such states are compiled
+/// once more per known kind.
+pub fn emits_a_tag_in_its_step(machine: &Machine, key: &str) -> bool {
+    let Some(state) = machine.state(key) else { return false };
+    state.cases.iter().any(|case| {
+        case.actions.iter().any(|a| a.verb == "emit-current-tag-token")
+            || chained_target(machine, state, case).is_some_and(|(to, _)| emits_a_tag_in_its_step(machine, to))
+    })
+}
+
 struct Gen<'m> {
     machine: &'m Machine,
     out: String,
@@ -184,6 +232,13 @@ struct Gen<'m> {
     tables: String,
     /// Levels of indentation added to every line (the body of a loop).
     base: usize,
+    /// The current tag token's kind where the actions being compiled run,
+    /// and where the state's step starts.
+    kind: TagKind,
+    state_kind: TagKind,
+    /// The states to compile once more for a known kind (chained from a case
+    /// that knows it), in the order they were found.
+    variants: Vec<(String, TagKind)>,
 }
 
 impl Gen<'_> {
@@ -193,6 +248,21 @@ impl Gen<'_> {
         }
         self.out.push_str(text);
         self.out.push('\n');
+    }
+
+    /// The actions of `case` start with the kind the state's step starts with.
+    fn enter_case(&mut self, case: &Case) {
+        self.kind = case_kind(self.state_kind, case);
+    }
+
+    /// The statement that runs chained state `to` in this step: its copy for
+    /// the tag kind known here, when its step may emit the tag.
+    fn chained_call(&mut self, to: &str) -> String {
+        let kind = if emits_a_tag_in_its_step(self.machine, to) { self.kind } else { TagKind::Unknown };
+        if kind != TagKind::Unknown && !self.variants.iter().any(|(key, k)| key == to && *k == kind) {
+            self.variants.push((to.to_string(), kind));
+        }
+        format!("return self.{}{}(input);", method(to), kind.suffix())
     }
 
     fn state_variant(&self, key: &str, origin: &str) -> Result<String> {
@@ -329,9 +399,17 @@ impl Gen<'_> {
                 format!("self.add_current_input_character_minus(input, 0x{n:04X});")
             }
             "set-character-reference-code-to-zero" => "self.character_reference_code = 0;".into(),
-            "create-start-tag-token"
-            | "create-end-tag-token"
-            | "create-comment-token"
+            "create-start-tag-token" | "create-end-tag-token" => {
+                self.kind = if verb == "create-start-tag-token" { TagKind::Start } else { TagKind::End };
+                format!("self.{}();", method(verb))
+            }
+            // The emit of the kind known here (see `TagKind`).
+            "emit-current-tag-token" => match self.kind {
+                TagKind::Unknown => "self.emit_current_tag_token(input);".into(),
+                TagKind::Start => "self.emit_current_start_tag_token(input);".into(),
+                TagKind::End => "self.emit_current_end_tag_token(input);".into(),
+            },
+            "create-comment-token"
             | "create-doctype-token"
             | "start-new-attribute"
             | "set-self-closing-flag"
@@ -341,8 +419,7 @@ impl Gen<'_> {
             | "create-processing-instruction-token" => {
                 format!("self.{}();", method(verb))
             }
-            "emit-current-tag-token"
-            | "emit-current-comment-token"
+            "emit-current-comment-token"
             | "emit-current-doctype-token"
             | "emit-current-processing-instruction-token"
             | "flush-code-points-consumed-as-a-character-reference" => {
@@ -413,6 +490,7 @@ impl Gen<'_> {
                     Some(cond) => self.line(4, &format!("{keyword} {cond} {{")),
                     None if index == 0 => {
                         self.line(4, &format!("// {}", case.origin()));
+                        self.enter_case(case);
                         self.actions(state, Some(case), &case.actions, 4, &case.origin())?;
                         closed = true;
                         break;
@@ -420,6 +498,7 @@ impl Gen<'_> {
                     None => self.line(4, "} else {"),
                 }
                 self.line(5, &format!("// {}", case.origin()));
+                self.enter_case(case);
                 self.actions(state, Some(case), &case.actions, 5, &case.origin())?;
                 if case.condition.is_none() {
                     self.line(4, "}");
@@ -474,14 +553,17 @@ impl Gen<'_> {
                 for &b in &stop {
                     flags[usize::from(b)] = true;
                 }
-                let _ =
-                    writeln!(self.tables, "/// The bytes that end a bulk run of the {}.", state.key.replace('-', " "));
-                let _ = writeln!(self.tables, "static {table}: [bool; 256] = [");
-                for row in flags.chunks(16) {
-                    let items: Vec<&str> = row.iter().map(|&f| if f { "true" } else { "false" }).collect();
-                    let _ = writeln!(self.tables, "    {},", items.join(", "));
+                // Once per state, whatever its copies per tag kind.
+                if !self.tables.contains(&format!("static {table}:")) {
+                    let key = state.key.replace('-', " ");
+                    let _ = writeln!(self.tables, "/// The bytes that end a bulk run of the {key}.");
+                    let _ = writeln!(self.tables, "static {table}: [bool; 256] = [");
+                    for row in flags.chunks(16) {
+                        let items: Vec<&str> = row.iter().map(|&f| if f { "true" } else { "false" }).collect();
+                        let _ = writeln!(self.tables, "    {},", items.join(", "));
+                    }
+                    let _ = writeln!(self.tables, "];\n");
                 }
-                let _ = writeln!(self.tables, "];\n");
                 // `find_run_end` flags the bytes up to U+0020, the ASCII
                 // upper-case letters if any of them stops the run, and the
                 // other stop bytes one by one: a superset of the table by
@@ -543,11 +625,13 @@ impl Gen<'_> {
         self.line(3, "self.cur_start = self.pos;");
         self.line(3, "self.pos += 1;");
         self.line(3, &format!("// {}", case.origin()));
+        self.enter_case(&case);
         self.actions(state, Some(&case), &case.actions, 3, &case.origin())?;
         match chained_target(self.machine, state, &case) {
             Some((to, line)) => {
                 self.line(3, &format!("// Chained (spec-data/tokenizer/chained.txt:{line}): runs in this step."));
-                self.line(3, &format!("return self.{}(input);", method(to)));
+                let call = self.chained_call(to);
+                self.line(3, &call);
             }
             None => self.line(3, "return Step::Continue;"),
         }
@@ -607,8 +691,21 @@ impl Gen<'_> {
         Ok(())
     }
 
-    fn state_fn(&mut self, state: &StateDef) -> Result<()> {
+    /// The method of `state`'s step; for a known tag `kind`, the copy that
+    /// a chained case which knows it runs.
+    fn state_fn(&mut self, state: &StateDef, kind: TagKind) -> Result<()> {
+        self.state_kind = kind;
+        self.kind = kind;
         self.line(1, &format!("/// Spec: <{SPEC_URL}#{}>", state.key));
+        match kind {
+            TagKind::Unknown => {}
+            TagKind::Start | TagKind::End => {
+                let kind = if kind == TagKind::Start { "start" } else { "end" };
+                self.line(1, "///");
+                self.line(1, &format!("/// Its copy for a {kind} tag token, run by a chained case that knows the"));
+                self.line(1, "/// token's kind: the tag is emitted without a test of the kind.");
+            }
+        }
         self.line(1, &format!("// {}", state.origin()));
         let out_of_line = self.machine.out_of_line.iter().find(|(key, _)| *key == state.key);
         if let Some((_, line)) = self.machine.chained.iter().find(|(key, _)| *key == state.key) {
@@ -624,7 +721,7 @@ impl Gen<'_> {
             self.line(1, &format!("// Out of line: spec-data/tokenizer/out-of-line.txt:{line}."));
             self.line(1, "#[inline(never)]");
         }
-        self.line(1, &format!("fn {}(&mut self, input: &str) -> Step {{", method(&state.key)));
+        self.line(1, &format!("fn {}{}(&mut self, input: &str) -> Step {{", method(&state.key), kind.suffix()));
         let consumes = state.consumes_a_character();
         if let Some((_, line)) = self.machine.fast_paths.iter().find(|(key, _)| *key == state.key) {
             self.fast_path(state, *line)?;
@@ -692,13 +789,15 @@ impl Gen<'_> {
                 let guard = self.condition(case)?.map(|c| format!(" if {c}")).unwrap_or_default();
                 self.line(3, &format!("// {}", case.origin()));
                 self.line(3, &format!("{}{guard} => {{", patterns.join(" | ")));
+                self.enter_case(case);
                 self.actions(state, Some(case), &case.actions, 4, &case.origin())?;
                 if stays && Self::only_ignores(case) {
                     self.line(4, "continue;");
                 }
                 if let Some((to, line)) = chained_target(self.machine, state, case) {
                     self.line(4, &format!("// Chained (spec-data/tokenizer/chained.txt:{line}): runs in this step."));
-                    self.line(4, &format!("return self.{}(input);", method(to)));
+                    let call = self.chained_call(to);
+                    self.line(4, &call);
                 }
                 self.line(3, "}");
             }
@@ -723,6 +822,7 @@ impl Gen<'_> {
             };
             let case = case.clone();
             self.line(2, &format!("// {}", case.origin()));
+            self.enter_case(&case);
             self.actions(state, Some(&case), &case.actions, 2, &case.origin())?;
         }
         self.line(2, "Step::Continue");
@@ -734,7 +834,15 @@ impl Gen<'_> {
 /// The body of the generated module (after the `@generated` header).
 pub fn module(machine: &Machine) -> Result<String> {
     check_chains_acyclic(machine)?;
-    let mut gen = Gen { machine, out: String::new(), tables: String::new(), base: 0 };
+    let mut gen = Gen {
+        machine,
+        out: String::new(),
+        tables: String::new(),
+        base: 0,
+        kind: TagKind::Unknown,
+        state_kind: TagKind::Unknown,
+        variants: Vec::new(),
+    };
     gen.out.push_str(
         "//! The tokenizer state machine: every state of the spec with its cases\n\
          //! in spec order, compiled from `spec-data/tokenizer/*.states`. The verbs\n\
@@ -796,7 +904,17 @@ pub fn module(machine: &Machine) -> Result<String> {
     gen.line(1, "}");
     for state in &machine.states {
         gen.line(0, "");
-        gen.state_fn(state)?;
+        gen.state_fn(state, TagKind::Unknown)?;
+    }
+    // The copies per known tag kind, as the chained calls found them (a copy
+    // may find more).
+    let mut done = 0;
+    while done < gen.variants.len() {
+        let (key, kind) = gen.variants[done].clone();
+        let state = machine.state(&key).ok_or_else(|| format!("no state {key}"))?;
+        gen.line(0, "");
+        gen.state_fn(state, kind)?;
+        done += 1;
     }
     gen.line(0, "}");
     if !gen.tables.is_empty() {

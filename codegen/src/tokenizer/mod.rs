@@ -309,6 +309,36 @@ mod tests {
     }
 
     #[test]
+    fn a_state_chained_after_a_tag_is_created_emits_it_by_its_kind() {
+        let (machine, _) = real();
+        let module = generate::module(&machine).unwrap();
+        let body = |name: &str| {
+            let start = module.find(&format!("fn {name}(")).unwrap();
+            module[start..start + module[start..].find("\n    }\n").unwrap()].to_string()
+        };
+        // The tag open and end tag open states run their copy of the tag name state.
+        assert!(body("tag_open_state").contains("self.create_start_tag_token();\n                self.reconsume();\n                self.state = State::TagName;\n                // Chained (spec-data/tokenizer/chained.txt:27): runs in this step.\n                return self.tag_name_state_for_start_tag(input);"));
+        assert!(body("end_tag_open_state").contains("return self.tag_name_state_for_end_tag(input);"));
+        // Each copy emits its kind, and runs the copy of the self-closing
+        // start tag state (which emits a tag too) for its kind.
+        for (kind, other) in [("start", "end"), ("end", "start")] {
+            let copy = body(&format!("tag_name_state_for_{kind}_tag"));
+            assert_eq!(copy.matches(&format!("self.emit_current_{kind}_tag_token(input);")).count(), 2, "{copy}");
+            assert!(!copy.contains("self.emit_current_tag_token(") && !copy.contains(&format!("_for_{other}_tag")));
+            assert!(copy.contains(&format!("return self.self_closing_start_tag_state_for_{kind}_tag(input);")));
+            // The before attribute name state emits no tag: not copied.
+            assert!(copy.contains("return self.before_attribute_name_state(input);"), "{copy}");
+        }
+        // The state the driver loop runs knows no kind.
+        assert!(body("tag_name_state").contains("self.emit_current_tag_token(input);"));
+        // The appropriate end tag condition holds for end tags alone.
+        let rcdata = body("rcdata_end_tag_name_state");
+        assert!(rcdata.contains("self.state = State::Data;\n                self.emit_current_end_tag_token(input);"));
+        assert!(!module.contains("fn before_attribute_name_state_for_"));
+        assert!(!module.contains("fn attribute_name_state_for_"));
+    }
+
+    #[test]
     fn ignored_runs_go_on_with_the_next_character_in_the_same_step() {
         let (mut machine, codes) = real();
         machine.ignored_runs = vec![("before-attribute-name-state".into(), 1)];

@@ -714,6 +714,8 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.create_start_tag_token();
                 self.reconsume();
                 self.state = State::TagName;
+                // Chained (spec-data/tokenizer/chained.txt:27): runs in this step.
+                return self.tag_name_state_for_start_tag(input);
             }
             // spec-data/tokenizer/data.states:43
             Consumed::Byte(b'?') if self.legacy_bogus_comment_processing_instructions() => {
@@ -756,6 +758,8 @@ impl<S: TokenSink> Tokenizer<S> {
                 self.create_end_tag_token();
                 self.reconsume();
                 self.state = State::TagName;
+                // Chained (spec-data/tokenizer/chained.txt:27): runs in this step.
+                return self.tag_name_state_for_end_tag(input);
             }
             // spec-data/tokenizer/data.states:50
             Consumed::Byte(b'>') => {
@@ -782,6 +786,8 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state>
     // spec-data/tokenizer/data.states:54
+    // Chained: spec-data/tokenizer/chained.txt:27.
+    #[inline(always)]
     fn tag_name_state(&mut self, input: &str) -> Step {
         // Fast path (spec-data/tokenizer/fast-paths.txt:15): a run of characters that all take the
         // "anything else" entry is consumed at once.
@@ -899,12 +905,12 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'/') if self.current_end_tag_token_is_appropriate() => {
                 self.state = State::SelfClosingStartTag;
                 // Chained (spec-data/tokenizer/chained.txt:20): runs in this step.
-                return self.self_closing_start_tag_state(input);
+                return self.self_closing_start_tag_state_for_end_tag(input);
             }
             // spec-data/tokenizer/data.states:74
             Consumed::Byte(b'>') if self.current_end_tag_token_is_appropriate() => {
                 self.state = State::Data;
-                self.emit_current_tag_token(input);
+                self.emit_current_end_tag_token(input);
             }
             // spec-data/tokenizer/data.states:75
             Consumed::Byte(b'A'..=b'Z') => {
@@ -985,12 +991,12 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'/') if self.current_end_tag_token_is_appropriate() => {
                 self.state = State::SelfClosingStartTag;
                 // Chained (spec-data/tokenizer/chained.txt:20): runs in this step.
-                return self.self_closing_start_tag_state(input);
+                return self.self_closing_start_tag_state_for_end_tag(input);
             }
             // spec-data/tokenizer/data.states:90
             Consumed::Byte(b'>') if self.current_end_tag_token_is_appropriate() => {
                 self.state = State::Data;
-                self.emit_current_tag_token(input);
+                self.emit_current_end_tag_token(input);
             }
             // spec-data/tokenizer/data.states:91
             Consumed::Byte(b'A'..=b'Z') => {
@@ -1077,12 +1083,12 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'/') if self.current_end_tag_token_is_appropriate() => {
                 self.state = State::SelfClosingStartTag;
                 // Chained (spec-data/tokenizer/chained.txt:20): runs in this step.
-                return self.self_closing_start_tag_state(input);
+                return self.self_closing_start_tag_state_for_end_tag(input);
             }
             // spec-data/tokenizer/data.states:107
             Consumed::Byte(b'>') if self.current_end_tag_token_is_appropriate() => {
                 self.state = State::Data;
-                self.emit_current_tag_token(input);
+                self.emit_current_end_tag_token(input);
             }
             // spec-data/tokenizer/data.states:108
             Consumed::Byte(b'A'..=b'Z') => {
@@ -1321,12 +1327,12 @@ impl<S: TokenSink> Tokenizer<S> {
             Consumed::Byte(b'/') if self.current_end_tag_token_is_appropriate() => {
                 self.state = State::SelfClosingStartTag;
                 // Chained (spec-data/tokenizer/chained.txt:20): runs in this step.
-                return self.self_closing_start_tag_state(input);
+                return self.self_closing_start_tag_state_for_end_tag(input);
             }
             // spec-data/tokenizer/data.states:154
             Consumed::Byte(b'>') if self.current_end_tag_token_is_appropriate() => {
                 self.state = State::Data;
-                self.emit_current_tag_token(input);
+                self.emit_current_end_tag_token(input);
             }
             // spec-data/tokenizer/data.states:155
             Consumed::Byte(b'A'..=b'Z') => {
@@ -3411,6 +3417,206 @@ impl<S: TokenSink> Tokenizer<S> {
         self.append_char_to_temporary_buffer(self.character_reference_code_as_char());
         self.flush_code_points_consumed_as_a_character_reference(input);
         self.state = self.return_state;
+        Step::Continue
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state>
+    ///
+    /// Its copy for a start tag token, run by a chained case that knows the
+    /// token's kind: the tag is emitted without a test of the kind.
+    // spec-data/tokenizer/data.states:54
+    // Chained: spec-data/tokenizer/chained.txt:27.
+    #[inline(always)]
+    fn tag_name_state_for_start_tag(&mut self, input: &str) -> Step {
+        // Fast path (spec-data/tokenizer/fast-paths.txt:15): a run of characters that all take the
+        // "anything else" entry is consumed at once.
+        let rest = &input.as_bytes()[self.pos..];
+        let run = find_run_end(rest, &STOP_TAG_NAME_STATE, true, [b'/', b'>']).unwrap_or(rest.len());
+        if run > 0 {
+            let start = self.pos;
+            self.pos += run;
+            self.append_input(Target::TagName, input, start, self.pos);
+        }
+        // First byte (spec-data/tokenizer/first-bytes.txt:19): tested before the match.
+        if input.as_bytes().get(self.pos) == Some(&b'>') {
+            self.cur_start = self.pos;
+            self.pos += 1;
+            // spec-data/tokenizer/data.states:57
+            self.state = State::Data;
+            self.emit_current_start_tag_token(input);
+            return Step::Continue;
+        }
+        let Some(c) = self.consume(input) else { return Step::NeedMore };
+        match c {
+            // spec-data/tokenizer/data.states:55
+            Consumed::Byte(b'\t' | b'\n' | 0x0C | b' ') => {
+                self.state = State::BeforeAttributeName;
+                // Chained (spec-data/tokenizer/chained.txt:17): runs in this step.
+                return self.before_attribute_name_state(input);
+            }
+            // spec-data/tokenizer/data.states:56
+            Consumed::Byte(b'/') => {
+                self.state = State::SelfClosingStartTag;
+                // Chained (spec-data/tokenizer/chained.txt:20): runs in this step.
+                return self.self_closing_start_tag_state_for_start_tag(input);
+            }
+            // spec-data/tokenizer/data.states:57
+            Consumed::Byte(b'>') => {
+                self.state = State::Data;
+                self.emit_current_start_tag_token(input);
+            }
+            // spec-data/tokenizer/data.states:58
+            Consumed::Byte(b'A'..=b'Z') => {
+                self.append_char(Target::TagName, self.lowercase_current_input_character(input));
+            }
+            // spec-data/tokenizer/data.states:59
+            Consumed::Byte(0x00) => {
+                self.parse_error(input, ParseErrorCode::UnexpectedNullCharacter);
+                self.append_char(Target::TagName, '\u{FFFD}');
+            }
+            // spec-data/tokenizer/data.states:60
+            Consumed::Eof => {
+                self.parse_error(input, ParseErrorCode::EofInTag);
+                self.emit_eof(input);
+            }
+            // spec-data/tokenizer/data.states:61
+            _ => {
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+            }
+        }
+        Step::Continue
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state>
+    ///
+    /// Its copy for a end tag token, run by a chained case that knows the
+    /// token's kind: the tag is emitted without a test of the kind.
+    // spec-data/tokenizer/data.states:54
+    // Chained: spec-data/tokenizer/chained.txt:27.
+    #[inline(always)]
+    fn tag_name_state_for_end_tag(&mut self, input: &str) -> Step {
+        // Fast path (spec-data/tokenizer/fast-paths.txt:15): a run of characters that all take the
+        // "anything else" entry is consumed at once.
+        let rest = &input.as_bytes()[self.pos..];
+        let run = find_run_end(rest, &STOP_TAG_NAME_STATE, true, [b'/', b'>']).unwrap_or(rest.len());
+        if run > 0 {
+            let start = self.pos;
+            self.pos += run;
+            self.append_input(Target::TagName, input, start, self.pos);
+        }
+        // First byte (spec-data/tokenizer/first-bytes.txt:19): tested before the match.
+        if input.as_bytes().get(self.pos) == Some(&b'>') {
+            self.cur_start = self.pos;
+            self.pos += 1;
+            // spec-data/tokenizer/data.states:57
+            self.state = State::Data;
+            self.emit_current_end_tag_token(input);
+            return Step::Continue;
+        }
+        let Some(c) = self.consume(input) else { return Step::NeedMore };
+        match c {
+            // spec-data/tokenizer/data.states:55
+            Consumed::Byte(b'\t' | b'\n' | 0x0C | b' ') => {
+                self.state = State::BeforeAttributeName;
+                // Chained (spec-data/tokenizer/chained.txt:17): runs in this step.
+                return self.before_attribute_name_state(input);
+            }
+            // spec-data/tokenizer/data.states:56
+            Consumed::Byte(b'/') => {
+                self.state = State::SelfClosingStartTag;
+                // Chained (spec-data/tokenizer/chained.txt:20): runs in this step.
+                return self.self_closing_start_tag_state_for_end_tag(input);
+            }
+            // spec-data/tokenizer/data.states:57
+            Consumed::Byte(b'>') => {
+                self.state = State::Data;
+                self.emit_current_end_tag_token(input);
+            }
+            // spec-data/tokenizer/data.states:58
+            Consumed::Byte(b'A'..=b'Z') => {
+                self.append_char(Target::TagName, self.lowercase_current_input_character(input));
+            }
+            // spec-data/tokenizer/data.states:59
+            Consumed::Byte(0x00) => {
+                self.parse_error(input, ParseErrorCode::UnexpectedNullCharacter);
+                self.append_char(Target::TagName, '\u{FFFD}');
+            }
+            // spec-data/tokenizer/data.states:60
+            Consumed::Eof => {
+                self.parse_error(input, ParseErrorCode::EofInTag);
+                self.emit_eof(input);
+            }
+            // spec-data/tokenizer/data.states:61
+            _ => {
+                self.append_input(Target::TagName, input, self.cur_start, self.pos);
+            }
+        }
+        Step::Continue
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#self-closing-start-tag-state>
+    ///
+    /// Its copy for a end tag token, run by a chained case that knows the
+    /// token's kind: the tag is emitted without a test of the kind.
+    // spec-data/tokenizer/attributes.states:74
+    // Chained: spec-data/tokenizer/chained.txt:20.
+    #[inline(always)]
+    fn self_closing_start_tag_state_for_end_tag(&mut self, input: &str) -> Step {
+        let Some(c) = self.consume(input) else { return Step::NeedMore };
+        match c {
+            // spec-data/tokenizer/attributes.states:75
+            Consumed::Byte(b'>') => {
+                self.set_self_closing_flag();
+                self.state = State::Data;
+                self.emit_current_end_tag_token(input);
+            }
+            // spec-data/tokenizer/attributes.states:76
+            Consumed::Eof => {
+                self.parse_error(input, ParseErrorCode::EofInTag);
+                self.emit_eof(input);
+            }
+            // spec-data/tokenizer/attributes.states:77
+            _ => {
+                self.parse_error(input, ParseErrorCode::UnexpectedSolidusInTag);
+                self.reconsume();
+                self.state = State::BeforeAttributeName;
+                // Chained (spec-data/tokenizer/chained.txt:17): runs in this step.
+                return self.before_attribute_name_state(input);
+            }
+        }
+        Step::Continue
+    }
+
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#self-closing-start-tag-state>
+    ///
+    /// Its copy for a start tag token, run by a chained case that knows the
+    /// token's kind: the tag is emitted without a test of the kind.
+    // spec-data/tokenizer/attributes.states:74
+    // Chained: spec-data/tokenizer/chained.txt:20.
+    #[inline(always)]
+    fn self_closing_start_tag_state_for_start_tag(&mut self, input: &str) -> Step {
+        let Some(c) = self.consume(input) else { return Step::NeedMore };
+        match c {
+            // spec-data/tokenizer/attributes.states:75
+            Consumed::Byte(b'>') => {
+                self.set_self_closing_flag();
+                self.state = State::Data;
+                self.emit_current_start_tag_token(input);
+            }
+            // spec-data/tokenizer/attributes.states:76
+            Consumed::Eof => {
+                self.parse_error(input, ParseErrorCode::EofInTag);
+                self.emit_eof(input);
+            }
+            // spec-data/tokenizer/attributes.states:77
+            _ => {
+                self.parse_error(input, ParseErrorCode::UnexpectedSolidusInTag);
+                self.reconsume();
+                self.state = State::BeforeAttributeName;
+                // Chained (spec-data/tokenizer/chained.txt:17): runs in this step.
+                return self.before_attribute_name_state(input);
+            }
+        }
         Step::Continue
     }
 }

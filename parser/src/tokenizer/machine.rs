@@ -384,7 +384,9 @@ impl<S: TokenSink> Tokenizer<S> {
     // ----- consuming input -------------------------------------------------
 
     /// Consumes the next input character; `None` when it has not been fed yet.
-    #[inline]
+    /// Always inline: a few instructions, at every state's step (with the
+    /// tag name state copied per tag kind, LLVM left one call of it).
+    #[inline(always)]
     pub(crate) fn consume(&mut self, input: &str) -> Option<Consumed> {
         let bytes = input.as_bytes();
         self.cur_start = self.pos;
@@ -639,25 +641,58 @@ impl<S: TokenSink> Tokenizer<S> {
         self.done = true;
     }
 
+    /// "Emit the current tag token", in a state that does not know the
+    /// token's kind (a tag with attributes, a name split across chunks).
+    #[inline]
     pub(crate) fn emit_current_tag_token(&mut self, input: &str) {
+        match self.tag_kind {
+            TagKind::Start => self.emit_current_start_tag_token(input),
+            TagKind::End => self.emit_current_end_tag_token(input),
+        }
+    }
+
+    /// "Emit the current tag token", a start tag. The generated states call
+    /// it where the kind is known when the crate is compiled (the tag name
+    /// state chained from the tag open state), so that no branch tests the
+    /// kind: start and end tags alternate with no pattern a predictor learns,
+    /// and the tag open state has told them apart already.
+    #[inline(never)]
+    pub(crate) fn emit_current_start_tag_token(&mut self, input: &str) {
+        debug_assert_eq!(self.tag_kind, TagKind::Start);
         self.flush_characters(input);
-        // Interned once here, for every consumer.
-        self.tag.local_name =
-            self.tag_names.intern(&self.tag.name, input.as_bytes(), self.tag_name_start, self.tag_name_verbatim);
-        debug_assert_eq!(self.tag.local_name, crate::generated::names::LocalName::lookup(&self.tag.name));
-        // Start and end tags alternate with no pattern a predictor learns:
-        // the kind is tested once, the rest selected without branches.
-        let is_end = self.tag_kind == TagKind::End;
-        self.emitted_start_tag = !is_end;
-        if is_end & (!self.tag.attrs.is_empty() | self.tag.self_closing) {
+        self.intern_tag_name(input);
+        self.emitted_start_tag = true;
+        let limit = self.positions.base_offset() + self.pos;
+        self.report_stream_errors(input, |at| at < limit);
+        let result = self.sink.process_token(Token::StartTag(&self.tag));
+        self.place_sink_errors(input, self.pos, false);
+        self.handle(result);
+    }
+
+    /// "Emit the current tag token", an end tag (see
+    /// [`Self::emit_current_start_tag_token`]).
+    #[inline(never)]
+    pub(crate) fn emit_current_end_tag_token(&mut self, input: &str) {
+        debug_assert_eq!(self.tag_kind, TagKind::End);
+        self.flush_characters(input);
+        self.intern_tag_name(input);
+        self.emitted_start_tag = false;
+        if !self.tag.attrs.is_empty() | self.tag.self_closing {
             self.end_tag_errors(input);
         }
         let limit = self.positions.base_offset() + self.pos;
         self.report_stream_errors(input, |at| at < limit);
-        let token = if is_end { Token::EndTag(&self.tag) } else { Token::StartTag(&self.tag) };
-        let result = self.sink.process_token(token);
+        let result = self.sink.process_token(Token::EndTag(&self.tag));
         self.place_sink_errors(input, self.pos, false);
         self.handle(result);
+    }
+
+    /// The tag's name interned once, as it is emitted, for every consumer.
+    #[inline(always)]
+    fn intern_tag_name(&mut self, input: &str) {
+        self.tag.local_name =
+            self.tag_names.intern(&self.tag.name, input.as_bytes(), self.tag_name_start, self.tag_name_verbatim);
+        debug_assert_eq!(self.tag.local_name, crate::generated::names::LocalName::lookup(&self.tag.name));
     }
 
     /// Spec: "When an end tag token is emitted with attributes, that is
