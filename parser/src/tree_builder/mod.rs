@@ -556,26 +556,55 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Whether a character token goes straight to the "in body" rules
-    /// ([`TreeBuilder::in_body_characters`]): as for tags
-    /// ([`Self::takes_tags_in_body`]), and no line feed is to be ignored.
+    /// ([`TreeBuilder::in_body_characters`]): the text may skip the
+    /// dispatcher ([`Self::text_may_skip_the_dispatcher`]) and the mode and
+    /// node are those of [`Self::takes_tags_in_body`].
     #[inline(always)]
     fn takes_characters_in_body(&self) -> bool {
-        !self.ignore_next_line_feed && self.takes_tags_in_body()
+        self.mode == InsertionMode::InBody
+            && self.text_may_skip_the_dispatcher()
+            && self.current_node_is_html_outside_the_context()
     }
 
     /// Whether a start or end tag goes straight to the "in body" rules: the
     /// usual case of the tree construction dispatcher
     /// [#tree-construction-dispatcher], told by a few tests so that the
     /// most frequent tokens skip the insertion-mode match (one jump through
-    /// a table) and the kind tests. It holds when the insertion mode is "in body", the adjusted current
-    /// node is an HTML element, the node cap is not reached, and no error
-    /// waits for a position.
+    /// a table) and the kind tests. It holds when the insertion mode is "in
+    /// body", the token may skip the dispatcher
+    /// ([`Self::may_skip_the_dispatcher`]) and the adjusted current node is
+    /// an HTML element ([`Self::current_node_is_html_outside_the_context`]).
     #[inline(always)]
     fn takes_tags_in_body(&self) -> bool {
         self.mode == InsertionMode::InBody
-            && self.errors_awaiting_position.is_empty()
-            && self.nodes_created < self.options.max_nodes
-            && (self.open_elements.len() > 1 || self.context_element.is_none())
+            && self.may_skip_the_dispatcher()
+            && self.current_node_is_html_outside_the_context()
+    }
+
+    /// What every token that skips the dispatcher's own steps needs: no
+    /// error waits for a position and the node cap is not reached (the way
+    /// through the dispatcher, `process_any_token`, handles both).
+    #[inline(always)]
+    fn may_skip_the_dispatcher(&self) -> bool {
+        self.errors_awaiting_position.is_empty() && self.nodes_created < self.options.max_nodes
+    }
+
+    /// What a character token that skips the dispatcher needs: as any
+    /// token ([`Self::may_skip_the_dispatcher`]), and no line feed is to
+    /// be ignored (the dispatcher strips it from the run). Tested before
+    /// the run goes straight to "in body" and before the other modes that
+    /// insert it at once.
+    #[inline(always)]
+    fn text_may_skip_the_dispatcher(&self) -> bool {
+        !self.ignore_next_line_feed && self.may_skip_the_dispatcher()
+    }
+
+    /// Whether the current node is an HTML element and the adjusted current
+    /// node too: not the fragment case's lone html element, whose adjusted
+    /// current node is the context element (left to the dispatcher).
+    #[inline(always)]
+    fn current_node_is_html_outside_the_context(&self) -> bool {
+        (self.open_elements.len() > 1 || self.context_element.is_none())
             && self.open_elements.last().is_some_and(|node| node.ns == Namespace::Html)
     }
 
@@ -632,15 +661,12 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// A character token past the usual case. The modes whose character
     /// rules insert the run at once, and foreign content, take it without
     /// the dispatcher's conversions and insertion-mode match, when the
-    /// same tests as in body hold (no line feed to ignore, no error
-    /// awaiting a position, the node cap not reached); the rest goes
-    /// through the dispatcher.
+    /// text may skip the dispatcher as in body
+    /// ([`Self::text_may_skip_the_dispatcher`]); the rest goes through the
+    /// dispatcher.
     #[inline(never)]
     fn process_characters_elsewhere(&mut self, text: &str, text_and_after: &str) -> SinkResult {
-        if !self.ignore_next_line_feed
-            && self.errors_awaiting_position.is_empty()
-            && self.nodes_created < self.options.max_nodes
-        {
+        if self.text_may_skip_the_dispatcher() {
             match self.adjusted_current_node() {
                 Some(node) if node.ns == Namespace::Html => match self.mode {
                     // "Anything else: process the token using the rules for
