@@ -453,7 +453,9 @@ impl<H> ListOfActiveFormattingElements<H> {
         }
     }
 
-    #[inline]
+    /// Pushes an entry (inline: an out-of-line call cost about 30 of the
+    /// 84 instructions of a formatting element's push).
+    #[inline(always)]
     pub fn push(&mut self, entry: FormattingEntry<H>) {
         self.chains.pushed(self.entries.len(), &entry);
         match entry {

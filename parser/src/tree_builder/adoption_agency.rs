@@ -23,7 +23,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     ///
     /// Its usual case inline (where the end tag rules call it), the rest
     /// out of line.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn adoption_agency_algorithm(&mut self, token: TagTok<'_>) -> AdoptionOutcome {
         let Some(subject) = token.name else { return AdoptionOutcome::AnyOtherEndTag };
         // The usual `</b>`: the current node is the subject and the list's
