@@ -172,4 +172,35 @@ mod tests {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn a_moved_in_body_rule_makes_audit_name_its_rows() {
+        let spec = repo_root().join("../shared/spec");
+        if !spec.join("whatwg-parsing-2026.txt").is_file() {
+            return;
+        }
+        let ctx = Context::new(repo_root());
+        assert_eq!(audit::differences(&ctx, &spec, "in-body-tag-rules").unwrap(), Vec::<String>::new());
+        let dir = scratch_copy("moved-rule");
+        let rules = dir.join("spec-data/in-body-tag-rules.txt");
+        let text = std::fs::read_to_string(&rules).unwrap();
+        let body = "= A start tag whose tag name is \"body\"\nstart Body body\n";
+        let frameset = "= A start tag whose tag name is \"frameset\"\nstart Frameset frameset\n";
+        let changed = text.replace(&format!("{body}\n{frameset}"), &format!("{frameset}\n{body}"));
+        assert_ne!(text, changed);
+        std::fs::write(&rules, changed).unwrap();
+        let moved = Context::new(&dir);
+        assert!(!regen::run(&moved, true).unwrap(), "the enum's order follows the file's");
+        let rows = audit::differences(&moved, &spec, "in-body-tag-rules").unwrap();
+        assert_eq!(
+            rows,
+            [
+                "spec only:      04 start body = A start tag whose tag name is \"body\"",
+                "spec only:      05 start frameset = A start tag whose tag name is \"frameset\"",
+                "spec-data only: 04 start frameset = A start tag whose tag name is \"frameset\"",
+                "spec-data only: 05 start body = A start tag whose tag name is \"body\"",
+            ]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -6,7 +6,10 @@
 
 use crate::byte_search::find1;
 use crate::generated::element_categories::Categories;
-use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUNT};
+use crate::generated::in_body_tag_rules::{
+    StartTagRule, END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME, IN_BODY_START_TAG_RULES,
+};
+use crate::generated::names::{local_names, LocalName, Namespace};
 use crate::generated::tag_groups::*;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Tag};
@@ -85,15 +88,16 @@ impl<S: TreeSink> TreeBuilder<S> {
         if text.is_empty() || find1(0, text.as_bytes()).is_some() {
             return self.in_body_characters_with_nulls(text);
         }
-        self.in_body_characters_without_null(text);
+        self.in_body_characters_without_null(text, text);
     }
 
-    /// [`Self::in_body_characters`] for a run known to hold no U+0000.
+    /// [`Self::in_body_characters`] for a run known to hold no U+0000
+    /// (`text_and_after`: see [`Self::insert_characters_in`]).
     #[inline]
-    pub(crate) fn in_body_characters_without_null(&mut self, text: &str) {
+    pub(crate) fn in_body_characters_without_null(&mut self, text: &str, text_and_after: &str) {
         debug_assert!(!text.contains('\0'));
         self.reconstruct_the_active_formatting_elements();
-        self.insert_characters(text);
+        self.insert_characters_in(text, text_and_after);
         // Once the flag is off nothing sets it back: the run is scanned
         // only while it is on.
         if self.frameset_ok && has_non_whitespace(text) {
@@ -737,158 +741,6 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 }
 
-/// The "in body" start tag rules, one per entry of the spec's list (in
-/// its order), for the table that tells a name's rule with one load.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum StartTagRule {
-    AnyOther,
-    Html,
-    InHead,
-    Body,
-    Frameset,
-    ClosesAP,
-    Heading,
-    PreListing,
-    Form,
-    Li,
-    DdDt,
-    Plaintext,
-    Button,
-    A,
-    Formatting,
-    Nobr,
-    AppletMarqueeObject,
-    Table,
-    Void,
-    Input,
-    ParamSourceTrack,
-    Hr,
-    Image,
-    Textarea,
-    Xmp,
-    Iframe,
-    Noembed,
-    Noscript,
-    Select,
-    Option,
-    Optgroup,
-    RbRtc,
-    RpRt,
-    Math,
-    Svg,
-    Ignore,
-}
-
-/// Per name ([`LocalName::index`]): its "in body" start tag rule, from the
-/// generated tag groups (`spec-data/tree-construction-tag-groups.txt`),
-/// indexed when the crate is compiled. The chain of group tests it
-/// replaces ran for every start tag in body, a dozen tests for an
-/// ordinary element.
-static IN_BODY_START_TAG_RULES: [StartTagRule; LOCAL_NAME_COUNT] = in_body_start_tag_rules();
-
-const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {
-    use StartTagRule as R;
-    // In the spec's order; a name gets the first rule that lists it.
-    let rules: &[(&[LocalName], StartTagRule)] = &[
-        (&[local_names::HTML], R::Html),
-        (AFTER_HEAD_START_TAGS_PROCESSED_IN_HEAD, R::InHead),
-        (&[local_names::BODY], R::Body),
-        (&[local_names::FRAMESET], R::Frameset),
-        (IN_BODY_START_TAGS_THAT_CLOSE_A_P_ELEMENT, R::ClosesAP),
-        (HEADING_ELEMENTS, R::Heading),
-        (IN_BODY_PRE_AND_LISTING_START_TAGS, R::PreListing),
-        (&[local_names::FORM], R::Form),
-        (&[local_names::LI], R::Li),
-        (DD_AND_DT, R::DdDt),
-        (&[local_names::PLAINTEXT], R::Plaintext),
-        (&[local_names::BUTTON], R::Button),
-        (&[local_names::A], R::A),
-        (IN_BODY_FORMATTING_START_TAGS, R::Formatting),
-        (&[local_names::NOBR], R::Nobr),
-        (IN_BODY_APPLET_MARQUEE_OBJECT, R::AppletMarqueeObject),
-        (&[local_names::TABLE], R::Table),
-        (IN_BODY_VOID_START_TAGS, R::Void),
-        (&[local_names::INPUT], R::Input),
-        (IN_BODY_PARAM_SOURCE_TRACK, R::ParamSourceTrack),
-        (&[local_names::HR], R::Hr),
-        (&[local_names::IMAGE], R::Image),
-        (&[local_names::TEXTAREA], R::Textarea),
-        (&[local_names::XMP], R::Xmp),
-        (&[local_names::IFRAME], R::Iframe),
-        (&[local_names::NOEMBED], R::Noembed),
-        (&[local_names::NOSCRIPT], R::Noscript),
-        (&[local_names::SELECT], R::Select),
-        (&[local_names::OPTION], R::Option),
-        (&[local_names::OPTGROUP], R::Optgroup),
-        (IN_BODY_RB_RTC, R::RbRtc),
-        (IN_BODY_RP_RT, R::RpRt),
-        (&[local_names::MATH], R::Math),
-        (&[local_names::SVG], R::Svg),
-        (IN_BODY_START_TAGS_TO_IGNORE, R::Ignore),
-    ];
-    let mut table = [R::AnyOther; LOCAL_NAME_COUNT];
-    let mut rule = 0;
-    while rule < rules.len() {
-        let (names, this) = rules[rule];
-        let mut at = 0;
-        while at < names.len() {
-            let index = names[at].index();
-            if matches!(table[index], R::AnyOther) {
-                table[index] = this;
-            }
-            at += 1;
-        }
-        rule += 1;
-    }
-    table
-}
-
-/// Per name ([`LocalName::index`]): whether its "in body" end tag rule
-/// comes to popping the current node when that is the HTML element of the
-/// token's name: the rules for the end tags that close a block, "p",
-/// "li", "dd" and "dt", the headings, and "any other end tag". Not the
-/// rules that do more ("template", "body", "html", "form", the adoption
-/// agency algorithm's, "applet", "marquee", "object", "br"). From the
-/// generated tag groups in the spec's order (a name gets the first rule
-/// that lists it), indexed when the crate is compiled; a unit test checks
-/// it against the rules' tests in [`TreeBuilder::in_body_end_tag`].
-static END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME: [bool; LOCAL_NAME_COUNT] = end_tag_pops_the_current_node();
-
-const fn end_tag_pops_the_current_node() -> [bool; LOCAL_NAME_COUNT] {
-    let rules: &[(&[LocalName], bool)] = &[
-        (&[local_names::TEMPLATE], false),
-        (&[local_names::BODY], false),
-        (&[local_names::HTML], false),
-        (IN_BODY_END_TAGS_THAT_CLOSE_A_BLOCK, true),
-        (&[local_names::FORM], false),
-        (&[local_names::P], true),
-        (&[local_names::LI], true),
-        (DD_AND_DT, true),
-        (HEADING_ELEMENTS, true),
-        (IN_BODY_ADOPTION_AGENCY_END_TAGS, false),
-        (IN_BODY_APPLET_MARQUEE_OBJECT, false),
-        (&[local_names::BR], false),
-    ];
-    // "Any other end tag" pops it too.
-    let mut table = [true; LOCAL_NAME_COUNT];
-    let mut listed = [false; LOCAL_NAME_COUNT];
-    let mut rule = 0;
-    while rule < rules.len() {
-        let (names, pops) = rules[rule];
-        let mut at = 0;
-        while at < names.len() {
-            let index = names[at].index();
-            if !listed[index] {
-                listed[index] = true;
-                table[index] = pops;
-            }
-            at += 1;
-        }
-        rule += 1;
-    }
-    table
-}
-
 #[cfg(test)]
 mod tests {
     use crate::generated::element_categories::{element_categories, Categories};
@@ -896,7 +748,9 @@ mod tests {
     use crate::generated::names::{local_names, LocalName, LOCAL_NAME_COUNT};
     use crate::generated::tag_groups::*;
 
-    use super::{StartTagRule, END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME, IN_BODY_START_TAG_RULES};
+    use crate::generated::in_body_tag_rules::{
+        StartTagRule, END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME, IN_BODY_START_TAG_RULES,
+    };
 
     /// The end tag shortcut's table follows the order of the rules' tests
     /// in `in_body_end_tag`: it pops for the names whose rule is one that
