@@ -706,8 +706,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// A start tag token: in body with an HTML current node (the usual
-    /// case), straight to the "in body" start tag rules.
-    #[inline(never)]
+    /// case), straight to the "in body" start tag rules. Inline where the
+    /// tokenizer emits a start tag (one place, `emit_current_start_tag_token`,
+    /// which knows the kind), sparing a call frame per tag.
+    #[inline(always)]
     fn process_start_tag_token(&mut self, tag: &Tag) -> SinkResult {
         if !self.takes_tags_in_body() {
             return self.process_any_token(Token::StartTag(tag));
@@ -723,8 +725,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// An end tag token: in body with an HTML current node (the usual
-    /// case), straight to the "in body" end tag rules.
-    #[inline(never)]
+    /// case), straight to the "in body" end tag rules. Inline where the
+    /// tokenizer emits an end tag, as for start tags.
+    #[inline(always)]
     fn process_end_tag_token(&mut self, tag: &Tag) -> SinkResult {
         if !self.takes_tags_in_body() {
             return self.process_any_token(Token::EndTag(tag));
@@ -803,9 +806,11 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     /// The token's kind is told here, inlined where the tokenizer emits the
     /// token: each emitting site knows it already (a run of text, or a tag
     /// whose kind it has just tested), so the compiler folds this `match`
-    /// away and calls one function per kind, with a call frame sized for
-    /// that kind's usual path.
-    #[inline]
+    /// away and runs one function per kind: the start and end tag ones
+    /// inline in the tokenizer's emit of that kind, the others called.
+    /// Always inline: with the tag functions inline in it, LLVM would
+    /// otherwise call it, and test the kind again.
+    #[inline(always)]
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
         match token {
             Token::Characters(text) => self.process_characters_token(text, text),
