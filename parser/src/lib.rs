@@ -80,7 +80,7 @@
 // first bytes of the other runs' searches); measured in
 // docs/performance-log.md (2026-11-24, branches `tok`, `pinput`, `pfeed`
 // and `pcheck`); and for the fixed-size copy of short strings out of the
-// input (`short_copy`, branch `pvalue`).
+// input (`short_copy`, branches `pvalue` and `pcopy`).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -1,7 +1,8 @@
 //! Short string copies without a call to `memcpy`.
 //!
 //! Most strings the tokenizer copies out of its input are a few bytes:
-//! tag and attribute names, most attribute values. `String::push_str`
+//! tag and attribute names, most attribute values; and most runs of text
+//! the DOM copies out of it are under 64 bytes (see [`push_prefix`]). `String::push_str`
 //! hands each to glibc's `memcpy`, which sorts the length into size
 //! classes by a chain of branches shared by every caller; with lengths
 //! that vary from one copy to the next they mispredicted (a fifth of a
@@ -63,6 +64,56 @@ pub(crate) fn push_from(dst: &mut String, source: &str, start: usize, end: usize
         }
     }
     dst.push_str(&source[start..end]);
+}
+
+/// The length under which [`push_prefix`] copies text by one fixed-size
+/// copy, and the size of that copy (four 16-byte moves). Runs of text are
+/// longer than names and values: most whitespace runs between tags are a
+/// line feed and up to 60 bytes of indentation.
+pub(crate) const SHORT_TEXT: usize = 64;
+
+/// The [`SHORT_TEXT`] bytes that `text_and_after` starts with, when it
+/// starts where `text` does (the same bytes, not only equal ones) and
+/// `text` is shorter than that: [`push_prefix`] then copies `text` from
+/// them.
+#[inline(always)]
+pub(crate) fn prefix_window<'a>(text: &str, text_and_after: &'a str) -> Option<&'a [u8; SHORT_TEXT]> {
+    let window = text_and_after.as_bytes().first_chunk::<SHORT_TEXT>()?;
+    // One branch for both tests.
+    ((text.len() < SHORT_TEXT) & (text.as_ptr() == window.as_ptr())).then_some(window)
+}
+
+/// Appends `text` to `dst` by one fixed-size copy of `window`, which
+/// [`prefix_window`] gave for `text`: the bytes past `text` land in the
+/// spare capacity of `dst` (reserved), outside the string.
+#[inline(always)]
+pub(crate) fn push_prefix(dst: &mut String, text: &str, window: &[u8; SHORT_TEXT]) {
+    // What `prefix_window` tested (folded away after it).
+    assert!(text.len() < SHORT_TEXT && text.as_ptr() == window.as_ptr());
+    dst.reserve(SHORT_TEXT);
+    // SAFETY: `window` is `SHORT_TEXT` readable bytes and `dst` has room
+    // for `SHORT_TEXT` more bytes after its length (reserved just above);
+    // they do not overlap (`dst` is borrowed mutably, `window` shared). The
+    // new length adds `text.len()` bytes, `window[..text.len()]`: `window`
+    // starts at `text`'s first byte and is longer than `text` (asserted),
+    // so those bytes are `text`'s own, a `str`, and `dst` stays UTF-8.
+    unsafe {
+        let bytes = dst.as_mut_vec();
+        let old_len = bytes.len();
+        let (from, to) = (window.as_ptr(), bytes.as_mut_ptr().add(old_len));
+        // Four 16-byte loads and stores, written out (see `push_from`).
+        let quarters = [
+            from.cast::<u128>().read_unaligned(),
+            from.add(16).cast::<u128>().read_unaligned(),
+            from.add(32).cast::<u128>().read_unaligned(),
+            from.add(48).cast::<u128>().read_unaligned(),
+        ];
+        to.cast::<u128>().write_unaligned(quarters[0]);
+        to.add(16).cast::<u128>().write_unaligned(quarters[1]);
+        to.add(32).cast::<u128>().write_unaligned(quarters[2]);
+        to.add(48).cast::<u128>().write_unaligned(quarters[3]);
+        bytes.set_len(old_len + text.len());
+    }
 }
 
 /// Whether a string may start (or end) before this byte: it is no UTF-8
@@ -165,6 +216,30 @@ mod tests {
                 match source.get(start..end) {
                     Some(text) => assert_eq!(copied.ok(), Some(format!("x{text}")), "{start}..{end}"),
                     None => assert!(copied.is_err(), "{start}..{end}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn text_is_copied_from_its_window_only_when_the_window_holds_it() {
+        let input: String = "abcdefghijklmnopqrstuvwxyz0123456789\u{e9}\u{1F600}ABCDEFGHIJKLMNOPQRSTUVWXYZ".repeat(2);
+        for start in (0..=input.len()).filter(|&i| input.is_char_boundary(i)) {
+            for end in (start..=input.len()).filter(|&i| input.is_char_boundary(i)) {
+                let text = &input[start..end];
+                let window = prefix_window(text, &input[start..]);
+                assert_eq!(window.is_some(), text.len() < SHORT_TEXT && input.len() - start >= SHORT_TEXT);
+                let mut dst = String::from("x");
+                if let Some(window) = window {
+                    push_prefix(&mut dst, text, window);
+                    push_prefix(&mut dst, text, window);
+                    assert_eq!(dst, format!("x{text}{text}"), "{start}..{end}");
+                }
+                // Equal bytes elsewhere are not the text's own.
+                let copy = input.clone();
+                assert!(prefix_window(text, &copy[start..]).is_none());
+                if let Some(before) = (0..start).rev().find(|&i| input.is_char_boundary(i)) {
+                    assert!(prefix_window(text, &input[before..]).is_none());
                 }
             }
         }

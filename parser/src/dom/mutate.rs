@@ -862,6 +862,14 @@ impl Document {
     }
 
     pub(super) fn append_text_at(&mut self, parent: Link, text: &str) {
+        self.append_text_at_in(parent, text, text);
+    }
+
+    /// [`Self::append_text_at`] for text that `text_and_after` may hold
+    /// followed by the input after it (see
+    /// [`TreeSink::append_text_from_input`](crate::tree_builder::TreeSink::append_text_from_input)).
+    #[inline(always)]
+    pub(super) fn append_text_at_in(&mut self, parent: Link, text: &str, text_and_after: &str) {
         // The parser's way in for text: a new node is made already linked
         // as the last child (what `link_append` would do for a node that
         // has no parent yet), without its checks and second lookups.
@@ -887,8 +895,19 @@ impl Document {
             return;
         }
         // The node is made and linked first and the text copied last, so
-        // that little is kept across the copy's call.
-        let (stored, text) = self.place_string(text);
+        // that little is kept across the copy's call; a short run of the
+        // input is copied first, by a fixed-size copy (no call).
+        let short = match self.strings.len() < MAX_STRING_BYTES - SLOT - crate::short_copy::SHORT_TEXT {
+            true => self.strings.push_prefix(text, text_and_after),
+            false => None,
+        };
+        let (stored, text) = match short {
+            Some(start) => (Span { start: start as u32, len: text.len() as u32 }, None),
+            None => {
+                let (stored, text) = self.place_string(text);
+                (stored, Some(text))
+            }
+        };
         let child = Link::from_index(self.nodes.len());
         // The ring (see `Node`): the new node's `previous` names the old
         // last child, or itself as an only child; the first child's
@@ -911,7 +930,9 @@ impl Document {
         nodes[child.index()].next_sibling = None;
         nodes[first.index()].previous = Some(child);
         nodes[parent.index()].first_child = Some(first);
-        self.strings.push(text);
+        if let Some(text) = text {
+            self.strings.push(text);
+        }
     }
 
     /// Inserts `text` before `sibling`, merged into a previous sibling that

@@ -61,6 +61,10 @@ impl TreeSink for Document {
         }
     }
 
+    fn append_text_from_input(&mut self, parent: NodeId, text: &str, text_and_after: &str) {
+        self.append_text_at_in(self.checked(parent), text, text_and_after);
+    }
+
     fn insert_before(&mut self, sibling: NodeId, child: NodeOrText<'_, NodeId>) {
         match child {
             NodeOrText::Node(node) => self.link_before(self.checked(sibling), self.checked(node)),

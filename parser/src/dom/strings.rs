@@ -15,6 +15,7 @@
 //! a span is two indexed loads.
 
 use super::node::Span;
+use crate::short_copy::{self, SHORT_TEXT};
 
 /// The granularity of the offset space: each chunk starts at a multiple
 /// of it (so up to `SLOT - 1` offsets between two chunks go unused).
@@ -88,6 +89,23 @@ impl Strings {
         let start = self.len();
         self.last.push_str(text);
         start
+    }
+
+    /// Stores `text` by one fixed-size copy when `text_and_after` is
+    /// `text` followed by the input after it and `text` is short (see
+    /// `short_copy::prefix_window`); else stores nothing. Returns the
+    /// offset stored at.
+    #[inline(always)]
+    pub(crate) fn push_prefix(&mut self, text: &str, text_and_after: &str) -> Option<usize> {
+        let window = short_copy::prefix_window(text, text_and_after)?;
+        // The copy writes `SHORT_TEXT` bytes: room for them, so that the
+        // chunk is not reallocated (its room is what the slots cover).
+        if self.room() < SHORT_TEXT {
+            self.start_chunk(SHORT_TEXT);
+        }
+        let start = self.len();
+        short_copy::push_prefix(&mut self.last, text, window);
+        Some(start)
     }
 
     /// Makes room in the last chunk for `bytes` more (starting a chunk if
@@ -217,7 +235,7 @@ impl Strings {
 
 #[cfg(test)]
 mod tests {
-    use super::{Strings, MIN_CHUNK, SLOT};
+    use super::{Strings, MIN_CHUNK, SHORT_TEXT, SLOT};
     use crate::dom::node::span;
 
     impl Strings {
@@ -285,5 +303,27 @@ mod tests {
         let other = strings.push("x");
         assert!(!strings.extend_in_place(text, "k"));
         assert_eq!(strings.get(span(other, 1)), "x");
+    }
+
+    #[test]
+    fn short_text_is_copied_from_its_input_only_when_it_holds_it() {
+        let input = "0123456789abcdefghijklmnopqrstuvwxyz\u{e9}\u{1F600}ABCDEFGHIJKLMNOPQRSTUVWXYZ".repeat(2);
+        let mut strings = Strings::with_capacity(100);
+        let mut stored = Vec::new();
+        for start in (0..input.len()).filter(|&i| input.is_char_boundary(i)) {
+            for end in (start..=input.len()).filter(|&i| input.is_char_boundary(i)) {
+                let text = &input[start..end];
+                let pushed = strings.push_prefix(text, &input[start..]);
+                assert_eq!(pushed.is_some(), text.len() < SHORT_TEXT && input.len() - start >= SHORT_TEXT);
+                if let Some(at) = pushed {
+                    stored.push((span(at, text.len()), text));
+                }
+                assert!(strings.push_prefix(text, &text.repeat(70)).is_none());
+            }
+        }
+        assert!(strings.chunks().len() > 2);
+        for (span, text) in stored {
+            assert_eq!(strings.get(span), text);
+        }
     }
 }

@@ -225,10 +225,82 @@ pub enum SinkResult {
     Pause,
 }
 
+/// The input a run of text was found in, handed to
+/// [`TokenSink::process_token_in`] with the run: the input from the run's
+/// start on (the run and what follows it). A consumer that copies the text
+/// (the built-in DOM) may read past the run's end in it: one fixed-size
+/// copy of a short run instead of a call to `memcpy`
+/// (docs/performance-log.md, 2026-11-24, branch `pcopy`). Only the
+/// tokenizer makes one.
+#[derive(Debug, Clone, Copy)]
+pub struct TokenInput<'a> {
+    from_text: &'a str,
+}
+
+impl<'a> TokenInput<'a> {
+    /// The input from the start of a run of text.
+    #[inline(always)]
+    pub(crate) fn text(from_text: &'a str) -> TokenInput<'a> {
+        TokenInput { from_text }
+    }
+
+    /// The run followed by the input after it. Consumers check that it
+    /// starts where the token's text does before they read past the text
+    /// (a sink may forward another token with it).
+    #[inline(always)]
+    pub(crate) fn text_and_after(&self) -> &'a str {
+        self.from_text
+    }
+}
+
 /// Receives tokens and parse errors from the tokenizer.
 pub trait TokenSink {
     /// Handles one token.
     fn process_token(&mut self, token: Token<'_>) -> SinkResult;
+
+    /// Handles one token, with the input it was found in: the tokenizer
+    /// calls this for the runs of text it takes from its input as they are,
+    /// and [`TokenSink::process_token`] for every other token. The default
+    /// ignores the input. A sink that wraps another forwards both.
+    ///
+    /// ```
+    /// use htmlforge::tokenizer::{SinkResult, Token, TokenInput, TokenSink, Tokenizer};
+    ///
+    /// #[derive(Default)]
+    /// struct Texts(Vec<String>);
+    /// impl TokenSink for Texts {
+    ///     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+    ///         if let Token::Characters(text) = token {
+    ///             self.0.push(text.to_string());
+    ///         }
+    ///         SinkResult::Continue
+    ///     }
+    /// }
+    ///
+    /// // Counts the tokens that come with their input, and hands them on.
+    /// struct Counting(Texts, usize);
+    /// impl TokenSink for Counting {
+    ///     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+    ///         self.0.process_token(token)
+    ///     }
+    ///     fn process_token_in(&mut self, token: Token<'_>, input: TokenInput<'_>) -> SinkResult {
+    ///         self.1 += 1;
+    ///         self.0.process_token_in(token, input)
+    ///     }
+    /// }
+    ///
+    /// let mut tokenizer = Tokenizer::new(Counting(Texts::default(), 0));
+    /// tokenizer.feed("<p class=x>one<br>two<!-- c -->three");
+    /// tokenizer.end();
+    /// assert_eq!(tokenizer.sink().0 .0, ["one", "two", "three"]);
+    /// // The three runs of text came with their input; tags, the comment and
+    /// // the end of the input did not.
+    /// assert_eq!(tokenizer.sink().1, 3);
+    /// ```
+    fn process_token_in(&mut self, token: Token<'_>, input: TokenInput<'_>) -> SinkResult {
+        let _ = input;
+        self.process_token(token)
+    }
 
     /// Handles a tokenizer or input-stream parse error. Errors arrive in
     /// input order, interleaved with tokens as the spec raises them.

@@ -13,7 +13,7 @@ use std::collections::{HashSet, VecDeque};
 
 use super::input_stream::{preprocess, LineMarks, Positions};
 use super::interface::{
-    Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink,
+    Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,
 };
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
@@ -544,7 +544,10 @@ impl<S: TokenSink> Tokenizer<S> {
         if !self.stream_errors.is_empty() {
             self.report_stream_errors_before(input, self.positions.base_offset() + end);
         }
-        let result = self.sink.process_token(Token::Characters(&input[start..end]));
+        // With the input after the run, for a copy that reads past its end.
+        let (_, from_start) = input.split_at(start);
+        let token = Token::Characters(&from_start[..end - start]);
+        let result = self.sink.process_token_in(token, TokenInput::text(from_start));
         self.place_sink_errors(input, end, false);
         self.handle(result);
     }

@@ -28,7 +28,7 @@
 //! assert_eq!(tags, ["script", "p"]);
 //! ```
 
-use super::interface::{ParseError, SinkResult, Token, TokenSink};
+use super::interface::{ParseError, SinkResult, Token, TokenInput, TokenSink};
 
 /// Sees the tokens and tokenizer parse errors a sink receives, in the
 /// order the tokenizer emits them.
@@ -73,6 +73,11 @@ impl<S: TokenSink, O: TokenObserver> TokenSink for Observed<S, O> {
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
         self.observer.token(token);
         self.sink.process_token(token)
+    }
+
+    fn process_token_in(&mut self, token: Token<'_>, input: TokenInput<'_>) -> SinkResult {
+        self.observer.token(token);
+        self.sink.process_token_in(token, input)
     }
 
     fn parse_error(&mut self, error: ParseError) {

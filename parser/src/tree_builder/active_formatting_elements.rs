@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::generated::names::LocalName;
+use crate::generated::names::{LocalName, LOCAL_NAME_COUNT};
 use crate::tokenizer::Tag;
 
 use super::frozen_attrs::{FrozenAttrs, FrozenAttrsStore};
@@ -32,6 +32,13 @@ pub(crate) enum FormattingEntry<H> {
         signature: Option<u64>,
         stack_serial: u32,
     },
+}
+
+impl<H> FormattingEntry<H> {
+    /// Whether this is an element's entry named `name`.
+    fn is_named(&self, name: LocalName) -> bool {
+        matches!(self, FormattingEntry::Element { name: other, .. } if *other == name)
+    }
 }
 
 impl<H: Copy + PartialEq> FormattingEntry<H> {
@@ -91,10 +98,10 @@ type SignatureCounts = HashMap<u64, u32, BuildHasherDefault<SignatureHasher>>;
 #[derive(Debug, Clone)]
 pub(crate) struct ListOfActiveFormattingElements<H> {
     entries: Vec<FormattingEntry<H>>,
-    /// The indices of the entries, per element name (few: the formatting
-    /// elements) and of the markers, ascending: the last entry of a name
-    /// after the last marker is found without a search of the list.
-    indices: EntryIndices,
+    /// The entries of each name and the markers (see [`EntryChains`]): the
+    /// last entry of a name after the last marker is found without a
+    /// search of the list.
+    chains: EntryChains,
     /// How many counted elements of each signature follow the last marker.
     /// Three equal elements need three of one name, so an element is
     /// counted only from the third of its name after the last marker on
@@ -120,7 +127,7 @@ impl<H> Default for ListOfActiveFormattingElements<H> {
     fn default() -> Self {
         ListOfActiveFormattingElements {
             entries: Vec::new(),
-            indices: EntryIndices::default(),
+            chains: EntryChains::default(),
             signature_counts: SignatureCounts::default(),
             counts_before_markers: Vec::new(),
             by_serial: Vec::new(),
@@ -137,71 +144,150 @@ impl<H> std::ops::Deref for ListOfActiveFormattingElements<H> {
     }
 }
 
-/// The entries' indices in the list, by kind (see
-/// [`ListOfActiveFormattingElements::indices`]).
-#[derive(Debug, Clone, Default)]
-struct EntryIndices {
+/// The entries of each name as a chain through the list (per name its last
+/// entry, per entry the one of its name before it), and the markers'
+/// indices. A push or pop of an element reads and writes one link (a list
+/// of indices per name cost a search of the names and a vector's push or
+/// pop each time); an insertion or removal in the middle, which moves the
+/// entries above it, moves their links in the same walk.
+#[derive(Debug, Clone)]
+struct EntryChains {
+    /// Per name ([`LocalName::index`]): 1 + the index of the last entry of
+    /// that name, or 0 when none is listed.
+    last: Box<[u32; LOCAL_NAME_COUNT]>,
+    /// Per entry (parallel to the entries): for an element, 1 + the index
+    /// of the entry of its name before it, or 0 when it is the first; 0 for
+    /// markers.
+    below: Vec<u32>,
+    /// The markers' indices, ascending.
     markers: Vec<u32>,
-    by_name: Vec<(LocalName, Vec<u32>)>,
 }
 
-impl EntryIndices {
-    fn list<H>(&mut self, entry: &FormattingEntry<H>) -> &mut Vec<u32> {
-        let name = match entry {
-            FormattingEntry::Marker => return &mut self.markers,
-            FormattingEntry::Element { name, .. } => *name,
-        };
-        let at = match self.by_name.iter().position(|(other, _)| *other == name) {
-            Some(at) => at,
-            None => {
-                self.by_name.push((name, Vec::new()));
-                self.by_name.len() - 1
+impl Default for EntryChains {
+    fn default() -> Self {
+        EntryChains { last: Box::new([0; LOCAL_NAME_COUNT]), below: Vec::new(), markers: Vec::new() }
+    }
+}
+
+impl EntryChains {
+    /// Links `entry`, pushed at `index` (the end of the list).
+    #[inline]
+    fn pushed<H>(&mut self, index: usize, entry: &FormattingEntry<H>) {
+        let link = match entry {
+            FormattingEntry::Marker => {
+                self.markers.push(index as u32);
+                0
             }
+            FormattingEntry::Element { name, .. } => std::mem::replace(&mut self.last[name.index()], index as u32 + 1),
         };
-        &mut self.by_name[at].1
+        self.below.push(link);
     }
 
-    /// Adds `delta` to every index at or above `from` (an insertion or
-    /// removal below them): costs the number of such indices.
-    fn shift(&mut self, from: usize, delta: i32) {
-        let lists = std::iter::once(&mut self.markers).chain(self.by_name.iter_mut().map(|(_, list)| list));
-        for list in lists {
-            for index in list.iter_mut().rev() {
-                if (*index as usize) < from {
-                    break;
-                }
-                *index = index.wrapping_add_signed(delta);
+    /// Unlinks `entry`, popped from the end of the list.
+    #[inline]
+    fn popped<H>(&mut self, entry: &FormattingEntry<H>) {
+        let link = self.below.pop().unwrap_or_default();
+        match entry {
+            FormattingEntry::Marker => {
+                self.markers.pop();
+            }
+            FormattingEntry::Element { name, .. } => self.last[name.index()] = link,
+        }
+    }
+
+    /// Moves the markers' indices at or above `from` by `delta`.
+    fn shift_markers(&mut self, from: usize, delta: i32) {
+        for marker in self.markers.iter_mut().rev() {
+            if (*marker as usize) < from {
+                break;
+            }
+            *marker = marker.wrapping_add_signed(delta);
+        }
+    }
+
+    /// Links `entry`, inserted at `index`; `above` are the entries after it
+    /// (which moved up by one). Costs the number of entries above.
+    fn inserted<H>(&mut self, index: usize, entry: &FormattingEntry<H>, above: &[FormattingEntry<H>]) {
+        let link_to_new = index as u32 + 1;
+        // Links to the entries that moved up move with them.
+        for below in &mut self.below[index..] {
+            if *below >= link_to_new {
+                *below += 1;
+            }
+        }
+        self.shift_markers(index, 1);
+        let link = match entry {
+            FormattingEntry::Marker => {
+                let at = self.markers.partition_point(|&marker| (marker as usize) < index);
+                self.markers.insert(at, index as u32);
+                0
+            }
+            // The first entry of the name above links to the new one, or
+            // the new one is the last of its name.
+            FormattingEntry::Element { name, .. } => match above.iter().position(|other| other.is_named(*name)) {
+                Some(offset) => std::mem::replace(&mut self.below[index + offset], link_to_new),
+                None => std::mem::replace(&mut self.last[name.index()], link_to_new),
+            },
+        };
+        self.below.insert(index, link);
+        self.relink_last(index + 1, above);
+    }
+
+    /// Unlinks `entry`, removed from `index`; `above` are the entries after
+    /// it (which moved down by one). Costs the number of entries above.
+    fn removed<H>(&mut self, index: usize, entry: &FormattingEntry<H>, above: &[FormattingEntry<H>]) {
+        let link = self.below.remove(index);
+        match entry {
+            FormattingEntry::Marker => {
+                let at = self.markers.partition_point(|&marker| (marker as usize) < index);
+                self.markers.remove(at);
+            }
+            FormattingEntry::Element { name, .. } => self.last[name.index()] = link,
+        }
+        self.shift_markers(index, -1);
+        // The entry of the name above links to the removed one's link; the
+        // other links to the entries that moved down move with them.
+        let link_to_removed = index as u32 + 1;
+        for below in &mut self.below[index..] {
+            if *below == link_to_removed {
+                *below = link;
+            } else if *below > link_to_removed {
+                *below -= 1;
+            }
+        }
+        self.relink_last(index, above);
+    }
+
+    /// Sets the last entry of each name listed in `above`, which starts at
+    /// `index` (they are the last of their names).
+    fn relink_last<H>(&mut self, index: usize, above: &[FormattingEntry<H>]) {
+        for (at, entry) in (index..).zip(above) {
+            if let FormattingEntry::Element { name, .. } = entry {
+                self.last[name.index()] = at as u32 + 1;
             }
         }
     }
 
-    fn inserted<H>(&mut self, index: usize, entry: &FormattingEntry<H>) {
-        self.shift(index, 1);
-        let list = self.list(entry);
-        let at = list.partition_point(|&other| (other as usize) < index);
-        list.insert(at, index as u32);
-    }
-
-    fn removed<H>(&mut self, index: usize, entry: &FormattingEntry<H>) {
-        let list = self.list(entry);
-        let at = list.partition_point(|&other| (other as usize) < index);
-        list.remove(at);
-        self.shift(index + 1, -1);
-    }
-
     /// The index of the last entry named `name` after the last marker.
+    #[inline]
     fn last_after_marker(&self, name: LocalName) -> Option<usize> {
-        let (_, list) = self.by_name.iter().find(|(other, _)| *other == name)?;
-        let last = *list.last()?;
+        let last = self.last[name.index()].checked_sub(1)?;
         self.markers.last().is_none_or(|&marker| last > marker).then_some(last as usize)
     }
 
     /// The indices of the entries named `name` after the last marker, last
     /// first.
     fn after_marker(&self, name: LocalName) -> impl Iterator<Item = usize> + '_ {
-        let list = self.by_name.iter().find(|(other, _)| *other == name).map_or(&[][..], |(_, list)| list);
         let marker = self.markers.last().copied();
-        list.iter().rev().take_while(move |&&index| marker.is_none_or(|marker| index > marker)).map(|&i| i as usize)
+        let mut link = self.last[name.index()];
+        std::iter::from_fn(move || {
+            let at = link.checked_sub(1)?;
+            if marker.is_some_and(|marker| at < marker) {
+                return None;
+            }
+            link = self.below[at as usize];
+            Some(at as usize)
+        })
     }
 }
 
@@ -209,7 +295,7 @@ impl<H> ListOfActiveFormattingElements<H> {
     /// The index of the last element entry named `name` after the last
     /// marker (the spec's search, in O(1)).
     pub fn last_after_marker(&self, name: LocalName) -> Option<usize> {
-        let found = self.indices.last_after_marker(name);
+        let found = self.chains.last_after_marker(name);
         #[cfg(test)]
         {
             let searched = self.entries.iter().rposition(|entry| match entry {
@@ -248,13 +334,13 @@ impl<H> ListOfActiveFormattingElements<H> {
 
     /// How many elements named `name` follow the last marker, up to three.
     fn named_after_marker(&self, name: LocalName) -> usize {
-        self.indices.after_marker(name).take(3).count()
+        self.chains.after_marker(name).take(3).count()
     }
 
     /// Counts the two elements named `name` after the last marker that a
     /// third is about to join (those already counted stay as they are).
     fn count_the_two_before_a_third(&mut self, name: LocalName) {
-        for index in self.indices.after_marker(name).take(2) {
+        for index in self.chains.after_marker(name).take(2) {
             if let FormattingEntry::Element { name, attrs, signature: signature @ None, .. } = &mut self.entries[index]
             {
                 let counted = signature_of(*name, self.frozen_attrs.iter(*attrs));
@@ -343,13 +429,33 @@ impl<H> ListOfActiveFormattingElements<H> {
             }
         }
         assert_eq!(self.signature_counts, counts, "the signature counts after the last marker");
+        // The chains and the markers, against a walk of the list.
+        let mut last = HashMap::new();
+        let mut markers = Vec::new();
+        for (index, entry) in self.entries.iter().enumerate() {
+            let link = match entry {
+                FormattingEntry::Marker => {
+                    markers.push(index as u32);
+                    0
+                }
+                FormattingEntry::Element { name, .. } => last.insert(*name, index as u32 + 1).unwrap_or(0),
+            };
+            assert_eq!(self.chains.below[index], link, "the link of entry {index}");
+        }
+        assert_eq!(self.chains.below.len(), self.entries.len());
+        assert_eq!(self.chains.markers, markers, "the markers");
+        for (name, link) in &last {
+            assert_eq!(self.chains.last[name.index()], *link, "the last {name:?}");
+        }
+        assert_eq!(self.chains.last.iter().filter(|&&link| link != 0).count(), last.len(), "the names listed");
         for (name, (all, counted)) in named {
             assert!(all < 3 || counted == all, "{all} elements {name:?}, {counted} counted");
         }
     }
 
+    #[inline]
     pub fn push(&mut self, entry: FormattingEntry<H>) {
-        self.indices.list(&entry).push(self.entries.len() as u32);
+        self.chains.pushed(self.entries.len(), &entry);
         match entry {
             FormattingEntry::Marker => self.counts_before_markers.push(std::mem::take(&mut self.signature_counts)),
             FormattingEntry::Element { stack_serial, .. } => {
@@ -362,10 +468,26 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.check();
     }
 
+    /// The stack serial of the last entry, if it is an element.
     #[inline]
+    pub fn last_serial(&self) -> Option<u32> {
+        match self.entries.last()? {
+            FormattingEntry::Marker => None,
+            FormattingEntry::Element { stack_serial, .. } => Some(*stack_serial),
+        }
+    }
+
+    /// Removes the last entry (the usual `</b>`: see the adoption agency
+    /// algorithm), without handing it back.
+    #[inline]
+    pub fn pop_last(&mut self) {
+        self.pop();
+    }
+
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<FormattingEntry<H>> {
         let entry = self.entries.pop()?;
-        self.indices.list(&entry).pop();
+        self.chains.popped(&entry);
         match entry {
             FormattingEntry::Marker => self.signature_counts = self.counts_before_markers.pop().unwrap_or_default(),
             _ => {
@@ -389,7 +511,7 @@ impl<H> ListOfActiveFormattingElements<H> {
         }
         let entry = self.entries.remove(index);
         debug_assert!(!matches!(entry, FormattingEntry::Marker), "only elements are removed from the middle");
-        self.indices.removed(index, &entry);
+        self.chains.removed(index, &entry, &self.entries[index..]);
         self.unplace(&entry);
         self.shift_serials(index, -1);
         self.count(&entry, -1);
@@ -400,12 +522,12 @@ impl<H> ListOfActiveFormattingElements<H> {
     /// Inserts an element entry (after the last marker).
     pub fn insert(&mut self, index: usize, entry: FormattingEntry<H>) {
         self.count(&entry, 1);
-        self.indices.inserted(index, &entry);
         self.shift_serials(index, 1);
         if let FormattingEntry::Element { stack_serial, .. } = entry {
             self.place(stack_serial, index);
         }
         self.entries.insert(index, entry);
+        self.chains.inserted(index, &self.entries[index], &self.entries[index + 1..]);
         #[cfg(test)]
         self.check();
     }
@@ -469,13 +591,19 @@ impl<S: TreeSink> TreeBuilder<S> {
         tag: &Tag,
     ) {
         // The Noah's Ark clause: at most three equal elements after the
-        // last marker. Fewer than two of the name there: nothing to count
-        // or compare (see `signature_counts`).
+        // last marker. Fewer than two of the name there (the usual case):
+        // nothing to count or compare (see `signature_counts`).
         let named = self.active_formatting.named_after_marker(name);
-        if named < 2 {
-            self.push_formatting_entry(handle, name, tag, None);
-            return;
-        }
+        let signature = if named < 2 { None } else { Some(self.noahs_ark_clause(name, tag, named)) };
+        self.push_formatting_entry(handle, name, tag, signature);
+    }
+
+    /// The Noah's Ark clause with `named` (two or more) elements named
+    /// `name` after the last marker: counts them if needed, and removes the
+    /// earliest of three elements equal to the one `tag` makes. Returns
+    /// that element's signature.
+    #[inline(never)]
+    fn noahs_ark_clause(&mut self, name: LocalName, tag: &Tag, named: usize) -> u64 {
         if named == 2 {
             self.active_formatting.count_the_two_before_a_third(name);
         }
@@ -513,10 +641,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.active_formatting.remove(index);
             }
         }
-        self.push_formatting_entry(handle, name, tag, Some(signature));
+        signature
     }
 
     /// Pushes the entry of the element just inserted for `tag`.
+    #[inline(always)]
     fn push_formatting_entry(&mut self, handle: S::Handle, name: LocalName, tag: &Tag, signature: Option<u64>) {
         // The element was just inserted: it is the current node.
         let stack_serial = self.current_node().serial;
@@ -603,5 +732,70 @@ impl<S: TreeSink> TreeBuilder<S> {
         #[cfg(not(test))]
         let _ = handle;
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::dom::dump_html5lib;
+
+    /// Formatting elements with and without attributes (equal ones for the
+    /// Noah's Ark clause), misnested end tags (the adoption agency
+    /// algorithm's removals and insertions in the middle of the list),
+    /// markers (cells, templates, objects) and text (reconstruction).
+    const PIECES: &[&str] = &[
+        "<b>",
+        "<b class=x>",
+        "<b class=x>",
+        "<i id=1 class=y>",
+        "<i class=y id=1>",
+        "<a href=/p>",
+        "<a href=/q data-k=v>",
+        "<u>",
+        "<nobr>",
+        "</b>",
+        "</b>",
+        "</i>",
+        "</a>",
+        "</u>",
+        "</nobr>",
+        "<p>",
+        "</p>",
+        "<div>",
+        "</div>",
+        "<table><td>",
+        "</table>",
+        "<template>",
+        "</template>",
+        "<object>",
+        "</object>",
+        "x",
+        "y",
+    ];
+
+    fn soup(seed: u64, len: usize) -> String {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut out = String::new();
+        for _ in 0..len {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            out.push_str(PIECES[(state % PIECES.len() as u64) as usize]);
+        }
+        out
+    }
+
+    /// Every change to the list is checked against searches of it (the
+    /// chains, the markers, the entries per serial, the signature counts:
+    /// `ListOfActiveFormattingElements::check` and the lookups' own
+    /// checks under `cfg(test)`).
+    #[test]
+    fn the_chains_and_counts_follow_every_change_to_the_list() {
+        let mut reconstructed = 0;
+        for seed in 0..200 {
+            let tree = dump_html5lib(&crate::parse_document(&soup(seed, 300)));
+            reconstructed += tree.matches("class=\"x\"").count();
+        }
+        assert!(reconstructed > 1_000, "{reconstructed} elements b class=x");
     }
 }

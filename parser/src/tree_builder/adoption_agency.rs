@@ -20,30 +20,37 @@ pub(crate) enum AdoptionOutcome {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adoption-agency-algorithm>
+    ///
+    /// Its usual case inline (where the end tag rules call it), the rest
+    /// out of line.
+    #[inline]
     pub(crate) fn adoption_agency_algorithm(&mut self, token: TagTok<'_>) -> AdoptionOutcome {
         let Some(subject) = token.name else { return AdoptionOutcome::AnyOtherEndTag };
+        // The usual `</b>`: the current node is the subject and the list's
+        // last entry. Then 4.3 finds it (the last element of its name,
+        // after any marker), 4.4 and 4.5 hold (it is on the stack, and the
+        // current node is in scope), 4.6 raises no error, 4.7 finds no
+        // furthest block (nothing is above it), and 4.8 pops it and removes
+        // it from the list.
+        let current = self.current_node();
+        if current.is_html(subject) && self.active_formatting.last_serial() == Some(current.serial) {
+            self.pop();
+            self.active_formatting.pop_last();
+            return AdoptionOutcome::Done;
+        }
+        self.adoption_agency_algorithm_past_its_usual_case(subject)
+    }
+
+    /// The adoption agency algorithm for `subject` when the current node is
+    /// not the list's last entry.
+    #[inline(never)]
+    fn adoption_agency_algorithm_past_its_usual_case(&mut self, subject: LocalName) -> AdoptionOutcome {
         // 2. The current node is the subject and not a formatting element
         // in the list: just pop it.
         let current = self.current_node();
-        if current.is_html(subject) {
-            match self.formatting_position(current.handle, current.serial) {
-                None => {
-                    self.pop();
-                    return AdoptionOutcome::Done;
-                }
-                // The usual `</b>`: the current node is the list's last
-                // entry. Then 4.3 finds it (the last element of its name,
-                // after any marker), 4.4 and 4.5 hold (it is on the stack,
-                // and the current node is in scope), 4.6 raises no error,
-                // 4.7 finds no furthest block (nothing is above it), and
-                // 4.8 pops it and removes it from the list.
-                Some(index) if index + 1 == self.active_formatting.len() => {
-                    self.pop();
-                    self.active_formatting.remove(index);
-                    return AdoptionOutcome::Done;
-                }
-                Some(_) => {}
-            }
+        if current.is_html(subject) && self.formatting_position(current.handle, current.serial).is_none() {
+            self.pop();
+            return AdoptionOutcome::Done;
         }
         // 3–4. The outer loop, at most eight times.
         for _ in 0..8 {

@@ -23,11 +23,14 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements>
 
+use crate::generated::names::LocalName;
 use crate::tokenizer::Tag;
 
 /// Where a token's attributes are in a [`FrozenAttrsStore`]: `count`
-/// attributes, their names and values back to back from `text`, their
-/// lengths (name, value, name, value…) from `lengths`.
+/// attributes, their values and the names the names table does not know
+/// back to back from `text`, two words per attribute from `lengths`: the
+/// name (its [`LocalName`] with [`INTERNED`] set, or the length of its
+/// text) and the value's length.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct FrozenAttrs {
     text: usize,
@@ -51,6 +54,11 @@ pub(crate) struct FrozenAttrsStore {
     /// The size of `text` at which [`Self::freeze`] compacts first.
     compact_at: usize,
 }
+
+/// Marks a name word of `lengths` as an interned name's index: most
+/// attribute names (`href`, `class`) are interned by the tokenizer, so they
+/// are kept as the index rather than copied.
+const INTERNED: usize = 1 << (usize::BITS - 1);
 
 /// The least `compact_at` over what the listed entries hold: small buffers
 /// are left alone.
@@ -77,11 +85,18 @@ impl FrozenAttrsStore {
             self.compact(listed);
         }
         let (text, lengths) = (self.text.len(), self.lengths.len());
+        self.lengths.reserve(2 * tag.attrs.len());
         for attr in &tag.attrs {
-            // Most names and values are short: copied without `memcpy`.
-            crate::short_copy::push_str(&mut self.text, &attr.name);
+            let name = match attr.local_name {
+                Some(name) => INTERNED | name.index(),
+                None => {
+                    crate::short_copy::push_str(&mut self.text, &attr.name);
+                    attr.name.len()
+                }
+            };
+            // Most values are short: copied without `memcpy`.
             crate::short_copy::push_str(&mut self.text, &attr.value);
-            self.lengths.extend([attr.name.len(), attr.value.len()]);
+            self.lengths.extend([name, attr.value.len()]);
         }
         FrozenAttrs { text, text_len: self.text.len() - text, lengths, count: tag.attrs.len() }
     }
@@ -135,8 +150,14 @@ impl FrozenAttrsStore {
     pub fn iter(&self, frozen: FrozenAttrs) -> impl Iterator<Item = (&str, &str)> + '_ {
         let mut text = &self.text[frozen.text..frozen.text + frozen.text_len];
         self.lengths[frozen.lengths..frozen.lengths + 2 * frozen.count].chunks_exact(2).map(move |pair| {
-            let (name, rest) = text.split_at(pair[0]);
-            let (value, rest) = rest.split_at(pair[1]);
+            let name = if pair[0] & INTERNED != 0 {
+                LocalName::from_index(pair[0] & !INTERNED).expect("an interned name's index").as_str()
+            } else {
+                let (name, rest) = text.split_at(pair[0]);
+                text = rest;
+                name
+            };
+            let (value, rest) = text.split_at(pair[1]);
             text = rest;
             (name, value)
         })

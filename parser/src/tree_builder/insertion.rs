@@ -207,13 +207,22 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// line.
     #[inline]
     pub(crate) fn insert_characters(&mut self, text: &str) {
+        self.insert_characters_in(text, text);
+    }
+
+    /// [`Self::insert_characters`] for text that `text_and_after` holds
+    /// followed by the input after it when the tokenizer handed the run
+    /// on with its input (else `text`): for the sink's copy (see
+    /// [`TreeSink::append_text_from_input`]).
+    #[inline]
+    pub(crate) fn insert_characters_in(&mut self, text: &str, text_and_after: &str) {
         if text.is_empty() {
             return;
         }
         // The usual case: at the end of an open element (never the
         // Document, which holds no text).
         match self.usual_insertion_parent(None) {
-            Some(parent) => self.sink.append(parent, NodeOrText::Text(text)),
+            Some(parent) => self.sink.append_text_from_input(parent, text, text_and_after),
             None => self.insert_characters_at_the_appropriate_place(text),
         }
     }

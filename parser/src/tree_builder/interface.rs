@@ -364,6 +364,31 @@ pub trait TreeSink {
     /// last child that is a text node).
     fn append(&mut self, parent: Self::Handle, child: NodeOrText<'_, Self::Handle>);
 
+    /// Appends `text` to `parent` as `append(parent, NodeOrText::Text(text))`
+    /// does, which is the default. `text_and_after` is `text` followed by
+    /// the input after it when the parser took `text` as one run of its
+    /// input (else `text` itself): a sink that copies the text may copy a
+    /// short one by a fixed-size copy that reads past its end, once it has
+    /// checked that `text_and_after` starts where `text` does (the built-in
+    /// DOM does, and ignores any other string). The tree builder calls it
+    /// for text it inserts at the end of an open element (most text).
+    ///
+    /// ```
+    /// use htmlforge::tree_builder::TreeSink;
+    ///
+    /// let mut document = htmlforge::parse_document("<p>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// let input = "one two, and more than sixty-four bytes of input after it, for the copy";
+    /// document.append_text_from_input(p, &input[..3], input);
+    /// // Anything but the text's own bytes is ignored.
+    /// document.append_text_from_input(p, " two", "elsewhere");
+    /// assert_eq!(document.inner_html(p), "one two");
+    /// ```
+    fn append_text_from_input(&mut self, parent: Self::Handle, text: &str, text_and_after: &str) {
+        let _ = text_and_after;
+        self.append(parent, NodeOrText::Text(text));
+    }
+
     /// Inserts `child` right before `sibling` (text merges into a previous
     /// sibling that is a text node).
     fn insert_before(&mut self, sibling: Self::Handle, child: NodeOrText<'_, Self::Handle>);

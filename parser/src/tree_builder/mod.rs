@@ -29,7 +29,7 @@ use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUN
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tag_groups::{IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH};
 use crate::quirks::QuirksMode;
-use crate::tokenizer::{ContentState, ParseError, SinkResult, Tag, Token, TokenSink};
+use crate::tokenizer::{ContentState, ParseError, SinkResult, Tag, Token, TokenInput, TokenSink};
 
 pub use errors::TreeConstructionError;
 
@@ -632,26 +632,29 @@ impl<S: TreeSink> TreeBuilder<S> {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// A character token (a run of them).
+    /// `text_and_after`: the run followed by the input after it, when the
+    /// tokenizer handed that on, else `text` (see
+    /// [`Self::insert_characters_in`]).
     #[inline(never)]
-    fn process_characters_token(&mut self, text: &str) -> SinkResult {
+    fn process_characters_token(&mut self, text: &str, text_and_after: &str) -> SinkResult {
         if self.takes_characters_in_body() {
             // What the dispatcher would do, without its steps that
             // do not apply to a run of text in body.
-            self.in_body_characters_from_the_tokenizer(text);
+            self.in_body_characters_from_the_tokenizer(text, text_and_after);
             return self.after_characters();
         }
-        self.process_characters_elsewhere(text)
+        self.process_characters_elsewhere(text, text_and_after)
     }
 
     /// The "in body" character rules for a run the tokenizer emitted: the
     /// search for U+0000 only when the tokenizer reported one (see
     /// `search_text_for_null`).
     #[inline(always)]
-    fn in_body_characters_from_the_tokenizer(&mut self, text: &str) {
+    fn in_body_characters_from_the_tokenizer(&mut self, text: &str, text_and_after: &str) {
         if self.search_text_for_null {
             self.in_body_characters(text);
         } else {
-            self.in_body_characters_without_null(text);
+            self.in_body_characters_without_null(text, text_and_after);
         }
     }
 
@@ -662,7 +665,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// ([`Self::text_may_skip_the_dispatcher`]); the rest goes through the
     /// dispatcher.
     #[inline(never)]
-    fn process_characters_elsewhere(&mut self, text: &str) -> SinkResult {
+    fn process_characters_elsewhere(&mut self, text: &str, text_and_after: &str) -> SinkResult {
         if self.text_may_skip_the_dispatcher() {
             match self.adjusted_current_node() {
                 Some(node) if node.ns == Namespace::Html => match self.mode {
@@ -670,20 +673,20 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // the "in body" insertion mode" [#parsing-main-intd]
                     // [#parsing-main-incaption].
                     InsertionMode::InCell | InsertionMode::InCaption => {
-                        self.in_body_characters_from_the_tokenizer(text);
+                        self.in_body_characters_from_the_tokenizer(text, text_and_after);
                         return self.after_characters();
                     }
                     // "A character token: insert the token's character"
                     // [#parsing-main-incdata].
                     InsertionMode::Text => {
-                        self.insert_characters(text);
+                        self.insert_characters_in(text, text_and_after);
                         return self.after_characters();
                     }
                     // Whitespace: "insert the character" [#parsing-main-inhead]
                     // [#parsing-main-afterhead]; a run with any other
                     // character takes the whole rules.
                     InsertionMode::InHead | InsertionMode::AfterHead if !token::has_non_whitespace(text) => {
-                        self.insert_characters(text);
+                        self.insert_characters_in(text, text_and_after);
                         return self.after_characters();
                     }
                     _ => {}
@@ -805,10 +808,20 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     #[inline]
     fn process_token(&mut self, token: Token<'_>) -> SinkResult {
         match token {
-            Token::Characters(text) => self.process_characters_token(text),
+            Token::Characters(text) => self.process_characters_token(text, text),
             Token::StartTag(tag) => self.process_start_tag_token(tag),
             Token::EndTag(tag) => self.process_end_tag_token(tag),
             _ => self.process_any_token(token),
+        }
+    }
+
+    /// As `process_token`, a run of text with the input after it for the
+    /// sink's copy (see [`TokenInput`]).
+    #[inline]
+    fn process_token_in(&mut self, token: Token<'_>, input: TokenInput<'_>) -> SinkResult {
+        match token {
+            Token::Characters(text) => self.process_characters_token(text, input.text_and_after()),
+            _ => self.process_token(token),
         }
     }
 
@@ -838,7 +851,7 @@ mod tests {
     use super::stack_of_open_elements::{allowed_at_the_end, is_list_item_loop_stop};
     use super::{OpenElement, TreeBuilder, TreeBuilderOptions};
     use crate::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
-    use crate::tokenizer::{ParseError, SinkResult, Token, TokenSink, Tokenizer};
+    use crate::tokenizer::{ParseError, SinkResult, Token, TokenInput, TokenSink, Tokenizer};
 
     /// The flags an open element gets from the name table agree with the
     /// tag groups, for every name the names table knows in every
@@ -929,6 +942,99 @@ mod tests {
             let html = document.document_element().unwrap();
             assert_eq!(document.inner_html(html), expected, "{input:?}");
         }
+    }
+
+    /// The document `input` makes, fed in the chunks that `splits` cut it
+    /// at; with `with_input`, the tree builder gets the runs of text with
+    /// the input after them (the DOM's short copies read it), else only
+    /// the tokens.
+    fn document_html(input: &str, splits: &[usize], with_input: bool) -> String {
+        struct TokensOnly(TreeBuilder<crate::dom::Document>);
+        impl TokenSink for TokensOnly {
+            fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+                self.0.process_token(token)
+            }
+            fn parse_error(&mut self, error: ParseError) {
+                TokenSink::parse_error(&mut self.0, error);
+            }
+            fn has_errors_awaiting_position(&self) -> bool {
+                self.0.has_errors_awaiting_position()
+            }
+            fn place_errors(&mut self, line: u32, col: u32) {
+                self.0.place_errors(line, col);
+            }
+            fn adjusted_current_node_is_foreign(&self) -> bool {
+                self.0.adjusted_current_node_is_foreign()
+            }
+        }
+        let builder = TreeBuilder::new(crate::dom::Document::new(), TreeBuilderOptions::default());
+        let end = input.len();
+        let bounds = std::iter::once(&0).chain(splits).zip(splits.iter().chain([&end]));
+        let chunks = bounds.map(|(&a, &b)| &input[a..b]);
+        let document = if with_input {
+            let mut tokenizer = Tokenizer::new(builder);
+            for chunk in chunks {
+                tokenizer.feed(chunk);
+            }
+            tokenizer.end();
+            tokenizer.into_sink().into_sink()
+        } else {
+            let mut tokenizer = Tokenizer::new(TokensOnly(builder));
+            for chunk in chunks {
+                tokenizer.feed(chunk);
+            }
+            tokenizer.end();
+            tokenizer.into_sink().0.into_sink()
+        };
+        document.outer_html(document.document_element().unwrap())
+    }
+
+    /// Text copied from the input (a fixed-size copy reading past its end)
+    /// is the text the tokens hold, wherever the input is cut into chunks
+    /// and whatever follows the run: a character reference, a U+0000, a
+    /// tag, the end of the input, text merged into the node before it.
+    #[test]
+    fn text_copied_from_the_input_is_the_tokens_own() {
+        let inputs = [
+            "<p>one <b>two</b>\n    <i>\u{e9}\u{1F600}</i> x&amp;y&lt\n<table>t<td>cell</td></table><svg>s</svg>",
+            "<p>a\0b <title>t&amp;</title><textarea>\nab</textarea><style>s{}</style>\u{20AC}</p>z",
+            "<div>\n      <span>a run of text longer than sixty-four bytes, to be copied by memcpy</span>\n</div>",
+        ];
+        for input in inputs {
+            let expected = document_html(input, &[], false);
+            assert_eq!(document_html(input, &[], true), expected, "{input:?}");
+            for cut in (1..input.len()).filter(|&i| input.is_char_boundary(i)) {
+                assert_eq!(document_html(input, &[cut], true), expected, "{input:?} cut at {cut}");
+            }
+        }
+    }
+
+    /// A sink that hands the tree builder other text with a run's input
+    /// gets that text, not the input's.
+    #[test]
+    fn other_text_forwarded_with_the_input_is_kept() {
+        struct Shifting(TreeBuilder<crate::dom::Document>);
+        impl TokenSink for Shifting {
+            fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+                self.0.process_token(token)
+            }
+            fn process_token_in(&mut self, token: Token<'_>, input: TokenInput<'_>) -> SinkResult {
+                match token {
+                    Token::Characters(text) => self.0.process_token_in(Token::Characters(&text[1..]), input),
+                    _ => self.0.process_token_in(token, input),
+                }
+            }
+        }
+        let builder = TreeBuilder::new(crate::dom::Document::new(), TreeBuilderOptions::default());
+        let mut tokenizer = Tokenizer::new(Shifting(builder));
+        tokenizer.feed("<p class=note>text and more than sixty-four bytes after it: <b>bold</b>, and so on.");
+        tokenizer.end();
+        let document = tokenizer.into_sink().0.into_sink();
+        let body = document.body().unwrap();
+        assert_eq!(
+            document.inner_html(body),
+            r#"<p class="note">ext and more than sixty-four bytes after it: <b>old</b> and so on.</p>"#
+        );
     }
 
     #[test]

@@ -88,15 +88,16 @@ impl<S: TreeSink> TreeBuilder<S> {
         if text.is_empty() || find1(0, text.as_bytes()).is_some() {
             return self.in_body_characters_with_nulls(text);
         }
-        self.in_body_characters_without_null(text);
+        self.in_body_characters_without_null(text, text);
     }
 
-    /// [`Self::in_body_characters`] for a run known to hold no U+0000.
+    /// [`Self::in_body_characters`] for a run known to hold no U+0000
+    /// (`text_and_after`: see [`Self::insert_characters_in`]).
     #[inline]
-    pub(crate) fn in_body_characters_without_null(&mut self, text: &str) {
+    pub(crate) fn in_body_characters_without_null(&mut self, text: &str, text_and_after: &str) {
         debug_assert!(!text.contains('\0'));
         self.reconstruct_the_active_formatting_elements();
-        self.insert_characters(text);
+        self.insert_characters_in(text, text_and_after);
         // Once the flag is off nothing sets it back: the run is scanned
         // only while it is on.
         if self.frameset_ok && has_non_whitespace(text) {
