@@ -8,7 +8,9 @@
 //! any failure. Run by CI: `cargo run --release -p htmlforge-bench --bin pathological`.
 //!
 //! Heap figures come from the workspace's counting global allocator
-//! (`htmlforge-alloc-count`, this binary only).
+//! (`htmlforge-alloc-count`, this binary only). On glibc the mmap threshold
+//! is fixed first, so that both sizes take the same allocator path
+//! (`fix_the_mmap_threshold`).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -42,6 +44,30 @@ const RUNS: usize = 5;
 /// ×16), while a linear one measured at ×10.6 under a load average of 10
 /// (`p-below-object`, 2026-11-24) gets the runs that show its ×4–6.
 const MAX_ROUNDS: usize = 4;
+
+/// Fixes glibc's mmap threshold at its default (128 KiB) for the whole run
+/// (Linux with glibc; elsewhere nothing). glibc otherwise raises the
+/// threshold to the size of each mmapped block freed, up to 32 MiB: the n
+/// run's buffers (26 MB in `comment-100MB`) then come from the heap the run
+/// before freed, already mapped, while the 4n run's (105 MB) are mapped and
+/// page-faulted again each run. That timed the allocator, not the parser:
+/// `comment-100MB` measured ×6.2–7.3 (×12.0 once under load, after 20 runs),
+/// ×4.4–4.6 with the threshold fixed (2026-11-24). Fixed, a buffer of either
+/// size past 128 KiB is mapped afresh each run.
+fn fix_the_mmap_threshold() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn mallopt(param: std::ffi::c_int, value: std::ffi::c_int) -> std::ffi::c_int;
+        }
+        /// glibc's `M_MMAP_THRESHOLD` (`malloc.h`).
+        const M_MMAP_THRESHOLD: std::ffi::c_int = -3;
+        // SAFETY: `mallopt` only sets a parameter of glibc's allocator, and
+        // it runs before any other thread exists.
+        let changed = unsafe { mallopt(M_MMAP_THRESHOLD, 128 * 1024) };
+        assert_eq!(changed, 1, "mallopt(M_MMAP_THRESHOLD) failed");
+    }
+}
 
 /// The CPU time of this thread (Linux: `/proc/thread-self/schedstat`),
 /// which other processes on a shared machine do not inflate; `None`
@@ -155,6 +181,7 @@ const MAX_HEAP_PER_INPUT_BYTE: f64 = htmlforge::Limits::UNTRUSTED_PEAK_PER_INPUT
 const TIME_LIMIT: f64 = 10.0;
 
 fn main() {
+    fix_the_mmap_threshold();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|a| a == "--quick");
     let only: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
