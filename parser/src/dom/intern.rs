@@ -75,7 +75,7 @@ impl Document {
     pub(super) fn attr_ref(&self, attr: &StoredAttr) -> AttrRef<'_> {
         AttrRef {
             ns: attr.ns,
-            prefix: attr.prefix.map(|prefix| self.name_str(prefix)),
+            prefix: self.attr_prefixes.get(attr.prefix).map(|prefix| self.name_str(prefix)),
             local: self.name_str(attr.name),
             local_name: LocalName::from_index(attr.name.0 as usize),
             value: self.strings.get(attr.value),
