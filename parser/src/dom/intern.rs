@@ -2,6 +2,7 @@
 //! [`LocalName`]s, plus a per-document table for other names.
 
 use crate::generated::names::{LocalName, LOCAL_NAME_COUNT};
+use crate::tokenizer::Attribute;
 use crate::tree_builder::{AttrRef, Name};
 
 use super::node::{NameId, StoredAttr};
@@ -42,6 +43,17 @@ impl Document {
             // Most often a name outside the names table (`data-*`): the
             // cache first, the names table only on a miss.
             None => self.intern_other(attr.local, false),
+        }
+    }
+
+    /// The name of a token's attribute as the DOM keeps it: the tokenizer
+    /// interned it, and a name it did not find the names table does not
+    /// know.
+    #[inline]
+    pub(super) fn intern_token_attr_name(&mut self, attr: &Attribute) -> NameId {
+        match attr.local_name() {
+            Some(known) => NameId(known.index() as u32),
+            None => self.intern_other(attr.name(), true),
         }
     }
 

@@ -2,6 +2,7 @@
 //! and detaching them, and growing text.
 
 use crate::generated::names::Namespace;
+use crate::tokenizer::Attribute;
 use crate::tree_builder::{AttrRef, Name, QualName};
 
 use super::error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
@@ -188,6 +189,25 @@ impl Document {
         make_room(&mut self.attrs, attrs.len());
         self.store_attrs(attrs);
         let attrs = span(start, self.attrs.len() - start);
+        self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
+    }
+
+    /// Creates an HTML element for the tree builder from a start tag
+    /// token's name and attributes (see
+    /// [`TreeSink::create_html_element_from_token`](crate::tree_builder::TreeSink::create_html_element_from_token)):
+    /// [`Self::create_element_unchecked`] without a list of [`AttrRef`]s.
+    pub(super) fn create_element_from_token(&mut self, name: &QualName, attrs: &[Attribute]) -> NodeId {
+        let template_contents = self.new_template_contents(name);
+        let name_id = self.intern(&name.local);
+        let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
+        let start = self.attrs.len();
+        make_room(&mut self.attrs, attrs.len());
+        for attr in attrs {
+            let name = self.intern_token_attr_name(attr);
+            let value = self.push_string(&attr.value);
+            self.attrs.push(StoredAttr { ns: None, prefix: PrefixSlot::NONE, name, value });
+        }
+        let attrs = span(start, attrs.len());
         self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
     }
 
