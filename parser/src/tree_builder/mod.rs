@@ -25,6 +25,9 @@ mod token;
 
 use crate::encoding::{Confidence, Encoding};
 use crate::generated::element_categories::{element_categories, Categories};
+use crate::generated::in_body_fallback_tags::{
+    IN_CAPTION_END_TAGS, IN_CAPTION_START_TAGS, IN_CELL_END_TAGS, IN_CELL_START_TAGS, TAG_NAMED_BY_MODE,
+};
 use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tag_groups::{IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH};
@@ -581,6 +584,26 @@ impl<S: TreeSink> TreeBuilder<S> {
             && self.current_node_is_html_outside_the_context()
     }
 
+    /// Whether a tag goes straight to the "in body" rules from a mode
+    /// whose "anything else" processes the token using the rules for "in
+    /// body" ("in cell" [#parsing-main-intd], "in caption"
+    /// [#parsing-main-incaption]): no token condition of the mode names the
+    /// tag (the generated `TAG_NAMED_BY_MODE`, for the tag's kind: `bits`),
+    /// and the dispatcher would send the tag to the insertion mode
+    /// ([`Self::may_skip_the_dispatcher`],
+    /// [`Self::current_node_is_html_outside_the_context`]).
+    #[inline(always)]
+    fn takes_tag_in_body_from(&self, tag: &Tag, bits: ModeBits) -> bool {
+        let mask = match self.mode {
+            InsertionMode::InCell => bits.in_cell,
+            InsertionMode::InCaption => bits.in_caption,
+            _ => return false,
+        };
+        tag.local_name().is_none_or(|name| TAG_NAMED_BY_MODE[name.index()] & mask == 0)
+            && self.may_skip_the_dispatcher()
+            && self.current_node_is_html_outside_the_context()
+    }
+
     /// What every token that skips the dispatcher's own steps needs: no
     /// error waits for a position and the node cap is not reached (the way
     /// through the dispatcher, `process_any_token`, handles both).
@@ -712,8 +735,25 @@ impl<S: TreeSink> TreeBuilder<S> {
     #[inline(always)]
     fn process_start_tag_token(&mut self, tag: &Tag) -> SinkResult {
         if !self.takes_tags_in_body() {
-            return self.process_any_token(Token::StartTag(tag));
+            return self.process_start_tag_elsewhere(tag);
         }
+        self.start_tag_in_body(tag)
+    }
+
+    /// A start tag past the usual case: one that the mode's "anything
+    /// else" sends to the "in body" rules ([`Self::takes_tag_in_body_from`])
+    /// goes there as in body; the rest goes through the dispatcher.
+    #[inline(never)]
+    fn process_start_tag_elsewhere(&mut self, tag: &Tag) -> SinkResult {
+        if self.takes_tag_in_body_from(tag, START_TAG_BITS) {
+            return self.start_tag_in_body(tag);
+        }
+        self.process_any_token(Token::StartTag(tag))
+    }
+
+    /// The "in body" start tag rules for a tag that skips the dispatcher.
+    #[inline(always)]
+    fn start_tag_in_body(&mut self, tag: &Tag) -> SinkResult {
         self.ignore_next_line_feed = false;
         self.next_tokenizer_state = None;
         self.self_closing_flag_acknowledged = !tag.self_closing;
@@ -730,8 +770,23 @@ impl<S: TreeSink> TreeBuilder<S> {
     #[inline(always)]
     fn process_end_tag_token(&mut self, tag: &Tag) -> SinkResult {
         if !self.takes_tags_in_body() {
-            return self.process_any_token(Token::EndTag(tag));
+            return self.process_end_tag_elsewhere(tag);
         }
+        self.end_tag_in_body(tag)
+    }
+
+    /// An end tag past the usual case, as [`Self::process_start_tag_elsewhere`].
+    #[inline(never)]
+    fn process_end_tag_elsewhere(&mut self, tag: &Tag) -> SinkResult {
+        if self.takes_tag_in_body_from(tag, END_TAG_BITS) {
+            return self.end_tag_in_body(tag);
+        }
+        self.process_any_token(Token::EndTag(tag))
+    }
+
+    /// The "in body" end tag rules for a tag that skips the dispatcher.
+    #[inline(always)]
+    fn end_tag_in_body(&mut self, tag: &Tag) -> SinkResult {
         self.ignore_next_line_feed = false;
         self.next_tokenizer_state = None;
         self.self_closing_flag_acknowledged = true;
@@ -801,6 +856,19 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
                     || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
         })
 }
+
+/// The bits of [`TAG_NAMED_BY_MODE`] of one tag kind, per mode whose
+/// "anything else" is the "in body" rules.
+#[derive(Debug, Clone, Copy)]
+struct ModeBits {
+    in_caption: u8,
+    in_cell: u8,
+}
+
+/// The start tag bits of [`ModeBits`].
+const START_TAG_BITS: ModeBits = ModeBits { in_caption: IN_CAPTION_START_TAGS, in_cell: IN_CELL_START_TAGS };
+/// The end tag bits of [`ModeBits`].
+const END_TAG_BITS: ModeBits = ModeBits { in_caption: IN_CAPTION_END_TAGS, in_cell: IN_CELL_END_TAGS };
 
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     /// The token's kind is told here, inlined where the tokenizer emits the
