@@ -712,6 +712,24 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.insert_characters_in(text, text_and_after);
                         return self.after_characters();
                     }
+                    // "In table" characters where the current node is a
+                    // table, tbody, template, tfoot, thead or tr: collected
+                    // "in table text" [#parsing-main-intable] ("in table
+                    // body" and "in row" send characters there by their
+                    // "anything else" [#parsing-main-intbody]
+                    // [#parsing-main-intr]); and more characters there
+                    // [#parsing-main-intabletext].
+                    InsertionMode::InTable | InsertionMode::InTableBody | InsertionMode::InRow
+                        if self.current_node_takes_table_text() =>
+                    {
+                        self.switch_to_table_text();
+                        self.append_to_the_pending_table_characters(text);
+                        return self.after_characters();
+                    }
+                    InsertionMode::InTableText => {
+                        self.append_to_the_pending_table_characters(text);
+                        return self.after_characters();
+                    }
                     _ => {}
                 },
                 // The dispatcher's foreign content: an adjusted current node
@@ -745,10 +763,27 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// goes there as in body; the rest goes through the dispatcher.
     #[inline(never)]
     fn process_start_tag_elsewhere(&mut self, tag: &Tag) -> SinkResult {
+        self.leave_table_text();
         if self.takes_tag_in_body_from(tag, START_TAG_BITS) {
             return self.start_tag_in_body(tag);
         }
         self.process_any_token(Token::StartTag(tag))
+    }
+
+    /// A tag in "in table text" (after a run of table text): the mode's
+    /// "anything else" flushes the pending characters and switches back to
+    /// the original insertion mode [#parsing-main-intabletext], done here
+    /// when the dispatcher would send the tag to the insertion mode, so
+    /// that the tag is then reprocessed as in that mode, without a round
+    /// through the insertion-mode match.
+    #[inline(always)]
+    fn leave_table_text(&mut self) {
+        if self.mode == InsertionMode::InTableText
+            && self.may_skip_the_dispatcher()
+            && self.current_node_is_html_outside_the_context()
+        {
+            self.flush_the_pending_table_characters();
+        }
     }
 
     /// The "in body" start tag rules for a tag that skips the dispatcher.
@@ -778,6 +813,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// An end tag past the usual case, as [`Self::process_start_tag_elsewhere`].
     #[inline(never)]
     fn process_end_tag_elsewhere(&mut self, tag: &Tag) -> SinkResult {
+        self.leave_table_text();
         if self.takes_tag_in_body_from(tag, END_TAG_BITS) {
             return self.end_tag_in_body(tag);
         }
