@@ -763,11 +763,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// goes there as in body; the rest goes through the dispatcher.
     #[inline(never)]
     fn process_start_tag_elsewhere(&mut self, tag: &Tag) -> SinkResult {
-        self.leave_table_text();
         if self.takes_tag_in_body_from(tag, START_TAG_BITS) {
             return self.start_tag_in_body(tag);
         }
-        self.process_any_token(Token::StartTag(tag))
+        if self.leaves_table_text() {
+            return self.dispatch_to_the_rules(Token::StartTag(tag));
+        }
+        self.dispatch_token(Token::StartTag(tag))
     }
 
     /// A tag in "in table text" (after a run of table text): the mode's
@@ -776,14 +778,20 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// when the dispatcher would send the tag to the insertion mode, so
     /// that the tag is then reprocessed as in that mode, without a round
     /// through the insertion-mode match.
+    /// True if it did: the tag then goes on to the rules without the
+    /// dispatcher's checks, as it would from "in table text" (the errors the
+    /// flush raised are the tag's, placed when the tokenizer gets control
+    /// back).
     #[inline(always)]
-    fn leave_table_text(&mut self) {
-        if self.mode == InsertionMode::InTableText
+    fn leaves_table_text(&mut self) -> bool {
+        let leaves = self.mode == InsertionMode::InTableText
             && self.may_skip_the_dispatcher()
-            && self.current_node_is_html_outside_the_context()
-        {
+            && self.current_node_is_html_outside_the_context();
+        if leaves {
+            self.next_tokenizer_state = None;
             self.flush_the_pending_table_characters();
         }
+        leaves
     }
 
     /// The "in body" start tag rules for a tag that skips the dispatcher.
@@ -813,11 +821,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// An end tag past the usual case, as [`Self::process_start_tag_elsewhere`].
     #[inline(never)]
     fn process_end_tag_elsewhere(&mut self, tag: &Tag) -> SinkResult {
-        self.leave_table_text();
         if self.takes_tag_in_body_from(tag, END_TAG_BITS) {
             return self.end_tag_in_body(tag);
         }
-        self.process_any_token(Token::EndTag(tag))
+        if self.leaves_table_text() {
+            return self.dispatch_to_the_rules(Token::EndTag(tag));
+        }
+        self.dispatch_token(Token::EndTag(tag))
     }
 
     /// The "in body" end tag rules for a tag that skips the dispatcher.
@@ -836,6 +846,17 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Any token, through the tree construction dispatcher.
     #[inline(never)]
     fn process_any_token(&mut self, token: Token<'_>) -> SinkResult {
+        self.dispatch_token(token)
+    }
+
+    /// The body of [`Self::process_any_token`], inline in the ways out of
+    /// the start and end tags' fast paths too, so that each kind of tag has
+    /// its own insertion-mode jump: a tag table's start tags come in "in
+    /// row" (`td`) and "in table body" (`tr`), its end tags in "in cell"
+    /// (`</td>`) and "in row" (`</tr>`), each kind in a steadier order
+    /// than the two interleaved.
+    #[inline(always)]
+    fn dispatch_token(&mut self, token: Token<'_>) -> SinkResult {
         if !self.errors_awaiting_position.is_empty() {
             // Driven by something that places no errors: report them unplaced.
             self.report_errors_at(0, 0);
@@ -846,6 +867,13 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.limits_hit.nodes_capped = true;
             return SinkResult::Continue;
         }
+        self.dispatch_to_the_rules(token)
+    }
+
+    /// The dispatcher's rules for a token past its checks (errors awaiting
+    /// a position, the node cap).
+    #[inline(always)]
+    fn dispatch_to_the_rules(&mut self, token: Token<'_>) -> SinkResult {
         let tok = Tok::from_token(token);
         self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
         self.dispatch(tok);
