@@ -17,7 +17,7 @@ use super::interface::{
 };
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
-use crate::named_char_ref::{NamedMatch, RecentMatch};
+use crate::named_char_ref::NamedMatch;
 use names::NameCache;
 
 /// What `consume` found: an ASCII byte, the lead byte of a non-ASCII
@@ -162,8 +162,6 @@ pub struct Tokenizer<S: TokenSink> {
     temporary_buffer: String,
     pub(crate) character_reference_code: u32,
     named_match: Option<NamedMatch>,
-    /// The last short named reference matched, tried first.
-    recent_named_match: RecentMatch,
     /// The input byte after the last named character reference match.
     next_after_match: Option<u8>,
 
@@ -213,7 +211,6 @@ impl<S: TokenSink> Tokenizer<S> {
             temporary_buffer: String::new(),
             character_reference_code: 0,
             named_match: None,
-            recent_named_match: RecentMatch::default(),
             next_after_match: None,
             span_start: 0,
             span_end: 0,
