@@ -28,6 +28,17 @@
 //! scans: `ROOT_INDEX` (per byte code: the root edge's index, 0xFF: none) and
 //! `SECOND_INDEX` (per root edge, then per byte code: the position in the
 //! root edge's target list, 0xFF: none). Deeper lists are short and scanned.
+//!
+//! The names that end with `;` and fit in eight bytes (1,619 of the 2,231,
+//! every one that pages use often) also get a hash table, so that the
+//! tokenizer can find such a name in one step when the input holds it whole:
+//! the name's bytes as a little-endian `u64` (zero above its `;`) are the key,
+//! and a hash-and-displace scheme makes the table collision-free. The bucket
+//! is the top [`BUCKET_BITS`] of `key × BUCKET_MULTIPLIER`, the slot the top
+//! [`SLOT_BITS`] of `key × SLOT_MULTIPLIER`, XORed with the bucket's
+//! displacement; the slot holds the key (0: empty) and the name's replacement
+//! span. No name goes on past a `;`, so such a name, when the input starts
+//! with it, is the longest match.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
@@ -48,6 +59,9 @@ const ALPHABET: &[u8] = b"0123456789;ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq
 const CODES: usize = 64;
 const CODE_MASK: u32 = 0x3f;
 const LAST_SIBLING: u32 = 0x80;
+/// The short-name hash table: 2^SLOT_BITS slots, 2^BUCKET_BITS displacement buckets.
+const SLOT_BITS: u32 = 11;
+const BUCKET_BITS: u32 = 9;
 
 /// One row: a name (with its `;` if it has one) and its code points.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,6 +138,111 @@ pub struct Dafsa {
     pub second_index: Vec<u8>,
     pub value_spans: Vec<u16>,
     pub values: String,
+    pub short_names: ShortNames,
+}
+
+/// The hash table of the names that end with `;` and fit in eight bytes
+/// (see the module's notes).
+#[derive(Debug)]
+pub struct ShortNames {
+    pub bucket_multiplier: u64,
+    pub slot_multiplier: u64,
+    /// Per bucket: the value XORed into its keys' slots.
+    pub displacements: Vec<u16>,
+    /// Per slot: the name as a little-endian word, 0 for an empty slot.
+    pub keys: Vec<u64>,
+    /// Per slot: the name's replacement span (as in `value_spans`).
+    pub spans: Vec<u16>,
+}
+
+impl ShortNames {
+    /// The key of `name` if it ends with `;` and fits in eight bytes.
+    pub fn key(name: &[u8]) -> Option<u64> {
+        if name.len() > 8 || name.last() != Some(&b';') || name[..name.len() - 1].contains(&b';') {
+            return None;
+        }
+        let mut word = [0u8; 8];
+        word[..name.len()].copy_from_slice(name);
+        Some(u64::from_le_bytes(word))
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key.wrapping_mul(self.bucket_multiplier) >> (64 - BUCKET_BITS)) as usize
+    }
+
+    fn slot(&self, key: u64, displacement: u16) -> usize {
+        (key.wrapping_mul(self.slot_multiplier) >> (64 - SLOT_BITS)) as usize ^ usize::from(displacement)
+    }
+
+    /// The span of the name with this key, looked up as the runtime does.
+    pub fn find(&self, key: u64) -> Option<u16> {
+        let slot = self.slot(key, self.displacements[self.bucket(key)]);
+        (self.keys[slot] == key).then_some(self.spans[slot])
+    }
+
+    /// Places every `(key, span)`: the buckets with the most keys first, each
+    /// at the first displacement where all its keys land in free slots. The
+    /// multipliers come from a fixed sequence, so the table is reproducible.
+    fn build(entries: &[(u64, u16)]) -> Result<ShortNames> {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..64 {
+            let bucket_multiplier = splitmix(&mut seed) | 1;
+            let slot_multiplier = splitmix(&mut seed) | 1;
+            if let Some(table) = Self::try_build(entries, bucket_multiplier, slot_multiplier) {
+                return Ok(table);
+            }
+        }
+        Err("no collision-free short-name table in 64 tries".into())
+    }
+
+    fn try_build(entries: &[(u64, u16)], bucket_multiplier: u64, slot_multiplier: u64) -> Option<ShortNames> {
+        let slots = 1usize << SLOT_BITS;
+        let mut table = ShortNames {
+            bucket_multiplier,
+            slot_multiplier,
+            displacements: vec![0; 1 << BUCKET_BITS],
+            keys: vec![0; slots],
+            spans: vec![0; slots],
+        };
+        let mut buckets: Vec<Vec<(u64, u16)>> = vec![Vec::new(); 1 << BUCKET_BITS];
+        for &(key, span) in entries {
+            buckets[table.bucket(key)].push((key, span));
+        }
+        let mut order: Vec<usize> = (0..buckets.len()).collect();
+        order.sort_by_key(|&b| (std::cmp::Reverse(buckets[b].len()), b));
+        for b in order {
+            if buckets[b].is_empty() {
+                break;
+            }
+            let displacement = (0..slots as u16).find(|&d| {
+                let mut taken: Vec<usize> = buckets[b].iter().map(|&(key, _)| table.slot(key, d)).collect();
+                let free = taken.iter().all(|&slot| table.keys[slot] == 0);
+                taken.sort_unstable();
+                taken.dedup();
+                free && taken.len() == buckets[b].len()
+            })?;
+            table.displacements[b] = displacement;
+            for &(key, span) in &buckets[b] {
+                let slot = table.slot(key, displacement);
+                table.keys[slot] = key;
+                table.spans[slot] = span;
+            }
+        }
+        Some(table)
+    }
+
+    fn data_size(&self) -> usize {
+        self.displacements.len() * 2 + self.keys.len() * 8 + self.spans.len() * 2
+    }
+}
+
+/// SplitMix64: the multipliers' fixed pseudo-random sequence.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl Dafsa {
@@ -250,7 +369,13 @@ pub fn build(refs: &[NamedRef]) -> Result<Dafsa> {
         value_spans.push((offset << 3 | (text.len() - 1)) as u16);
     }
     let (root_index, second_index) = direct_indexes(&edges);
-    Ok(Dafsa { edges, root_index, second_index, values, value_spans })
+    let short_entries: Vec<(u64, u16)> = sorted
+        .iter()
+        .zip(&value_spans)
+        .filter_map(|(r, &span)| Some((ShortNames::key(r.name.as_bytes())?, span)))
+        .collect();
+    let short_names = ShortNames::build(&short_entries)?;
+    Ok(Dafsa { edges, root_index, second_index, values, value_spans, short_names })
 }
 
 /// The positions of the edges of one list, by byte code.
@@ -368,6 +493,7 @@ fn render(dafsa: &Dafsa, provenance: &str) -> GeneratedFile {
         body.push_str(&format!("    {},\n", items.join(", ")));
     }
     body.push_str("];\n\n");
+    render_short_names(&mut body, &dafsa.short_names);
     body.push_str("/// The replacement texts, concatenated.\n#[rustfmt::skip]\npub static VALUES: &str = concat!(\n");
     let chars: Vec<char> = dafsa.values.chars().collect();
     for chunk in chars.chunks(32) {
@@ -376,6 +502,47 @@ fn render(dafsa: &Dafsa, provenance: &str) -> GeneratedFile {
     }
     body.push_str(");\n");
     rust_text_file(OUTPUT, &[SOURCE], provenance, &body)
+}
+
+fn render_short_names(body: &mut String, table: &ShortNames) {
+    body.push_str(&format!(
+        "/// The short-name table's buckets: the top `SHORT_BUCKET_BITS` of `key × SHORT_BUCKET_MULTIPLIER`.\n\
+         pub const SHORT_BUCKET_BITS: u32 = {BUCKET_BITS};\n\
+         /// Multiplier of the short-name table's buckets.\n\
+         pub const SHORT_BUCKET_MULTIPLIER: u64 = 0x{:016x};\n\n\
+         /// The short-name table's slots: the top `SHORT_SLOT_BITS` of `key × SHORT_SLOT_MULTIPLIER`, XOR the bucket's displacement.\n\
+         pub const SHORT_SLOT_BITS: u32 = {SLOT_BITS};\n\
+         /// Multiplier of the short-name table's slots.\n\
+         pub const SHORT_SLOT_MULTIPLIER: u64 = 0x{:016x};\n\n",
+        table.bucket_multiplier, table.slot_multiplier
+    ));
+    body.push_str(&format!(
+        "/// Per bucket: the displacement XORed into its names' slots.\n#[rustfmt::skip]\npub static SHORT_DISPLACEMENTS: [u16; {}] = [\n",
+        table.displacements.len()
+    ));
+    for chunk in table.displacements.chunks(16) {
+        let items: Vec<String> = chunk.iter().map(|d| d.to_string()).collect();
+        body.push_str(&format!("    {},\n", items.join(", ")));
+    }
+    body.push_str("];\n\n");
+    body.push_str(&format!(
+        "/// Per slot: a name that ends with `;` and fits in eight bytes, as a little-endian word (0: empty).\n#[rustfmt::skip]\npub static SHORT_NAMES: [u64; {}] = [\n",
+        table.keys.len()
+    ));
+    for chunk in table.keys.chunks(6) {
+        let items: Vec<String> = chunk.iter().map(|k| format!("0x{k:016x}")).collect();
+        body.push_str(&format!("    {},\n", items.join(", ")));
+    }
+    body.push_str("];\n\n");
+    body.push_str(&format!(
+        "/// Per slot: the replacement span of its name (as in [`VALUE_SPANS`]).\n#[rustfmt::skip]\npub static SHORT_SPANS: [u16; {}] = [\n",
+        table.spans.len()
+    ));
+    for chunk in table.spans.chunks(12) {
+        let items: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
+        body.push_str(&format!("    {},\n", items.join(", ")));
+    }
+    body.push_str("];\n\n");
 }
 
 /// A Rust string literal with every non-ASCII or non-printable character
@@ -445,6 +612,21 @@ impl Table for NamedCharRefs {
                         format!("{}: the automaton does not find it", r.name)
                     });
                 }
+                let short = &dafsa.short_names;
+                let mut short_count = 0;
+                for (r, &span) in sorted.iter().zip(&dafsa.value_spans) {
+                    if let Some(key) = ShortNames::key(r.name.as_bytes()) {
+                        short_count += 1;
+                        report.check(short.find(key) == Some(span), || {
+                            format!("{}: the short-name table does not find it", r.name)
+                        });
+                    }
+                }
+                report.notes.push(format!(
+                    "short-name table: {short_count} names in {} slots, {} bytes",
+                    short.keys.len(),
+                    short.data_size()
+                ));
                 let size = dafsa.data_size();
                 report.check(size < 30 * 1024, || format!("matcher data is {size} bytes, over 30 KB"));
                 report.notes.push(format!("matcher: {} edges, {size} bytes of static data", dafsa.edges.len()));
@@ -523,6 +705,27 @@ mod tests {
         assert_eq!(lookup(&dafsa, b"qint;"), Some(4));
         assert_eq!(lookup(&dafsa, b"qu"), None);
         assert_eq!(lookup(&dafsa, b"zz"), None);
+    }
+
+    #[test]
+    fn the_short_name_table_finds_each_short_name_and_nothing_else() {
+        let refs = [
+            r("amp;", &[0x26]),
+            r("amp", &[0x26]),
+            r("lt;", &[0x3c]),
+            r("notin;", &[0x2209]),
+            r("CounterClockwiseContourIntegral;", &[0x2233]),
+        ];
+        let dafsa = build(&refs).unwrap();
+        let short = &dafsa.short_names;
+        assert_eq!(ShortNames::key(b"amp"), None);
+        assert_eq!(ShortNames::key(b"a;mp;"), None);
+        assert_eq!(ShortNames::key(b"CounterClockwiseContourIntegral;"), None);
+        for (name, rank) in [("AMP;", None), ("amp;", Some(2)), ("lt;", Some(3)), ("notin;", Some(4))] {
+            let found = short.find(ShortNames::key(name.as_bytes()).unwrap());
+            assert_eq!(found, rank.map(|rank: usize| dafsa.value_spans[rank]), "{name}");
+        }
+        assert_eq!(short.keys.iter().filter(|&&k| k != 0).count(), 3);
     }
 
     #[test]

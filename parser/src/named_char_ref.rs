@@ -26,7 +26,8 @@
 //! ```
 
 use crate::generated::named_character_references::{
-    BYTE_TO_CODE, EDGES, ROOT_INDEX, SECOND_INDEX, VALUES, VALUE_SPANS,
+    BYTE_TO_CODE, EDGES, ROOT_INDEX, SECOND_INDEX, SHORT_BUCKET_BITS, SHORT_BUCKET_MULTIPLIER, SHORT_DISPLACEMENTS,
+    SHORT_NAMES, SHORT_SLOT_BITS, SHORT_SLOT_MULTIPLIER, SHORT_SPANS, VALUES, VALUE_SPANS,
 };
 
 const CODE_MASK: u32 = 0x3f;
@@ -178,41 +179,44 @@ impl NamedCharRefMatcher {
     }
 }
 
-/// The last match whose name ends with `;` and fits in eight bytes, tried
-/// before the automaton by one masked comparison of the input: pages repeat
-/// a few references many times (`&amp;` in URLs, `&nbsp;`), and the
-/// automaton costs about forty instructions per byte of a name. No name
-/// goes on past a `;`, so where the input starts with such a name, that
-/// name is the longest match.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct RecentMatch {
-    /// The name's bytes as a little-endian word, and the mask of its length.
-    name: u64,
-    mask: u64,
-    found: Option<NamedMatch>,
-}
-
-impl RecentMatch {
-    /// The remembered match, if `rest` (the input after the `&`) starts
-    /// with its name; `None` also when `rest` is shorter than eight bytes.
-    #[inline]
-    pub(crate) fn find(&self, rest: &[u8]) -> Option<NamedMatch> {
-        let word = u64::from_le_bytes(*rest.first_chunk::<8>()?);
-        self.found.filter(|_| word & self.mask == self.name)
+/// The longest match at the start of `rest` (the input after the `&`) when
+/// it is a name that ends with `;` and fits in eight bytes, found in one step
+/// by the generated hash table of those names (1,619 of the 2,231, among them
+/// every one pages use often) instead of byte by byte through the automaton.
+/// `None` when `rest` has no such name at its start, and when `rest` is
+/// shorter than eight bytes: the automaton decides then.
+///
+/// The word's first `;` ends the only candidate key: names are ASCII
+/// alphanumerics and a `;` only at their end. No name goes on past a `;`, so
+/// a name found with its `;` is the longest match (the note of
+/// [#named-character-reference-state] on the longest match holds).
+#[inline]
+pub(crate) fn short_match(rest: &[u8]) -> Option<NamedMatch> {
+    const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    let word = u64::from_le_bytes(*rest.first_chunk::<8>()?);
+    let not_semicolons = word ^ (LOW_BYTES * u64::from(b';'));
+    // The lowest flag marks the first `;` exactly (flags above it may be false).
+    let semicolons = not_semicolons.wrapping_sub(LOW_BYTES) & !not_semicolons & HIGH_BITS;
+    if semicolons == 0 {
+        return None;
     }
-
-    /// Remembers `found`, the longest match at the start of `rest`, if its
-    /// name ends with `;` and fits in eight bytes.
-    pub(crate) fn remember(&mut self, rest: &[u8], found: NamedMatch) {
-        if !found.ends_with_semicolon || found.len > 8 {
-            return;
-        }
-        let mut name = [0u8; 8];
-        name[..found.len].copy_from_slice(&rest[..found.len]);
-        self.name = u64::from_le_bytes(name);
-        self.mask = u64::MAX >> (64 - 8 * found.len);
-        self.found = Some(found);
+    let last_bit = semicolons.trailing_zeros();
+    let key = word & (u64::MAX >> (63 - last_bit));
+    let bucket = (key.wrapping_mul(SHORT_BUCKET_MULTIPLIER) >> (64 - SHORT_BUCKET_BITS)) as usize;
+    let slot = ((key.wrapping_mul(SHORT_SLOT_MULTIPLIER) >> (64 - SHORT_SLOT_BITS)) as usize
+        ^ usize::from(SHORT_DISPLACEMENTS[bucket]))
+        & (SHORT_NAMES.len() - 1);
+    if SHORT_NAMES[slot] != key {
+        return None;
     }
+    let span = usize::from(SHORT_SPANS[slot]);
+    let start = span >> 3;
+    Some(NamedMatch {
+        len: last_bit as usize / 8 + 1,
+        ends_with_semicolon: true,
+        replacement: &VALUES[start..start + (span & 7) + 1],
+    })
 }
 
 /// Looks up one complete name (without the `&`), e.g. `"notin;"`: what
@@ -276,58 +280,46 @@ mod tests {
         assert_eq!(matcher.consumed(), 1);
     }
 
+    pub(super) fn automaton(input: &[u8]) -> Option<NamedMatch> {
+        let mut matcher = NamedCharRefMatcher::new();
+        for &b in input {
+            if !matcher.push(b) {
+                break;
+            }
+        }
+        matcher.longest_match()
+    }
+
     #[test]
-    fn the_recent_match_answers_as_the_automaton_does() {
-        let mut recent = RecentMatch::default();
-        assert_eq!(recent.find(b"amp;xxxxxx"), None);
-        let inputs: [&[u8]; 9] = [
+    fn the_short_match_answers_as_the_automaton_does() {
+        let inputs: [&[u8]; 14] = [
             b"amp;x=1&y",
             b"amp;amp;",
             b"ampere;xxx",
             b"amp",
+            b"amp;",
             b"notin;xxxx",
             b"not;xxxxxx",
             b"notit;xxxx",
             b"nbsp; xxx",
+            b"lt;xxxxxx",
             b"lt;",
+            b"a;xxxxxxx",
+            b"zwnj;\xc3\xa9xx",
+            b"NotEqualTilde;xx",
         ];
-        for first in inputs {
-            for second in inputs {
-                let mut matcher = NamedCharRefMatcher::new();
-                for &b in first {
-                    if !matcher.push(b) {
-                        break;
-                    }
-                }
-                if let Some(found) = matcher.longest_match() {
-                    recent.remember(first, found);
-                }
-                let mut matcher = NamedCharRefMatcher::new();
-                for &b in second {
-                    if !matcher.push(b) {
-                        break;
-                    }
-                }
-                if let Some(hit) = recent.find(second) {
-                    assert_eq!(Some(hit), matcher.longest_match(), "{first:?} then {second:?}");
-                }
+        for input in inputs {
+            if let Some(found) = short_match(input) {
+                assert_eq!(Some(found), automaton(input), "{input:?}");
             }
         }
-        // Names longer than eight bytes, and names without `;`, are not remembered.
-        let mut recent = RecentMatch::default();
-        let found = NamedMatch { len: 3, ends_with_semicolon: false, replacement: "&" };
-        recent.remember(b"ampxxxxxxx", found);
-        assert_eq!(recent.find(b"ampxxxxxxx"), None);
-        let long = b"NotEqualTilde;xx";
-        let found = NamedMatch { len: 14, ends_with_semicolon: true, replacement: "\u{2242}\u{338}" };
-        recent.remember(long, found);
-        assert_eq!(recent.find(long), None);
-        // Every name that fits is found again, with the automaton's answer.
-        let found = NamedMatch { len: 4, ends_with_semicolon: true, replacement: "&" };
-        recent.remember(b"amp;", found);
-        assert_eq!(recent.find(b"amp;1234"), Some(found));
-        assert_eq!(recent.find(b"amp:1234"), None);
-        assert_eq!(recent.find(b"amp;123"), None);
+        let hit = |input: &[u8]| short_match(input).map(|m| (m.len, m.replacement));
+        assert_eq!(hit(b"amp;x=1&y"), Some((4, "&")));
+        assert_eq!(hit(b"notin;xxxx"), Some((6, "\u{2209}")));
+        assert_eq!(hit(b"ThickSpace;"), None, "fits no word");
+        assert_eq!(hit(b"notit;xxxx"), None, "the automaton finds `not`");
+        assert_eq!(hit(b"ampere;xxx"), None);
+        assert_eq!(hit(b"lt;"), None, "shorter than a word");
     }
 
     #[test]

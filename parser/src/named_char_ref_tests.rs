@@ -1,6 +1,7 @@
 //! The named character reference matcher against the whole spec-data table.
 
-use super::{lookup, NamedCharRefMatcher};
+use super::tests::automaton;
+use super::{lookup, short_match, NamedCharRefMatcher};
 
 const TABLE: &str = include_str!("../data/named-character-references.txt");
 
@@ -77,4 +78,31 @@ fn numeric_replacements_cover_the_c1_table() {
     assert_eq!(replace(0x9f), Some('\u{178}'));
     assert_eq!(replace(0x7f), None);
     assert_eq!((0x80..=0x9f).filter(|&n| replace(n).is_some()).count(), 27);
+}
+
+#[test]
+fn the_short_match_finds_every_short_name_in_any_surroundings() {
+    let mut found = 0;
+    for (name, text) in rows() {
+        let fits = name.ends_with(';') && name.len() <= 8;
+        for tail in [&b"xxxxxxxx"[..], b";;;;;;;;", b"\0\0\0\0\0\0\0\0", b"\xc3\xa9&amp;xx"] {
+            let mut input = name.as_bytes().to_vec();
+            input.extend_from_slice(tail);
+            match short_match(&input) {
+                Some(hit) => {
+                    // (`&Aacute` followed by `;` is `&Aacute;`.)
+                    assert_eq!(Some(hit), automaton(&input), "&{name}");
+                    assert!(!fits || hit.replacement == text.as_str(), "&{name}");
+                }
+                None => assert!(!fits, "&{name} is not found"),
+            }
+            // Without its `;`, or cut short, no short name is found.
+            input.remove(name.len() - 1);
+            if let Some(hit) = short_match(&input) {
+                assert_eq!(Some(hit), automaton(&input), "&{name} without its last byte");
+            }
+        }
+        found += usize::from(fits);
+    }
+    assert_eq!(found, 1_619);
 }

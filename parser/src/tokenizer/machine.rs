@@ -17,8 +17,13 @@ use super::interface::{
 };
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
-use crate::named_char_ref::{NamedMatch, RecentMatch};
+use crate::named_char_ref::NamedMatch;
 use names::NameCache;
+
+/// The most owned text the tokenizer gathers before it hands the text on
+/// (see `Tokenizer::takes_more_owned_text`): a bound on the memory the
+/// gathering holds besides the input and the tree.
+pub(crate) const OWNED_TEXT_LIMIT: usize = 16 * 1024;
 
 /// What `consume` found: an ASCII byte, the lead byte of a non-ASCII
 /// character (always "anything else": every character the spec's cases
@@ -162,8 +167,6 @@ pub struct Tokenizer<S: TokenSink> {
     temporary_buffer: String,
     pub(crate) character_reference_code: u32,
     named_match: Option<NamedMatch>,
-    /// The last short named reference matched, tried first.
-    recent_named_match: RecentMatch,
     /// The input byte after the last named character reference match.
     next_after_match: Option<u8>,
 
@@ -213,7 +216,6 @@ impl<S: TokenSink> Tokenizer<S> {
             temporary_buffer: String::new(),
             character_reference_code: 0,
             named_match: None,
-            recent_named_match: RecentMatch::default(),
             next_after_match: None,
             span_start: 0,
             span_end: 0,
@@ -578,9 +580,48 @@ impl<S: TokenSink> Tokenizer<S> {
                 return;
             }
         }
+        self.emit_input_run_after_other_text(input, start, end);
+    }
+
+    /// `emit_input_run` when the pending text is owned or ends before
+    /// `start`: out of line, so that the usual case stays small where the
+    /// states inline it.
+    #[inline(never)]
+    fn emit_input_run_after_other_text(&mut self, input: &str, start: usize, end: usize) {
+        if !self.characters.is_empty() && self.takes_more_owned_text(end - start) {
+            self.characters.push_str(&input[start..end]);
+            return;
+        }
         self.flush_characters(input);
         self.span_start = start;
         self.span_end = end;
+    }
+
+    /// Whether `len` more bytes join the pending owned text rather than flush
+    /// it: the text around a character reference then reaches the sink as one
+    /// run (a source view's `a &lt; b` in one call of the sink, not three).
+    /// The owned text stays under [`OWNED_TEXT_LIMIT`], and takes nothing
+    /// while input-stream errors are pending: those are reported before the
+    /// run that holds them, and so stay in their place among the sink's own.
+    #[inline]
+    fn takes_more_owned_text(&self, len: usize) -> bool {
+        self.characters.len() + len <= OWNED_TEXT_LIMIT && self.stream_errors.is_empty()
+    }
+
+    /// Before owned text is added: the pending span of the input joins it
+    /// (see [`Self::takes_more_owned_text`]), or is handed on.
+    #[inline]
+    fn span_into_owned_text(&mut self, input: &str) {
+        if self.span_start < self.span_end {
+            let (start, end) = (self.span_start, self.span_end);
+            if self.takes_more_owned_text(end - start) {
+                self.characters.push_str(&input[start..end]);
+                self.span_start = 0;
+                self.span_end = 0;
+            } else {
+                self.flush_span(input);
+            }
+        }
     }
 
     pub(crate) fn emit_current_input_character(&mut self, input: &str) {
@@ -597,9 +638,7 @@ impl<S: TokenSink> Tokenizer<S> {
                 return;
             }
         }
-        if self.span_start < self.span_end {
-            self.flush_characters(input);
-        }
+        self.span_into_owned_text(input);
         self.characters.push(c);
     }
 
@@ -609,9 +648,7 @@ impl<S: TokenSink> Tokenizer<S> {
             self.span_end = end;
             return;
         }
-        if self.span_start < self.span_end {
-            self.flush_characters(input);
-        }
+        self.span_into_owned_text(input);
         self.characters.push_str(&self.temporary_buffer);
     }
 

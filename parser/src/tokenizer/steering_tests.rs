@@ -159,3 +159,40 @@ fn input_after_the_end_is_ignored() {
     assert_eq!(tokenizer.end(), Progress::Done);
     assert_eq!(tokenizer.sink().tokens.len(), 1);
 }
+
+/// The text of each character token the sink receives.
+#[derive(Default)]
+struct TextRuns(Vec<String>);
+
+impl TokenSink for TextRuns {
+    fn process_token(&mut self, token: Token<'_>) -> SinkResult {
+        if let Token::Characters(text) = token {
+            self.0.push(text.to_string());
+        }
+        SinkResult::Continue
+    }
+
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        false
+    }
+}
+
+fn text_runs(input: &str) -> Vec<String> {
+    let mut tokenizer = Tokenizer::new(TextRuns::default());
+    tokenizer.feed(input);
+    tokenizer.end();
+    tokenizer.into_sink().0
+}
+
+#[test]
+fn text_around_character_references_reaches_the_sink_as_one_run() {
+    assert_eq!(text_runs("<p>a &lt; b &amp;&amp; c</p>x &copy;"), ["a < b && c", "x \u{a9}"]);
+    assert_eq!(text_runs("<pre>if (a&lt;b) x = &#60; 1; &notit;</pre>"), ["if (a<b) x = < 1; \u{ac}it;"]);
+    // Pending input-stream errors (here a control character's) keep the
+    // pieces apart, so that each error still comes before the text after it.
+    assert_eq!(text_runs("a &lt; b\u{1}c"), ["a ", "<", " b\u{1}c"]);
+    // A long run after a reference is handed on by itself: the owned text
+    // stays bounded.
+    let long = "x".repeat(machine::OWNED_TEXT_LIMIT);
+    assert_eq!(text_runs(&format!("a&lt;{long}")), ["a<".to_string(), long]);
+}

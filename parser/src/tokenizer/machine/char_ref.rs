@@ -7,7 +7,7 @@
 use super::{Look, Tokenizer};
 use crate::generated::numeric_character_references::numeric_character_reference_replacement;
 use crate::generated::parse_errors::ParseErrorCode;
-use crate::named_char_ref::NamedCharRefMatcher;
+use crate::named_char_ref::{short_match, NamedCharRefMatcher};
 use crate::tokenizer::interface::TokenSink;
 
 impl<S: TokenSink> Tokenizer<S> {
@@ -19,7 +19,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// to the temporary buffer.
     pub(crate) fn named_character_reference(&mut self, input: &str) -> Look {
         let bytes = &input.as_bytes()[self.pos..];
-        let found = match self.recent_named_match.find(bytes) {
+        let found = match short_match(bytes) {
             Some(found) => found,
             None => {
                 let mut matcher = NamedCharRefMatcher::new();
@@ -33,7 +33,6 @@ impl<S: TokenSink> Tokenizer<S> {
                 let Some(found) = matcher.longest_match() else {
                     return Look::NoMatch;
                 };
-                self.recent_named_match.remember(bytes, found);
                 found
             }
         };
