@@ -480,6 +480,18 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Applies `max_attributes`: the attributes past the limit are dropped
     /// (as duplicates are), in source order.
+    /// `attrs` cut to the `max_attributes` option (see
+    /// [`Self::limit_attributes`]).
+    pub(crate) fn limited_attributes<'t, T>(&mut self, attrs: &'t [T]) -> &'t [T] {
+        match self.options.max_attributes {
+            Some(max) if attrs.len() > max => {
+                self.limits_hit.attributes_dropped = true;
+                &attrs[..max]
+            }
+            _ => attrs,
+        }
+    }
+
     pub(crate) fn limit_attributes<T>(&mut self, attrs: &mut Vec<T>) {
         if let Some(max) = self.options.max_attributes {
             if attrs.len() > max {
