@@ -9,7 +9,7 @@ use crate::generated::element_categories::Categories;
 use crate::generated::in_body_tag_rules::{
     StartTagRule, END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME, IN_BODY_START_TAG_RULES,
 };
-use crate::generated::names::{local_names, LocalName, Namespace};
+use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::generated::tag_groups::*;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Tag};
@@ -21,6 +21,22 @@ use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, 
 use crate::tree_builder::{AttrRef, TreeBuilder, TreeConstructionError, TreeSink};
 
 use super::{InsertionMode, Step};
+
+/// Per name ([`LocalName::index`]): whether its "in body" end tag runs the
+/// adoption agency algorithm (`IN_BODY_ADOPTION_AGENCY_END_TAGS`, from the
+/// generated tag groups, indexed when the crate is compiled; a unit test
+/// compares it with `is_in_body_adoption_agency_end_tags`).
+static ADOPTION_AGENCY_END_TAG: [bool; LOCAL_NAME_COUNT] = adoption_agency_end_tags();
+
+const fn adoption_agency_end_tags() -> [bool; LOCAL_NAME_COUNT] {
+    let mut table = [false; LOCAL_NAME_COUNT];
+    let mut at = 0;
+    while at < IN_BODY_ADOPTION_AGENCY_END_TAGS.len() {
+        table[IN_BODY_ADOPTION_AGENCY_END_TAGS[at].index()] = true;
+        at += 1;
+    }
+    table
+}
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>
@@ -519,6 +535,16 @@ impl<S: TreeSink> TreeBuilder<S> {
         if END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()] && self.pop_if_current_node_is(name) {
             return Step::Done;
         }
+        // "a", "b", …, "u": the adoption agency algorithm. The formatting
+        // elements' end tags are the next most frequent, so their rule is
+        // found by one load from a table before the match below tests the
+        // name against the other rules' groups (no name is in two groups).
+        if ADOPTION_AGENCY_END_TAG[name.index()] {
+            if self.adoption_agency_algorithm(tag) == AdoptionOutcome::AnyOtherEndTag {
+                self.any_other_end_tag(tag);
+            }
+            return Step::Done;
+        }
         match name {
             // "template": "in head" rules.
             local_names::TEMPLATE => return self.in_head(tok),
@@ -618,12 +644,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_one_of_popped(is_heading_elements);
                 }
             }
-            // "a", "b", …, "u": the adoption agency algorithm.
-            _ if is_in_body_adoption_agency_end_tags(name) => {
-                if self.adoption_agency_algorithm(tag) == AdoptionOutcome::AnyOtherEndTag {
-                    self.any_other_end_tag(tag);
-                }
-            }
+            // ("a", "b", …, "u": before the match.)
             // "applet", "marquee", "object".
             _ if is_in_body_applet_marquee_object(name) => {
                 if !self.has_in_scope(Scope::Default, name) {
@@ -775,6 +796,28 @@ mod tests {
         }
         for name in [local_names::A, local_names::B, local_names::FORM, local_names::BODY, local_names::TEMPLATE] {
             assert!(!END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()], "{name:?}");
+        }
+    }
+
+    /// The adoption agency algorithm's names, tested before the match of
+    /// `in_body_end_tag`: the table holds them, and none of them has a rule
+    /// earlier in the spec's list of end tags (which the match tests
+    /// first), so testing them first changes no name's rule.
+    #[test]
+    fn the_adoption_agency_end_tags_come_first_without_changing_a_rule() {
+        for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
+            let adoption = is_in_body_adoption_agency_end_tags(name);
+            assert_eq!(super::ADOPTION_AGENCY_END_TAG[name.index()], adoption, "{name:?}");
+            if adoption {
+                let earlier =
+                    matches!(name, local_names::TEMPLATE | local_names::BODY | local_names::HTML | local_names::FORM)
+                        || is_in_body_end_tags_that_close_a_block(name)
+                        || matches!(name, local_names::P | local_names::LI)
+                        || is_dd_and_dt(name)
+                        || is_heading_elements(name);
+                assert!(!earlier, "{name:?}");
+                assert!(!END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()], "{name:?}");
+            }
         }
     }
 
