@@ -2,6 +2,7 @@
 //! [`LocalName`]s, plus a per-document table for other names.
 
 use crate::generated::names::{LocalName, LOCAL_NAME_COUNT};
+use crate::tokenizer::Attribute;
 use crate::tree_builder::{AttrRef, Name};
 
 use super::node::{NameId, StoredAttr};
@@ -45,6 +46,17 @@ impl Document {
         }
     }
 
+    /// The name of a token's attribute as the DOM keeps it: the tokenizer
+    /// interned it, and a name it did not find the names table does not
+    /// know.
+    #[inline]
+    pub(super) fn intern_token_attr_name(&mut self, attr: &Attribute) -> NameId {
+        match attr.local_name() {
+            Some(known) => NameId(known.index() as u32),
+            None => self.intern_other(attr.name(), true),
+        }
+    }
+
     /// Interns a name through a cache of the last ones seen outside the
     /// names table (pages repeat a few): a `HashMap` lookup costs more.
     /// With `looked_up`, the names table does not know `name`; without, it
@@ -75,7 +87,7 @@ impl Document {
     pub(super) fn attr_ref(&self, attr: &StoredAttr) -> AttrRef<'_> {
         AttrRef {
             ns: attr.ns,
-            prefix: attr.prefix.map(|prefix| self.name_str(prefix)),
+            prefix: self.attr_prefixes.get(attr.prefix).map(|prefix| self.name_str(prefix)),
             local: self.name_str(attr.name),
             local_name: LocalName::from_index(attr.name.0 as usize),
             value: self.strings.get(attr.value),

@@ -31,6 +31,7 @@ mod mutate;
 mod name_cache;
 mod navigate;
 mod node;
+mod prefixes;
 mod pretty;
 pub(crate) mod serialize;
 pub(crate) mod shadow_root;
@@ -82,6 +83,8 @@ pub struct Document {
     /// Text and comment data and attribute values, back to back.
     strings: strings::Strings,
     attrs: Vec<StoredAttr>,
+    /// The prefixes of `attrs`, each once.
+    attr_prefixes: prefixes::AttrPrefixes,
     doctypes: Vec<Doctype>,
     /// Names the names table does not know, by `NameId - LOCAL_NAME_COUNT`.
     other_names: crate::name_interner::NameInterner,
@@ -117,6 +120,7 @@ impl Clone for Document {
             nodes: self.nodes.clone(),
             strings: self.strings.clone(),
             attrs: self.attrs.clone(),
+            attr_prefixes: self.attr_prefixes.clone(),
             doctypes: self.doctypes.clone(),
             other_names: self.other_names.clone(),
             templates: self.templates.clone(),
@@ -173,6 +177,7 @@ impl Document {
             nodes: Vec::with_capacity(nodes.max(1)),
             strings: strings::Strings::with_capacity(text_bytes),
             attrs: Vec::new(),
+            attr_prefixes: prefixes::AttrPrefixes::default(),
             doctypes: Vec::new(),
             other_names: crate::name_interner::NameInterner::default(),
             templates: HashMap::new(),

@@ -2,10 +2,12 @@
 //! and detaching them, and growing text.
 
 use crate::generated::names::Namespace;
+use crate::tokenizer::Attribute;
 use crate::tree_builder::{AttrRef, Name, QualName};
 
 use super::error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
 use super::node::{make_room, span, Data, ElementData, Link, Node, Span, StoredAttr, MAX_ATTRIBUTES, MAX_STRING_BYTES};
+use super::prefixes::PrefixSlot;
 use super::strings::SLOT;
 use super::{Doctype, Document, DomError, HierarchyRequest, NodeData, NodeId};
 
@@ -76,16 +78,35 @@ impl Document {
     }
 
     /// Whether some text, attribute value or attribute did not fit the
-    /// document's hard caps (4 GiB of strings, 2^32 attributes) and was cut.
+    /// document's hard caps (4 GiB of strings, 2^32 attributes, 65,535
+    /// distinct attribute prefixes) and was cut.
     pub(crate) fn storage_is_full(&self) -> bool {
         self.growth.storage_full
     }
 
-    pub(super) fn store_attr(&mut self, attr: &AttrRef<'_>) -> StoredAttr {
+    /// `attr` as the attribute list keeps it; `None` when its prefix does
+    /// not fit (see [`Self::prefix_slot`]).
+    pub(super) fn store_attr(&mut self, attr: &AttrRef<'_>) -> Option<StoredAttr> {
+        let prefix = match attr.prefix {
+            None => PrefixSlot::NONE,
+            Some(prefix) => self.prefix_slot(prefix)?,
+        };
         let name = self.intern_attr_name(attr);
-        let prefix = attr.prefix.map(|prefix| self.intern_str(prefix));
         let value = self.push_string(attr.value);
-        StoredAttr { ns: attr.ns, prefix, name, value }
+        Some(StoredAttr { ns: attr.ns, prefix, name, value })
+    }
+
+    /// The slot of an attribute's prefix (rare: adjusted foreign
+    /// attributes, and the DOM's API); `None`, with the storage marked
+    /// full, when the document has `MAX_PREFIXES` others already.
+    #[cold]
+    fn prefix_slot(&mut self, prefix: &str) -> Option<PrefixSlot> {
+        let prefix = self.intern_str(prefix);
+        let slot = self.attr_prefixes.slot(prefix);
+        if slot.is_none() {
+            self.growth.storage_full = true;
+        }
+        slot
     }
 
     pub(super) fn new_node(&mut self, data: Data) -> NodeId {
@@ -167,6 +188,25 @@ impl Document {
         let start = self.attrs.len();
         make_room(&mut self.attrs, attrs.len());
         self.store_attrs(attrs);
+        let attrs = span(start, self.attrs.len() - start);
+        self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
+    }
+
+    /// Creates an HTML element for the tree builder from a start tag
+    /// token's name and attributes (see
+    /// [`TreeSink::create_html_element_from_token`](crate::tree_builder::TreeSink::create_html_element_from_token)):
+    /// [`Self::create_element_unchecked`] without a list of [`AttrRef`]s.
+    pub(super) fn create_element_from_token(&mut self, name: &QualName, attrs: &[Attribute]) -> NodeId {
+        let template_contents = self.new_template_contents(name);
+        let name_id = self.intern(&name.local);
+        let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
+        let start = self.attrs.len();
+        make_room(&mut self.attrs, attrs.len());
+        for attr in attrs {
+            let name = self.intern_token_attr_name(attr);
+            let value = self.push_string(&attr.value);
+            self.attrs.push(StoredAttr { ns: None, prefix: PrefixSlot::NONE, name, value });
+        }
         let attrs = span(start, attrs.len());
         self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
     }
@@ -179,8 +219,14 @@ impl Document {
     #[inline]
     fn store_attrs(&mut self, attrs: &[AttrRef<'_>]) {
         for attr in attrs {
+            let prefix = match attr.prefix {
+                None => PrefixSlot::NONE,
+                Some(prefix) => match self.prefix_slot(prefix) {
+                    Some(slot) => slot,
+                    None => continue,
+                },
+            };
             let name = self.intern_attr_name(attr);
-            let prefix = attr.prefix.map(|prefix| self.intern_str(prefix));
             let value = self.push_string(attr.value);
             self.attrs.push(StoredAttr { ns: attr.ns, prefix, name, value });
         }
@@ -321,7 +367,7 @@ impl Document {
             if present {
                 continue;
             }
-            let stored = self.store_attr(attr);
+            let Some(stored) = self.store_attr(attr) else { continue };
             data.attrs = self.push_attr_to_list(key, data.attrs, stored);
             self.growth.attrs_edited.insert(key);
         }

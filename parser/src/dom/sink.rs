@@ -1,6 +1,7 @@
 //! The built-in DOM as a [`TreeSink`].
 
 use crate::quirks::QuirksMode;
+use crate::tokenizer::Attribute;
 use crate::tree_builder::{AttrRef, Error, NodeOrText, QualName, ShadowRootInit, TreeSink};
 
 use super::node::Link;
@@ -31,6 +32,20 @@ impl TreeSink for Document {
         let element = self.create_element_unchecked(&name, attrs);
         self.link_new_last_child(parent, element.link());
         element
+    }
+
+    fn create_html_element_from_token(
+        &mut self,
+        parent: Option<NodeId>,
+        name: &QualName,
+        attrs: &[Attribute],
+    ) -> Option<NodeId> {
+        let parent = parent.map(|parent| self.checked(parent));
+        let element = self.create_element_from_token(name, attrs);
+        if let Some(parent) = parent {
+            self.link_new_last_child(parent, element.link());
+        }
+        Some(element)
     }
 
     fn create_element_again(&mut self, name: QualName, attrs: &[AttrRef<'_>], previous: NodeId) -> NodeId {

@@ -141,11 +141,17 @@ impl<S: TreeSink> TreeBuilder<S> {
             None => (Name::Other(tag.tag.name.as_str().into()), self.open_elements.other_local_id(&tag.tag.name)),
         };
         let name = QualName::new(Namespace::Html, local);
-        let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
+        let token_attrs = self.limited_attributes(&tag.tag.attrs);
         // HTML elements take the token's attributes as they are (no
-        // foreign adjustments): a plain copy of the references.
-        attrs.extend(tag.tag.attrs.iter().map(|attr| AttrRef::interned(attr.name(), attr.local_name(), &attr.value)));
-        self.limit_attributes(&mut attrs);
+        // foreign adjustments): the sink stores them from the token (one
+        // loop over them, where a list of references was a second), or
+        // gets a plain copy of the references.
+        if let Some(handle) = self.sink.create_html_element_from_token(parent, &name, token_attrs) {
+            self.node_created();
+            return OpenElement::new(handle, Namespace::Html, id, false);
+        }
+        let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
+        attrs.extend(token_attrs.iter().map(|attr| AttrRef::interned(attr.name(), attr.local_name(), &attr.value)));
         let handle = match parent {
             Some(parent) => self.sink.create_element_appended(parent, name, &attrs),
             None => self.sink.create_element(name, &attrs),

@@ -6,6 +6,7 @@
 
 use crate::generated::names::{LocalName, Namespace};
 use crate::quirks::QuirksMode;
+use crate::tokenizer::Attribute;
 
 use super::errors::TreeConstructionError;
 
@@ -347,6 +348,38 @@ pub trait TreeSink {
         let element = self.create_element(name, attrs);
         self.append(parent, NodeOrText::Node(element));
         element
+    }
+
+    /// Creates an HTML element for a start tag token from the token's own
+    /// attributes (`attrs`, as the tokenizer made them: an HTML element
+    /// takes them unadjusted, in no namespace), appended as the last child
+    /// of `parent` when one is given; or returns `None`, the default, and
+    /// the tree builder calls [`TreeSink::create_element_appended`] or
+    /// [`TreeSink::create_element`] instead, with an [`AttrRef`] per
+    /// attribute. The built-in DOM stores the attributes straight from the
+    /// token, without that list of references between.
+    ///
+    /// ```
+    /// use htmlforge::tokenizer::Attribute;
+    /// use htmlforge::tree_builder::{Name, QualName, TreeSink};
+    /// use htmlforge::Namespace;
+    ///
+    /// let mut document = htmlforge::parse_document("<p>x");
+    /// let body = document.body().unwrap();
+    /// let name = QualName::new(Namespace::Html, Name::new("hr"));
+    /// let attrs = [Attribute::new("class", "wide")];
+    /// let hr = document.create_html_element_from_token(Some(body), &name, &attrs).unwrap();
+    /// assert_eq!(document.outer_html(hr), r#"<hr class="wide">"#);
+    /// assert_eq!(document.inner_html(body), r#"<p>x</p><hr class="wide">"#);
+    /// ```
+    fn create_html_element_from_token(
+        &mut self,
+        parent: Option<Self::Handle>,
+        name: &QualName,
+        attrs: &[Attribute],
+    ) -> Option<Self::Handle> {
+        let _ = (parent, name, attrs);
+        None
     }
 
     /// Creates a comment node, not yet in the tree.

@@ -153,6 +153,9 @@ const ALLOWED_OPEN_AT_THE_END: u8 = 2;
 /// [`OpenElement::flags`]: the element stops the loop of the "li", "dd"
 /// and "dt" start tags.
 const LIST_ITEM_LOOP_STOP: u8 = 4;
+/// [`OpenElement::flags`]: an HTML element of a name the names table lacks
+/// (the stack counts those).
+const OTHER_HTML_NAME: u8 = 16;
 /// In [`HTML_ELEMENT_FLAGS`] only: the loop of the "li", "dd" and "dt"
 /// start tags passes through the element (address, div, p) even though it
 /// is special.
@@ -208,7 +211,8 @@ impl<H> OpenElement<H> {
             (by_name & LIST_ITEM_LOOP_PASSES_THROUGH) >> LIST_ITEM_LOOP_PASSES_THROUGH.trailing_zeros();
         let flags = (u8::from(annotation_xml_html_integration_point) * ANNOTATION_XML_HTML_INTEGRATION_POINT)
             | (by_name & ALLOWED_OPEN_AT_THE_END)
-            | ((special & !passes_through) * LIST_ITEM_LOOP_STOP);
+            | ((special & !passes_through) * LIST_ITEM_LOOP_STOP)
+            | (u8::from(ns == Namespace::Html && known.is_none()) * OTHER_HTML_NAME);
         OpenElement { handle, categories, serial: 0, local, html, ns, flags }
     }
 
@@ -254,6 +258,12 @@ impl<H> OpenElement<H> {
     #[inline]
     pub fn list_item_loop_stop(&self) -> bool {
         self.flags & LIST_ITEM_LOOP_STOP != 0
+    }
+
+    /// Whether this is an HTML element of a name the names table lacks.
+    #[inline]
+    pub fn has_other_html_name(&self) -> bool {
+        self.flags & OTHER_HTML_NAME != 0
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#mathml-text-integration-point>
@@ -470,6 +480,18 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Applies `max_attributes`: the attributes past the limit are dropped
     /// (as duplicates are), in source order.
+    /// `attrs` cut to the `max_attributes` option (see
+    /// [`Self::limit_attributes`]).
+    pub(crate) fn limited_attributes<'t, T>(&mut self, attrs: &'t [T]) -> &'t [T] {
+        match self.options.max_attributes {
+            Some(max) if attrs.len() > max => {
+                self.limits_hit.attributes_dropped = true;
+                &attrs[..max]
+            }
+            _ => attrs,
+        }
+    }
+
     pub(crate) fn limit_attributes<T>(&mut self, attrs: &mut Vec<T>) {
         if let Some(max) = self.options.max_attributes {
             if attrs.len() > max {

@@ -34,8 +34,13 @@ use super::{OpenElement, TreeBuilder, TreeSink};
 #[derive(Debug, Clone)]
 pub(crate) struct StackOfOpenElements<H> {
     elements: Vec<OpenElement<H>>,
-    /// Per known local name: the open HTML elements of that name.
+    /// Per known local name: the topmost open HTML element of that name.
     html_by_name: NameChains,
+    /// Per stack entry, one record of what lies at or beneath it (see
+    /// [`Beneath`]), after a zero record for the empty stack: the record
+    /// of `elements[i]` is `beneath[i + 1]`, so that a push reads the
+    /// record below it without a test.
+    beneath: Vec<Beneath>,
     /// The names the names table lacks, given ids as elements get them
     /// (the stack's elements and the fragment's context element).
     other_names: OtherNames,
@@ -43,22 +48,12 @@ pub(crate) struct StackOfOpenElements<H> {
     /// elements): an end tag for a name nobody opened is then ignored
     /// without walking the stack.
     other_html_counts: Vec<u32>,
-    /// Per scope kind ([`Scope::index`]): the serials of the open elements
-    /// that end that scope's search, bottom first.
-    boundaries: [Vec<u32>; Scope::KINDS],
     /// Per serial (one per element ever put on the stack, in order): its
     /// index in the stack, or [`CLOSED`]. Formatting entries ask this
     /// instead of being updated, by a search of the list, whenever an
     /// element leaves the stack (which made popping N listed formatting
     /// elements O(N²)).
     positions: Vec<u32>,
-    /// The serials of the special elements that stop the loop of the
-    /// "li", "dd" and "dt" start tags (all but address, div and p), bottom
-    /// first.
-    list_item_loop_stops: Vec<u32>,
-    /// How many open elements are not allowed open at the end of the body
-    /// (a parse error at `</body>`, `</html>` and the end of the input).
-    not_allowed_at_the_end: usize,
     /// The special elements' regions, for "any other end tag" in body.
     special_regions: Regions<SpecialCut>,
     /// The HTML elements' regions, for "any other end tag" in foreign
@@ -66,57 +61,125 @@ pub(crate) struct StackOfOpenElements<H> {
     html_regions: Regions<HtmlCut>,
 }
 
+/// What lies at or beneath one entry of the stack of open elements, found
+/// from the entry below it when the element is pushed (or, after an
+/// insertion or removal in the middle, for the entries above it, whose
+/// indices moved anyway). The topmost record answers "the topmost
+/// boundary of each scope", "the topmost stop of the list item loop" and
+/// "how many elements are not allowed open at the end of the body" in one
+/// load, and a pop undoes nothing but its own record: every field is a
+/// select or a sum on the element's flags, so no element costs a branch
+/// on what it is (the lists of serials these replaced cost each push and
+/// pop two branches on the element's kind, mispredicted about 40K times
+/// on the documentation corpus's 65K elements).
+///
+/// 32 bytes, aligned: the boundaries are one 16-byte store, and a record's
+/// address a shift of its index.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[repr(C, align(32))]
+struct Beneath {
+    /// Per scope kind ([`Scope::index`]): 1 + the index of the topmost
+    /// element at or beneath this one that ends that scope's search, or 0.
+    boundary: [u32; Scope::KINDS],
+    /// For an HTML element of a known name, 1 + the serial of the next
+    /// open HTML element of that name below it, or 0 when it is the lowest;
+    /// 0 for the other elements (the name chains' link).
+    same_name: u32,
+    /// 1 + the index of the topmost element at or beneath this one that
+    /// stops the loop of the "li", "dd" and "dt" start tags, or 0.
+    list_item_loop_stop: u32,
+    /// How many elements at or beneath this one are not allowed open at
+    /// the end of the body (a parse error at `</body>`, `</html>` and the
+    /// end of the input).
+    not_allowed_at_the_end: u32,
+}
+
+impl Beneath {
+    /// The record of `element` at stack index `index`, over `below`'s.
+    #[inline(always)]
+    fn over<H>(below: &Beneath, element: &OpenElement<H>, index: usize, same_name: u32) -> Beneath {
+        let at = index as u32 + 1;
+        // `at` where the element is of the kind, else the record's below,
+        // as arithmetic: written as a choice, the compiler branches on it
+        // (to skip the load of the record below), and the element's kind
+        // is what the branch predictor cannot guess.
+        let pick = |here: bool, beneath: u32| {
+            beneath.wrapping_add(at.wrapping_sub(beneath) & 0u32.wrapping_sub(u32::from(here)))
+        };
+        Beneath {
+            same_name,
+            list_item_loop_stop: pick(element.list_item_loop_stop(), below.list_item_loop_stop),
+            boundary: Scope::ALL.map(|scope| pick(scope.is_boundary(element), below.boundary[scope.index()])),
+            not_allowed_at_the_end: below.not_allowed_at_the_end + u32::from(!element.allowed_open_at_the_end()),
+        }
+    }
+
+    /// The stack index a `1 + index` field names.
+    fn index(field: u32) -> Option<usize> {
+        field.checked_sub(1).map(|index| index as usize)
+    }
+}
+
 /// The open HTML elements of each known name, as a chain through the
 /// stack: per name the topmost one, and per stack entry the next one of its
-/// name below it. A push or pop of an element reads and writes one link,
-/// and a document allocates nothing per name (a list of serials per name,
-/// allocated when the name was first opened and regrown as it nested, cost
-/// 26 allocations and 45 regrowths a page on the web corpus). Serials
-/// rather than stack indices, so that an insertion or removal in the
-/// middle of the stack moves no links but the one it splices.
+/// name below it ([`Beneath::same_name`]). A push or pop of an element
+/// reads and writes one link, and a document allocates nothing per name (a
+/// list of serials per name, allocated when the name was first opened and
+/// regrown as it nested, cost 26 allocations and 45 regrowths a page on the
+/// web corpus). Serials rather than stack indices, so that an insertion or
+/// removal in the middle of the stack moves no links but the one it splices.
 #[derive(Debug, Clone)]
 struct NameChains {
     /// Per name ([`LocalName::index`]): 1 + the serial of the topmost open
     /// HTML element of that name, or 0 when none is open.
     topmost: Box<[u32; LOCAL_NAME_COUNT]>,
-    /// Per stack entry (parallel to the elements): for an HTML element of a
-    /// known name, 1 + the serial of the next open HTML element of that name
-    /// below it, or 0 when it is the lowest; 0 for the other elements.
-    below: Vec<u32>,
 }
 
 impl Default for NameChains {
     fn default() -> Self {
-        NameChains { topmost: Box::new([0; LOCAL_NAME_COUNT]), below: Vec::with_capacity(OPEN_ROOM) }
+        NameChains { topmost: Box::new([0; LOCAL_NAME_COUNT]) }
     }
 }
 
 impl NameChains {
-    /// Links the element that got `serial`, pushed or inserted at stack
-    /// index `index` (before the insertion), into its name's chain.
-    fn link<H>(&mut self, elements: &[OpenElement<H>], index: usize, serial: u32, name: Option<LocalName>) {
-        let link = match name {
-            // The next element of the name above `index` (none for a push)
-            // links to it now, or it is the topmost.
+    /// The link for the element that got `serial`, inserted at stack index
+    /// `index` (before the insertion): the next element of the name above
+    /// `index` links to it now, or it is the topmost. `links` are the
+    /// stack entries' records (`beneath` without its zero record).
+    fn link<H>(
+        &mut self,
+        elements: &[OpenElement<H>],
+        links: &mut [Beneath],
+        index: usize,
+        serial: u32,
+        name: Option<LocalName>,
+    ) -> u32 {
+        match name {
             Some(name) => {
                 let new = serial + 1;
                 match elements[index..].iter().position(|above| above.is_html(name)) {
-                    Some(offset) => std::mem::replace(&mut self.below[index + offset], new),
+                    Some(offset) => std::mem::replace(&mut links[index + offset].same_name, new),
                     None => std::mem::replace(&mut self.topmost[name.index()], new),
                 }
             }
             None => 0,
-        };
-        self.below.insert(index, link);
+        }
     }
 
-    /// Unlinks the element that was at stack index `index` (`elements` no
-    /// longer holds it) from its name's chain.
-    fn unlink<H>(&mut self, elements: &[OpenElement<H>], index: usize, name: Option<LocalName>) {
-        let link = self.below.remove(index);
+    /// Unlinks the element that was at stack index `index` with the link
+    /// `link` (`elements` and `links` no longer hold it) from its name's
+    /// chain.
+    fn unlink<H>(
+        &mut self,
+        elements: &[OpenElement<H>],
+        links: &mut [Beneath],
+        index: usize,
+        link: u32,
+        name: Option<LocalName>,
+    ) {
         if let Some(name) = name {
             match elements[index..].iter().position(|above| above.is_html(name)) {
-                Some(offset) => self.below[index + offset] = link,
+                Some(offset) => links[index + offset].same_name = link,
                 None => self.topmost[name.index()] = link,
             }
         }
@@ -126,34 +189,28 @@ impl NameChains {
 /// The position of an element no longer on the stack.
 const CLOSED: u32 = u32::MAX;
 
-/// The categories that end some scope's search: an element with none of
-/// them costs a push or pop one test for the scopes.
-const ANY_BOUNDARY: Categories =
-    Categories::SCOPE.union(Categories::LIST_ITEM_SCOPE).union(Categories::BUTTON_SCOPE).union(Categories::TABLE_SCOPE);
-
 /// The room the stack's vectors start with, so that a page's parse does
 /// not regrow them from nothing by doubling (20 regrowths a page on the web
-/// corpus, about 440 instructions each): the open elements, and the name
-/// chains' links (as deep as real pages nest, most of the time); the
-/// positions (one per element ever opened: a small page's elements); each
-/// scope's boundaries and the list item loop's stops (a few of the open
-/// elements). About 2 KB in all.
+/// corpus, about 440 instructions each): the open elements and their
+/// records (as deep as real pages nest, most of the time); the positions
+/// (one per element ever opened: a small page's elements). About 3 KB in
+/// all.
 const OPEN_ROOM: usize = 32;
 const POSITIONS_ROOM: usize = 256;
-const BOUNDARIES_ROOM: usize = 8;
-const STOPS_ROOM: usize = 16;
 
 impl<H> Default for StackOfOpenElements<H> {
     fn default() -> Self {
         StackOfOpenElements {
             elements: Vec::with_capacity(OPEN_ROOM),
             html_by_name: NameChains::default(),
+            beneath: {
+                let mut beneath = Vec::with_capacity(OPEN_ROOM + 1);
+                beneath.push(Beneath::default());
+                beneath
+            },
             other_names: OtherNames::default(),
             other_html_counts: Vec::new(),
-            boundaries: std::array::from_fn(|_| Vec::with_capacity(BOUNDARIES_ROOM)),
             positions: Vec::with_capacity(POSITIONS_ROOM),
-            list_item_loop_stops: Vec::with_capacity(STOPS_ROOM),
-            not_allowed_at_the_end: 0,
             special_regions: Regions::default(),
             html_regions: Regions::default(),
         }
@@ -184,34 +241,7 @@ pub(crate) fn allowed_at_the_end<H>(element: &OpenElement<H>) -> bool {
     element.html_name().is_some_and(is_in_body_elements_allowed_open_at_the_end)
 }
 
-/// Where `serial` goes in `list` (serials in stack order), given the
-/// positions.
-fn list_index(list: &[u32], positions: &[u32], position: u32) -> usize {
-    list.partition_point(|&serial| positions[serial as usize] < position)
-}
-
 impl<H> StackOfOpenElements<H> {
-    /// The lists `element` belongs to (its scopes', the list item loop's
-    /// stops), for each list a closure argument.
-    #[inline]
-    fn for_each_list(
-        boundaries: &mut [Vec<u32>; Scope::KINDS],
-        list_item_loop_stops: &mut Vec<u32>,
-        element: &OpenElement<H>,
-        mut each: impl FnMut(&mut Vec<u32>),
-    ) {
-        if element.list_item_loop_stop() {
-            each(list_item_loop_stops);
-        }
-        if element.categories.intersects(ANY_BOUNDARY) {
-            for scope in Scope::ALL {
-                if scope.is_boundary(element) {
-                    each(&mut boundaries[scope.index()]);
-                }
-            }
-        }
-    }
-
     /// Counts an HTML element of a name the names table lacks.
     #[inline(never)]
     fn count_other(&mut self, other: usize, delta: i32) {
@@ -222,16 +252,58 @@ impl<H> StackOfOpenElements<H> {
         *count = count.wrapping_add_signed(delta);
     }
 
-    #[inline]
-    fn count_if_other(&mut self, element: &OpenElement<H>, delta: i32) {
-        if !element.allowed_open_at_the_end() {
-            self.not_allowed_at_the_end = self.not_allowed_at_the_end.wrapping_add_signed(delta as isize);
+    /// Whether a push or pop of `element` has more to do than the
+    /// records, the name chains and the positions: an HTML element of a
+    /// name the names table lacks (counted), or regions to keep (after a
+    /// long walk failed). One test for the usual element.
+    #[inline(always)]
+    fn has_more_to_do(&self, element: &OpenElement<H>) -> bool {
+        element.has_other_html_name() | self.special_regions.is_active() | self.html_regions.is_active()
+    }
+
+    /// The rest of a push or pop of the element at `index` (the top):
+    /// see [`Self::has_more_to_do`].
+    #[inline(never)]
+    fn pushed_or_popped_more(&mut self, index: usize, element: &OpenElement<H>, pushed: bool) {
+        if element.has_other_html_name() {
+            if let Some(other) = OtherNames::other_index(element.local) {
+                self.count_other(other, if pushed { 1 } else { -1 });
+            }
         }
-        if element.ns == Namespace::Html {
+        if pushed {
+            self.special_regions.pushed(index, element, &self.other_names);
+            self.html_regions.pushed(index, element, &self.other_names);
+        } else {
+            self.special_regions.popped(element, &self.other_names);
+            self.html_regions.popped(element, &self.other_names);
+        }
+    }
+
+    /// Counts (`delta` 1) or uncounts (-1) an element inserted or removed
+    /// in the middle.
+    fn count_if_other(&mut self, element: &OpenElement<H>, delta: i32) {
+        if element.has_other_html_name() {
             if let Some(other) = OtherNames::other_index(element.local) {
                 self.count_other(other, delta);
             }
         }
+    }
+
+    /// Recomputes the records of the elements from `index` up, after an
+    /// insertion or removal at `index` moved them (the name chains' links
+    /// stay).
+    fn recompute_beneath_from(&mut self, index: usize) {
+        for (at, element) in self.elements.iter().enumerate().skip(index) {
+            let same_name = self.beneath[at + 1].same_name;
+            self.beneath[at + 1] = Beneath::over(&self.beneath[at], element, at, same_name);
+        }
+    }
+
+    /// The topmost record: the element's at the top, or the empty stack's.
+    #[inline]
+    fn top(&self) -> &Beneath {
+        // The zero record is never popped.
+        &self.beneath[self.beneath.len() - 1]
     }
 
     /// The id of the local name `name`, for [`OpenElement::new`].
@@ -284,18 +356,18 @@ impl<H> StackOfOpenElements<H> {
 
     /// How many open elements are not allowed open at the end of the body.
     pub fn not_allowed_at_the_end(&self) -> usize {
-        self.not_allowed_at_the_end
+        self.top().not_allowed_at_the_end as usize
     }
 
     /// The index of the topmost special element that stops the loop of the
     /// "li", "dd" and "dt" start tags.
     pub fn last_list_item_loop_stop(&self) -> Option<usize> {
-        self.list_item_loop_stops.last().map(|&serial| self.positions[serial as usize] as usize)
+        Beneath::index(self.top().list_item_loop_stop)
     }
 
     /// The index of the topmost element that ends `scope`'s search.
     pub fn last_boundary(&self, scope: Scope) -> Option<usize> {
-        self.boundaries[scope.index()].last().map(|&serial| self.positions[serial as usize] as usize)
+        Beneath::index(self.top().boundary[scope.index()])
     }
 
     /// The index of the element that got `serial`, if it is still open.
@@ -304,36 +376,36 @@ impl<H> StackOfOpenElements<H> {
         (position != CLOSED).then_some(position as usize)
     }
 
-    pub fn push(&mut self, mut element: OpenElement<H>) {
+    #[inline(always)]
+    pub fn push(&mut self, element: OpenElement<H>) {
         let index = self.elements.len();
-        self.opened(&mut element, index);
-        let serial = element.serial;
-        let below = match element.html_name() {
+        let serial = self.open_serial(index);
+        let same_name = match element.html_name() {
             Some(name) => std::mem::replace(&mut self.html_by_name.topmost[name.index()], serial + 1),
             None => 0,
         };
-        self.html_by_name.below.push(below);
-        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| list.push(serial));
-        self.count_if_other(&element, 1);
-        self.special_regions.pushed(index, &element, &self.other_names);
-        self.html_regions.pushed(index, &element, &self.other_names);
-        self.elements.push(element);
+        let beneath = Beneath::over(self.top(), &element, index, same_name);
+        self.beneath.push(beneath);
+        if self.has_more_to_do(&element) {
+            self.pushed_or_popped_more(index, &element, true);
+        }
+        self.elements.push(OpenElement { serial, ..element });
         #[cfg(test)]
         self.check();
     }
 
     pub fn pop(&mut self) -> Option<OpenElement<H>> {
         let element = self.elements.pop()?;
-        let below = self.html_by_name.below.pop().unwrap_or_default();
+        let index = self.elements.len();
+        // The element's record (the zero record below it stays).
+        let same_name = self.beneath[index + 1].same_name;
+        self.beneath.truncate(index + 1);
         if let Some(name) = element.html_name() {
-            self.html_by_name.topmost[name.index()] = below;
+            self.html_by_name.topmost[name.index()] = same_name;
         }
-        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| {
-            list.pop();
-        });
-        self.count_if_other(&element, -1);
-        self.special_regions.popped(&element, &self.other_names);
-        self.html_regions.popped(&element, &self.other_names);
+        if self.has_more_to_do(&element) {
+            self.pushed_or_popped_more(index, &element, false);
+        }
         self.positions[element.serial as usize] = CLOSED;
         #[cfg(test)]
         self.check();
@@ -342,11 +414,9 @@ impl<H> StackOfOpenElements<H> {
 
     pub fn remove(&mut self, index: usize) -> OpenElement<H> {
         let element = self.elements.remove(index);
-        self.html_by_name.unlink(&self.elements, index, element.html_name());
-        let positions = &self.positions;
-        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| {
-            list.remove(list_index(list, positions, index as u32));
-        });
+        let removed = self.beneath.remove(index + 1);
+        self.html_by_name.unlink(&self.elements, &mut self.beneath[1..], index, removed.same_name, element.html_name());
+        self.recompute_beneath_from(index);
         self.positions[element.serial as usize] = CLOSED;
         for above in &self.elements[index..] {
             self.positions[above.serial as usize] -= 1;
@@ -359,19 +429,17 @@ impl<H> StackOfOpenElements<H> {
         element
     }
 
-    pub fn insert(&mut self, index: usize, mut element: OpenElement<H>) {
+    pub fn insert(&mut self, index: usize, element: OpenElement<H>) {
         for above in &self.elements[index..] {
             self.positions[above.serial as usize] += 1;
         }
-        self.opened(&mut element, index);
-        let serial = element.serial;
-        self.html_by_name.link(&self.elements, index, serial, element.html_name());
-        let positions = &self.positions;
-        Self::for_each_list(&mut self.boundaries, &mut self.list_item_loop_stops, &element, |list| {
-            list.insert(list_index(list, positions, index as u32), serial);
-        });
+        let serial = self.open_serial(index);
+        let same_name =
+            self.html_by_name.link(&self.elements, &mut self.beneath[1..], index, serial, element.html_name());
         self.count_if_other(&element, 1);
-        self.elements.insert(index, element);
+        self.elements.insert(index, OpenElement { serial, ..element });
+        self.beneath.insert(index + 1, Beneath { same_name, ..Beneath::default() });
+        self.recompute_beneath_from(index);
         self.special_regions.inserted(&self.elements, index, &self.other_names);
         self.html_regions.inserted(&self.elements, index, &self.other_names);
         #[cfg(test)]
@@ -386,11 +454,13 @@ impl<H> StackOfOpenElements<H> {
         self.insert(index, element);
     }
 
-    /// Gives `element` the next serial, open at `index`.
-    fn opened(&mut self, element: &mut OpenElement<H>, index: usize) {
+    /// The next serial, for an element open at `index`.
+    #[inline(always)]
+    fn open_serial(&mut self, index: usize) -> u32 {
         // The document's node cap (`MAX_NODES`) keeps this far below 2^32.
-        element.serial = u32::try_from(self.positions.len()).expect("fewer than 2^32 elements");
+        let serial = u32::try_from(self.positions.len()).expect("fewer than 2^32 elements");
         self.positions.push(index as u32);
+        serial
     }
 
     /// Whether the topmost special element's region (it and what is above
@@ -445,7 +515,9 @@ impl<H> StackOfOpenElements<H> {
                 expected.entry(name.index()).or_default().push(element.serial);
             }
         }
-        assert_eq!(self.html_by_name.below.len(), self.elements.len(), "the name chains' links");
+        assert_eq!(self.beneath.len(), self.elements.len() + 1, "the records");
+        assert_eq!(self.beneath[0], Beneath::default(), "the empty stack's record");
+        let link_of = |index: usize| self.beneath[index + 1].same_name;
         let index_of = |link: u32| self.positions[link as usize - 1] as usize;
         for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
             let mut chain = Vec::new();
@@ -453,7 +525,7 @@ impl<H> StackOfOpenElements<H> {
             while link != 0 {
                 let index = index_of(link);
                 chain.push(self.elements[index].serial);
-                link = self.html_by_name.below[index];
+                link = link_of(index);
             }
             chain.reverse();
             if !chain.is_empty() || expected.contains_key(&name.index()) {
@@ -462,20 +534,37 @@ impl<H> StackOfOpenElements<H> {
         }
         for (index, element) in self.elements.iter().enumerate() {
             if element.html_name().is_none() {
-                assert_eq!(self.html_by_name.below[index], 0, "the link of a foreign or unknown element");
+                assert_eq!(link_of(index), 0, "the link of a foreign or unknown element");
             }
         }
         for element in self.elements.iter() {
             assert_eq!(element.list_item_loop_stop(), is_list_item_loop_stop(element), "{:?}", element.local);
             assert_eq!(element.allowed_open_at_the_end(), allowed_at_the_end(element), "{:?}", element.local);
+            let other_html = element.ns == Namespace::Html && OtherNames::other_index(element.local).is_some();
+            assert_eq!(element.has_other_html_name(), other_html, "{:?}", element.local);
         }
-        let stops: Vec<u32> = self.elements.iter().filter(|e| is_list_item_loop_stop(e)).map(|e| e.serial).collect();
-        assert_eq!(self.list_item_loop_stops, stops, "the list item loop's stops");
-        let not_allowed = self.elements.iter().filter(|e| !allowed_at_the_end(e)).count();
-        assert_eq!(self.not_allowed_at_the_end, not_allowed, "the elements not allowed at the end");
-        for scope in Scope::ALL {
-            let expected: Vec<u32> = self.elements.iter().filter(|e| scope.is_boundary(e)).map(|e| e.serial).collect();
-            assert_eq!(self.boundaries[scope.index()], expected, "the boundaries of {scope:?}");
+        // Each record against the topmost element of each kind at or
+        // beneath it, found walking up from the bottom.
+        let mut stop = None;
+        let mut boundary = [None; Scope::KINDS];
+        let mut not_allowed = 0;
+        for (index, element) in self.elements.iter().enumerate() {
+            if is_list_item_loop_stop(element) {
+                stop = Some(index);
+            }
+            for scope in Scope::ALL {
+                if scope.is_boundary(element) {
+                    boundary[scope.index()] = Some(index);
+                }
+            }
+            not_allowed += usize::from(!allowed_at_the_end(element));
+            let record = &self.beneath[index + 1];
+            assert_eq!(Beneath::index(record.list_item_loop_stop), stop, "the list item loop's stop at {index}");
+            for scope in Scope::ALL {
+                let found = Beneath::index(record.boundary[scope.index()]);
+                assert_eq!(found, boundary[scope.index()], "the boundary of {scope:?} at {index}");
+            }
+            assert_eq!(record.not_allowed_at_the_end as usize, not_allowed, "the elements not allowed at {index}");
         }
     }
 }
@@ -509,13 +598,17 @@ impl Scope {
     /// List-item and button scope are the default scope plus their extra
     /// element types; the categories table may store either the extra types
     /// alone or the whole set, so both are accepted.
+    #[inline(always)]
     fn is_boundary<H>(self, element: &OpenElement<H>) -> bool {
-        match self {
-            Scope::Default => element.is(Categories::SCOPE),
-            Scope::ListItem => element.is(Categories::SCOPE) || element.is(Categories::LIST_ITEM_SCOPE),
-            Scope::Button => element.is(Categories::SCOPE) || element.is(Categories::BUTTON_SCOPE),
-            Scope::Table => element.is(Categories::TABLE_SCOPE),
-        }
+        // Each category is one bit (`Categories::intersects` of a union is
+        // "any of them"): one test per scope, without a branch.
+        let ends = match self {
+            Scope::Default => Categories::SCOPE,
+            Scope::ListItem => Categories::SCOPE.union(Categories::LIST_ITEM_SCOPE),
+            Scope::Button => Categories::SCOPE.union(Categories::BUTTON_SCOPE),
+            Scope::Table => Categories::TABLE_SCOPE,
+        };
+        element.categories.intersects(ends)
     }
 }
 

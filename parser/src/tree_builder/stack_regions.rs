@@ -158,6 +158,12 @@ fn count<C: Cut, H>(elements: &[OpenElement<H>], spelled: &OtherNames) -> NameCo
 }
 
 impl<C: Cut> Regions<C> {
+    /// Whether the regions are kept (a long walk failed once).
+    #[inline(always)]
+    pub fn is_active(&self) -> bool {
+        self.active
+    }
+
     /// `element` is being pushed at `index`, the top of the stack.
     #[inline]
     pub fn pushed<H>(&mut self, index: usize, element: &OpenElement<H>, spelled: &OtherNames) {
