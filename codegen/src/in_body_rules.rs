@@ -114,7 +114,7 @@ fn is_variant_name(name: &str) -> bool {
 }
 
 /// The element names of a row's names, groups expanded, in order.
-fn expand(names: &[String], groups: &BTreeMap<String, Vec<String>>) -> Result<Vec<String>> {
+pub(crate) fn expand(names: &[String], groups: &BTreeMap<String, Vec<String>>) -> Result<Vec<String>> {
     let mut out = Vec::new();
     for name in names {
         match name.strip_prefix('[').and_then(|n| n.strip_suffix(']')) {
@@ -129,7 +129,7 @@ fn expand(names: &[String], groups: &BTreeMap<String, Vec<String>>) -> Result<Ve
 }
 
 /// The HTML members of each tag group.
-fn groups(ctx: &Context) -> Result<BTreeMap<String, Vec<String>>> {
+pub(crate) fn groups(ctx: &Context) -> Result<BTreeMap<String, Vec<String>>> {
     let mut out = BTreeMap::new();
     for group in crate::tag_groups::load(ctx)? {
         let members = group.members.iter().filter(|(ns, _)| ns == "html").map(|(_, name)| name.clone()).collect();
@@ -141,7 +141,7 @@ fn groups(ctx: &Context) -> Result<BTreeMap<String, Vec<String>>> {
 /// The element names of `names.txt`, whatever their namespace: a tag
 /// name has a `LocalName` when an element of any namespace has it (`svg`
 /// and `math` are foreign elements' names).
-fn known_element_names(ctx: &Context) -> Result<BTreeSet<String>> {
+pub(crate) fn known_element_names(ctx: &Context) -> Result<BTreeSet<String>> {
     let file = ctx.load(NAMES)?;
     let sections = ["html-elements", "svg-elements", "mathml-elements"];
     Ok(sections
@@ -151,7 +151,7 @@ fn known_element_names(ctx: &Context) -> Result<BTreeSet<String>> {
 }
 
 /// The names a condition's wording quotes: `"a", "b"` → `a`, `b`.
-fn quoted_names(wording: &str) -> Vec<&str> {
+pub(crate) fn quoted_names(wording: &str) -> Vec<&str> {
     wording.split('"').skip(1).step_by(2).collect()
 }
 

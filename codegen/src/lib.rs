@@ -11,6 +11,7 @@ pub mod data;
 pub mod element_categories;
 pub mod emit;
 pub mod foreign_fixups;
+pub mod in_body_fallback;
 pub mod in_body_rules;
 mod name_hash;
 pub mod named_char_refs;
@@ -42,6 +43,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(quirks_doctypes::QuirksDoctypes),
         Box::new(tag_groups::TagGroups),
         Box::new(in_body_rules::InBodyRules),
+        Box::new(in_body_fallback::InBodyFallback),
         Box::new(rendering_groups::RenderingGroups),
         Box::new(optional_tags::OptionalTags),
         Box::new(serialization::Serialization),

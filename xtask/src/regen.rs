@@ -71,12 +71,18 @@ pub fn run(ctx: &Context, check: bool) -> Result<bool, String> {
 /// through the modules that use them, so they are `pub(crate)`. The C1
 /// table of numeric character references serves the tokenizer; the quirks
 /// doctype lists `quirks`; the tokenizer's state enum is `tokenizer::State`;
-/// the "in body" rules' tables are the tree builder's dispatch.
+/// the "in body" rules' tables and the modes that fall back to them are
+/// the tree builder's dispatch.
 /// The other tables stay public: for the tools (tests, fuzz targets) that
 /// check the parser against them, and the DAFSA of named character
 /// references for its size constants, which `codegen` documents.
-const CRATE_ONLY_MODULES: &[&str] =
-    &["in_body_tag_rules", "numeric_character_references", "quirks_doctypes", "tokenizer_states"];
+const CRATE_ONLY_MODULES: &[&str] = &[
+    "in_body_fallback_tags",
+    "in_body_tag_rules",
+    "numeric_character_references",
+    "quirks_doctypes",
+    "tokenizer_states",
+];
 
 /// `parser/src/generated/mod.rs`: declares one module per generated file,
 /// each marked `#[rustfmt::skip]` so that `cargo fmt` leaves the generated

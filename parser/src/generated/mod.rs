@@ -6,6 +6,8 @@ pub mod element_categories;
 #[rustfmt::skip]
 pub mod foreign_fixups;
 #[rustfmt::skip]
+pub(crate) mod in_body_fallback_tags;
+#[rustfmt::skip]
 pub(crate) mod in_body_tag_rules;
 #[rustfmt::skip]
 pub mod named_character_references;

@@ -25,6 +25,9 @@ mod token;
 
 use crate::encoding::{Confidence, Encoding};
 use crate::generated::element_categories::{element_categories, Categories};
+use crate::generated::in_body_fallback_tags::{
+    IN_CAPTION_END_TAGS, IN_CAPTION_START_TAGS, IN_CELL_END_TAGS, IN_CELL_START_TAGS, TAG_NAMED_BY_MODE,
+};
 use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUNT};
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tag_groups::{IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH};
@@ -603,6 +606,26 @@ impl<S: TreeSink> TreeBuilder<S> {
             && self.current_node_is_html_outside_the_context()
     }
 
+    /// Whether a tag goes straight to the "in body" rules from a mode
+    /// whose "anything else" processes the token using the rules for "in
+    /// body" ("in cell" [#parsing-main-intd], "in caption"
+    /// [#parsing-main-incaption]): no token condition of the mode names the
+    /// tag (the generated `TAG_NAMED_BY_MODE`, for the tag's kind: `bits`),
+    /// and the dispatcher would send the tag to the insertion mode
+    /// ([`Self::may_skip_the_dispatcher`],
+    /// [`Self::current_node_is_html_outside_the_context`]).
+    #[inline(always)]
+    fn takes_tag_in_body_from(&self, tag: &Tag, bits: ModeBits) -> bool {
+        let mask = match self.mode {
+            InsertionMode::InCell => bits.in_cell,
+            InsertionMode::InCaption => bits.in_caption,
+            _ => return false,
+        };
+        tag.local_name().is_none_or(|name| TAG_NAMED_BY_MODE[name.index()] & mask == 0)
+            && self.may_skip_the_dispatcher()
+            && self.current_node_is_html_outside_the_context()
+    }
+
     /// What every token that skips the dispatcher's own steps needs: no
     /// error waits for a position and the node cap is not reached (the way
     /// through the dispatcher, `process_any_token`, handles both).
@@ -711,6 +734,24 @@ impl<S: TreeSink> TreeBuilder<S> {
                         self.insert_characters_in(text, text_and_after);
                         return self.after_characters();
                     }
+                    // "In table" characters where the current node is a
+                    // table, tbody, template, tfoot, thead or tr: collected
+                    // "in table text" [#parsing-main-intable] ("in table
+                    // body" and "in row" send characters there by their
+                    // "anything else" [#parsing-main-intbody]
+                    // [#parsing-main-intr]); and more characters there
+                    // [#parsing-main-intabletext].
+                    InsertionMode::InTable | InsertionMode::InTableBody | InsertionMode::InRow
+                        if self.current_node_takes_table_text() =>
+                    {
+                        self.switch_to_table_text();
+                        self.append_to_the_pending_table_characters(text);
+                        return self.after_characters();
+                    }
+                    InsertionMode::InTableText => {
+                        self.append_to_the_pending_table_characters(text);
+                        return self.after_characters();
+                    }
                     _ => {}
                 },
                 // The dispatcher's foreign content: an adjusted current node
@@ -734,8 +775,50 @@ impl<S: TreeSink> TreeBuilder<S> {
     #[inline(always)]
     fn process_start_tag_token(&mut self, tag: &Tag) -> SinkResult {
         if !self.takes_tags_in_body() {
-            return self.process_any_token(Token::StartTag(tag));
+            return self.process_start_tag_elsewhere(tag);
         }
+        self.start_tag_in_body(tag)
+    }
+
+    /// A start tag past the usual case: one that the mode's "anything
+    /// else" sends to the "in body" rules ([`Self::takes_tag_in_body_from`])
+    /// goes there as in body; the rest goes through the dispatcher.
+    #[inline(never)]
+    fn process_start_tag_elsewhere(&mut self, tag: &Tag) -> SinkResult {
+        if self.takes_tag_in_body_from(tag, START_TAG_BITS) {
+            return self.start_tag_in_body(tag);
+        }
+        if self.leaves_table_text() {
+            return self.dispatch_to_the_rules(Token::StartTag(tag));
+        }
+        self.dispatch_token(Token::StartTag(tag))
+    }
+
+    /// A tag in "in table text" (after a run of table text): the mode's
+    /// "anything else" flushes the pending characters and switches back to
+    /// the original insertion mode [#parsing-main-intabletext], done here
+    /// when the dispatcher would send the tag to the insertion mode, so
+    /// that the tag is then reprocessed as in that mode, without a round
+    /// through the insertion-mode match.
+    /// True if it did: the tag then goes on to the rules without the
+    /// dispatcher's checks, as it would from "in table text" (the errors the
+    /// flush raised are the tag's, placed when the tokenizer gets control
+    /// back).
+    #[inline(always)]
+    fn leaves_table_text(&mut self) -> bool {
+        let leaves = self.mode == InsertionMode::InTableText
+            && self.may_skip_the_dispatcher()
+            && self.current_node_is_html_outside_the_context();
+        if leaves {
+            self.next_tokenizer_state = None;
+            self.flush_the_pending_table_characters();
+        }
+        leaves
+    }
+
+    /// The "in body" start tag rules for a tag that skips the dispatcher.
+    #[inline(always)]
+    fn start_tag_in_body(&mut self, tag: &Tag) -> SinkResult {
         self.ignore_next_line_feed = false;
         self.next_tokenizer_state = None;
         self.self_closing_flag_acknowledged = !tag.self_closing;
@@ -752,8 +835,26 @@ impl<S: TreeSink> TreeBuilder<S> {
     #[inline(always)]
     fn process_end_tag_token(&mut self, tag: &Tag) -> SinkResult {
         if !self.takes_tags_in_body() {
-            return self.process_any_token(Token::EndTag(tag));
+            return self.process_end_tag_elsewhere(tag);
         }
+        self.end_tag_in_body(tag)
+    }
+
+    /// An end tag past the usual case, as [`Self::process_start_tag_elsewhere`].
+    #[inline(never)]
+    fn process_end_tag_elsewhere(&mut self, tag: &Tag) -> SinkResult {
+        if self.takes_tag_in_body_from(tag, END_TAG_BITS) {
+            return self.end_tag_in_body(tag);
+        }
+        if self.leaves_table_text() {
+            return self.dispatch_to_the_rules(Token::EndTag(tag));
+        }
+        self.dispatch_token(Token::EndTag(tag))
+    }
+
+    /// The "in body" end tag rules for a tag that skips the dispatcher.
+    #[inline(always)]
+    fn end_tag_in_body(&mut self, tag: &Tag) -> SinkResult {
         self.ignore_next_line_feed = false;
         self.next_tokenizer_state = None;
         self.self_closing_flag_acknowledged = true;
@@ -767,6 +868,17 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Any token, through the tree construction dispatcher.
     #[inline(never)]
     fn process_any_token(&mut self, token: Token<'_>) -> SinkResult {
+        self.dispatch_token(token)
+    }
+
+    /// The body of [`Self::process_any_token`], inline in the ways out of
+    /// the start and end tags' fast paths too, so that each kind of tag has
+    /// its own insertion-mode jump: a tag table's start tags come in "in
+    /// row" (`td`) and "in table body" (`tr`), its end tags in "in cell"
+    /// (`</td>`) and "in row" (`</tr>`), each kind in a steadier order
+    /// than the two interleaved.
+    #[inline(always)]
+    fn dispatch_token(&mut self, token: Token<'_>) -> SinkResult {
         if !self.errors_awaiting_position.is_empty() {
             // Driven by something that places no errors: report them unplaced.
             self.report_errors_at(0, 0);
@@ -777,6 +889,13 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.limits_hit.nodes_capped = true;
             return SinkResult::Continue;
         }
+        self.dispatch_to_the_rules(token)
+    }
+
+    /// The dispatcher's rules for a token past its checks (errors awaiting
+    /// a position, the node cap).
+    #[inline(always)]
+    fn dispatch_to_the_rules(&mut self, token: Token<'_>) -> SinkResult {
         let tok = Tok::from_token(token);
         self.self_closing_flag_acknowledged = !matches!(token, Token::StartTag(tag) if tag.self_closing);
         self.dispatch(tok);
@@ -823,6 +942,19 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
                     || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
         })
 }
+
+/// The bits of [`TAG_NAMED_BY_MODE`] of one tag kind, per mode whose
+/// "anything else" is the "in body" rules.
+#[derive(Debug, Clone, Copy)]
+struct ModeBits {
+    in_caption: u8,
+    in_cell: u8,
+}
+
+/// The start tag bits of [`ModeBits`].
+const START_TAG_BITS: ModeBits = ModeBits { in_caption: IN_CAPTION_START_TAGS, in_cell: IN_CELL_START_TAGS };
+/// The end tag bits of [`ModeBits`].
+const END_TAG_BITS: ModeBits = ModeBits { in_caption: IN_CAPTION_END_TAGS, in_cell: IN_CELL_END_TAGS };
 
 impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     /// The token's kind is told here, inlined where the tokenizer emits the

@@ -17,10 +17,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         match tok {
             // A character token, if the current node is table, tbody,
             // template, tfoot, thead, or tr: collect it "in table text".
-            Tok::Characters(_) if self.current_node().html_name().is_some_and(is_in_table_text_current_nodes) => {
-                self.pending_table_characters.clear();
-                self.original_mode = self.mode;
-                self.mode = InsertionMode::InTableText;
+            Tok::Characters(_) if self.current_node_takes_table_text() => {
+                self.switch_to_table_text();
                 Step::Reprocess(tok)
             }
             // A comment token: insert a comment.
@@ -45,6 +43,21 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Eof => self.in_body(tok),
             Tok::Characters(_) => self.in_table_anything_else(tok),
         }
+    }
+
+    /// Whether the current node is table, tbody, template, tfoot, thead,
+    /// or tr: where "in table" collects character tokens "in table text".
+    pub(crate) fn current_node_takes_table_text(&self) -> bool {
+        self.current_node().html_name().is_some_and(is_in_table_text_current_nodes)
+    }
+
+    /// "Let the pending table character tokens be an empty list of tokens.
+    /// Let the original insertion mode be the current insertion mode.
+    /// Switch the insertion mode to "in table text"."
+    pub(crate) fn switch_to_table_text(&mut self) {
+        self.pending_table_characters.clear();
+        self.original_mode = self.mode;
+        self.mode = InsertionMode::InTableText;
     }
 
     fn in_table_start_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
