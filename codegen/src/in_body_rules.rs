@@ -483,13 +483,12 @@ mod tests {
     /// A repository with `SOURCE` holding `rows` (after a header), in a
     /// folder of its own per test.
     fn scratch(test: &str, rows: &str) -> Context {
-        let dir = std::env::temp_dir().join(format!("htmlforge-in-body-rules-{test}-{}", std::process::id()));
-        let data = dir.join("spec-data");
-        std::fs::create_dir_all(&data).unwrap();
-        std::fs::write(data.join(SOURCE), format!("{HEADER}{rows}")).unwrap();
-        std::fs::write(data.join(GROUPS), GROUPS_FILE).unwrap();
-        std::fs::write(data.join(NAMES), NAMES_FILE).unwrap();
-        Context::new(dir)
+        let source = format!("{HEADER}{rows}");
+        crate::scratch::repository(
+            "in-body-rules",
+            test,
+            &[(SOURCE, &source), (GROUPS, GROUPS_FILE), (NAMES, NAMES_FILE)],
+        )
     }
 
     const RULES: &str = "= A start tag whose tag name is one of: \"dd\", \"dt\"\nstart DdDt [dd-and-dt]\n\

@@ -21,6 +21,8 @@ pub mod optional_tags;
 pub mod parse_errors;
 pub mod quirks_doctypes;
 pub mod rendering_groups;
+#[cfg(test)]
+mod scratch;
 pub mod serialization;
 pub mod spec_prose;
 pub mod table;

@@ -182,10 +182,7 @@ mod tests {
     /// A repository with `SOURCE` holding `rows` (after a header), in a
     /// folder of its own per test.
     fn scratch(test: &str, rows: &str) -> Context {
-        let dir = std::env::temp_dir().join(format!("htmlforge-rendering-groups-{test}-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("spec-data")).unwrap();
-        std::fs::write(dir.join("spec-data").join(SOURCE), format!("{HEADER}{rows}")).unwrap();
-        Context::new(dir)
+        crate::scratch::repository("rendering-groups", test, &[(SOURCE, &format!("{HEADER}{rows}"))])
     }
 
     #[test]
