@@ -54,12 +54,21 @@ pub fn upper_camel(name: &str) -> String {
 
 /// Formats a byte slice as a compact Rust array literal body, 24 per line.
 pub fn byte_array_body(bytes: &[u8]) -> String {
+    array_body(bytes, 24, u8::to_string)
+}
+
+/// The lines of a static array's body: `per_line` items a line, each
+/// written by `item`, indented, every line ending with a comma.
+pub fn array_body<T>(items: &[T], per_line: usize, item: impl Fn(&T) -> String) -> String {
     let mut out = String::new();
-    for chunk in bytes.chunks(24) {
+    for chunk in items.chunks(per_line) {
+        let line: Vec<String> = chunk.iter().map(&item).collect();
         out.push_str("    ");
-        let items: Vec<String> = chunk.iter().map(|b| b.to_string()).collect();
-        out.push_str(&items.join(", "));
-        out.push_str(",\n");
+        out.push_str(&line.join(", "));
+        out.push_str(
+            ",
+",
+        );
     }
     out
 }

@@ -468,10 +468,7 @@ fn render(dafsa: &Dafsa, provenance: &str) -> GeneratedFile {
         "/// The automaton's edges.\n#[rustfmt::skip]\npub static EDGES: [u32; {}] = [\n",
         dafsa.edges.len()
     ));
-    for chunk in dafsa.edges.chunks(8) {
-        let items: Vec<String> = chunk.iter().map(|e| format!("0x{e:08x}")).collect();
-        body.push_str(&format!("    {},\n", items.join(", ")));
-    }
+    body.push_str(&crate::emit::array_body(&dafsa.edges, 8, |e| format!("0x{e:08x}")));
     body.push_str("];\n\n");
     body.push_str(&format!(
         "/// Per byte code: index of the root's edge with that byte (0xFF: none).\n#[rustfmt::skip]\npub static ROOT_INDEX: [u8; {CODES}] = [\n"
@@ -488,10 +485,7 @@ fn render(dafsa: &Dafsa, provenance: &str) -> GeneratedFile {
         "/// Per name (in byte order): offset << 3 | (length - 1) of its replacement in [`VALUES`].\n#[rustfmt::skip]\npub static VALUE_SPANS: [u16; {}] = [\n",
         dafsa.value_spans.len()
     ));
-    for chunk in dafsa.value_spans.chunks(12) {
-        let items: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
-        body.push_str(&format!("    {},\n", items.join(", ")));
-    }
+    body.push_str(&crate::emit::array_body(&dafsa.value_spans, 12, u16::to_string));
     body.push_str("];\n\n");
     render_short_names(&mut body, &dafsa.short_names);
     body.push_str("/// The replacement texts, concatenated.\n#[rustfmt::skip]\npub static VALUES: &str = concat!(\n");
@@ -520,28 +514,19 @@ fn render_short_names(body: &mut String, table: &ShortNames) {
         "/// Per bucket: the displacement XORed into its names' slots.\n#[rustfmt::skip]\npub static SHORT_DISPLACEMENTS: [u16; {}] = [\n",
         table.displacements.len()
     ));
-    for chunk in table.displacements.chunks(16) {
-        let items: Vec<String> = chunk.iter().map(|d| d.to_string()).collect();
-        body.push_str(&format!("    {},\n", items.join(", ")));
-    }
+    body.push_str(&crate::emit::array_body(&table.displacements, 16, u16::to_string));
     body.push_str("];\n\n");
     body.push_str(&format!(
         "/// Per slot: a name that ends with `;` and fits in eight bytes, as a little-endian word (0: empty).\n#[rustfmt::skip]\npub static SHORT_NAMES: [u64; {}] = [\n",
         table.keys.len()
     ));
-    for chunk in table.keys.chunks(6) {
-        let items: Vec<String> = chunk.iter().map(|k| format!("0x{k:016x}")).collect();
-        body.push_str(&format!("    {},\n", items.join(", ")));
-    }
+    body.push_str(&crate::emit::array_body(&table.keys, 6, |k| format!("0x{k:016x}")));
     body.push_str("];\n\n");
     body.push_str(&format!(
         "/// Per slot: the replacement span of its name (as in [`VALUE_SPANS`]).\n#[rustfmt::skip]\npub static SHORT_SPANS: [u16; {}] = [\n",
         table.spans.len()
     ));
-    for chunk in table.spans.chunks(12) {
-        let items: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
-        body.push_str(&format!("    {},\n", items.join(", ")));
-    }
+    body.push_str(&crate::emit::array_body(&table.spans, 12, u16::to_string));
     body.push_str("];\n\n");
 }
 
