@@ -361,6 +361,7 @@ impl EndTagRule {
     /// comes to popping that node and nothing else: `pops` in the spec-data.
     #[inline(always)]
     pub const fn pops_the_current_node_of_its_name(self) -> bool {
-        matches!(self, EndTagRule::AnyOther | EndTagRule::ClosesABlock | EndTagRule::P | EndTagRule::Li | EndTagRule::DdDt | EndTagRule::Heading)
+        const POPS: u32 = (1 << EndTagRule::AnyOther as u32) | (1 << EndTagRule::ClosesABlock as u32) | (1 << EndTagRule::P as u32) | (1 << EndTagRule::Li as u32) | (1 << EndTagRule::DdDt as u32) | (1 << EndTagRule::Heading as u32);
+        (POPS >> self as u32) & 1 != 0
     }
 }
