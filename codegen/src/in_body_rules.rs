@@ -1,11 +1,11 @@
 //! The "in body" insertion mode's tag rules in the spec's order:
 //! `spec-data/in-body-tag-rules.txt` → `in_body_tag_rules.rs`, the tables the
 //! tree builder dispatches on: each name's start tag rule
-//! (`IN_BODY_START_TAG_RULES`, a `StartTagRule` per name) and whether its
-//! end tag rule pops the current node of its name
-//! (`END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME`). The first rule of a kind
-//! that lists a name is resolved here, so the generated tables hold one
-//! entry per name and no order.
+//! (`IN_BODY_START_TAG_RULES`, a `StartTagRule` per name) and end tag rule
+//! (`IN_BODY_END_TAG_RULES`, an `EndTagRule` per name, with whether the rule
+//! comes to popping the current node of the token's name). The first rule
+//! of a kind that lists a name is resolved here, so the generated tables
+//! hold one entry per name and no order.
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>
 
@@ -23,25 +23,19 @@ const OUTPUT: &str = "parser/src/generated/in_body_tag_rules.rs";
 const GROUPS: &str = "tree-construction-tag-groups.txt";
 /// The known names (another table's file).
 const NAMES: &str = "names.txt";
-/// The start tag rule every name not listed gets: "Any other start tag".
-const ANY_OTHER_START_TAG: &str = "AnyOther";
-
-/// What an end tag rule does when the token names the current node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EndTagRule {
-    /// It pops the current node and nothing else (`pops`).
-    Pops,
-    /// It does more, or something else (`does-more`).
-    DoesMore,
-}
+/// The rule of either kind every name not listed gets: "Any other start
+/// tag", "Any other end tag".
+const ANY_OTHER: &str = "AnyOther";
 
 /// Which rule a token condition selects.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RuleKind {
     /// A start tag condition and its `StartTagRule` variant.
     Start(String),
-    /// An end tag condition.
-    End(EndTagRule),
+    /// An end tag condition, its `EndTagRule` variant and whether, when the
+    /// token names the current node, the rule pops it and does nothing else
+    /// (`pops`, else `does-more`).
+    End { rule: String, pops: bool },
 }
 
 /// One token condition: its spec-data line (the wording's), its wording, its rule, and the
@@ -58,7 +52,14 @@ impl Condition {
     fn kind(&self) -> &'static str {
         match self.rule {
             RuleKind::Start(_) => "start",
-            RuleKind::End(_) => "end",
+            RuleKind::End { .. } => "end",
+        }
+    }
+
+    /// Its `StartTagRule` or `EndTagRule` variant.
+    fn variant(&self) -> &str {
+        match &self.rule {
+            RuleKind::Start(rule) | RuleKind::End { rule, .. } => rule,
         }
     }
 }
@@ -86,11 +87,12 @@ pub fn load(ctx: &Context) -> Result<Vec<Condition>> {
         let fields = row.fields();
         let (rule, names) = match fields[..] {
             ["start", rule, ref names @ ..] if is_variant_name(rule) => (RuleKind::Start(rule.to_string()), names),
-            ["end", "pops", ref names @ ..] => (RuleKind::End(EndTagRule::Pops), names),
-            ["end", "does-more", ref names @ ..] => (RuleKind::End(EndTagRule::DoesMore), names),
+            ["end", rule, action @ ("pops" | "does-more"), ref names @ ..] if is_variant_name(rule) => {
+                (RuleKind::End { rule: rule.to_string(), pops: action == "pops" }, names)
+            }
             _ => {
                 return Err(format!(
-                    "{}: expected `start UpperCamelRule NAMES…` or `end pops|does-more NAMES…`",
+                    "{}: expected `start UpperCamelRule NAMES…` or `end UpperCamelRule pops|does-more NAMES…`",
                     row.origin(&file)
                 ))
             }
@@ -161,20 +163,28 @@ struct Resolved<'a> {
     names: Vec<String>,
 }
 
-/// The start tag rules' variants: "any other start tag" first (the
+/// The variants of a kind's rules: "any other start/end tag" first (the
 /// table's default, the enum's 0), then the others in the spec's order.
-fn start_variants(conditions: &[Condition]) -> Vec<(&str, &Condition)> {
-    let mut variants: Vec<(&str, &Condition)> = Vec::new();
-    for condition in conditions {
-        if let RuleKind::Start(rule) = &condition.rule {
-            if rule == ANY_OTHER_START_TAG {
-                variants.insert(0, (rule, condition));
-            } else {
-                variants.push((rule, condition));
-            }
+fn variants<'a>(conditions: &'a [Condition], kind: &str) -> Vec<&'a Condition> {
+    let mut variants: Vec<&Condition> = Vec::new();
+    for condition in conditions.iter().filter(|c| c.kind() == kind) {
+        if is_default(condition) {
+            variants.insert(0, condition);
+        } else {
+            variants.push(condition);
         }
     }
     variants
+}
+
+/// The variants of a kind's rules that the generated enum has: the
+/// default, and the rules that are some known name's first rule (a rule
+/// that only unknown names reach, `sarcasm`'s, would be a variant no table
+/// holds).
+fn reached_variants<'a>(conditions: &'a [Condition], kind: &str, reached: &[(String, &Condition)]) -> Vec<&'a Condition> {
+    let mut out = variants(conditions, kind);
+    out.retain(|&c| is_default(c) || reached.iter().any(|(_, r)| std::ptr::eq(*r, c)));
+    out
 }
 
 /// Each known name's first rule of a kind, as (name, condition), in the
@@ -221,10 +231,15 @@ fn resolve<'a>(conditions: &'a [Condition], groups: &BTreeMap<String, Vec<String
 /// Whether a condition is the last of its kind ("Any other start/end
 /// tag"): the rule a name not in any table gets.
 fn is_default(condition: &Condition) -> bool {
-    match &condition.rule {
-        RuleKind::Start(rule) => rule == ANY_OTHER_START_TAG,
-        RuleKind::End(rule) => *rule == EndTagRule::Pops,
-    }
+    condition.variant() == ANY_OTHER
+}
+
+/// Whether a condition's rule may be the one of a name without a
+/// `LocalName`, which the tables leave to the default rule: the default
+/// itself, or an end tag rule that pops as the default does ("sarcasm":
+/// "act as described in the "any other end tag" entry").
+fn acts_as_default(condition: &Condition) -> bool {
+    is_default(condition) || matches!(condition.rule, RuleKind::End { pops: true, .. })
 }
 
 /// The names of (name, condition) pairs under each condition, in order.
@@ -246,58 +261,90 @@ fn render(conditions: &[Condition], rules: &FirstRules<'_>) -> String {
          //! rule of a kind.\n\
          //!\n\
          //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>\n\n\
-         use super::names::{local_names, LOCAL_NAME_COUNT};\n\n\
-         /// The \"in body\" start tag rules, one per token condition of the spec's\n\
-         /// list (in its order), \"any other start tag\" first as the tables' default.\n\
-         #[derive(Debug, Clone, Copy, PartialEq, Eq)]\n\
-         pub enum StartTagRule {\n",
+         use super::names::{local_names, LOCAL_NAME_COUNT};\n\n",
     );
-    for (variant, condition) in start_variants(conditions) {
+    render_kind(&mut body, conditions, &rules.start, "start", "StartTagRule", "IN_BODY_START_TAG_RULES");
+    body.push('\n');
+    render_kind(&mut body, conditions, &rules.end, "end", "EndTagRule", "IN_BODY_END_TAG_RULES");
+    render_pops(&mut body, conditions, &rules.end);
+    body
+}
+
+/// A kind's enum (one variant per rule that a name reaches, in the spec's
+/// order, "any other" first) and its table: per name, the first rule of
+/// the spec's list that names it.
+fn render_kind(
+    body: &mut String,
+    conditions: &[Condition],
+    rules: &[(String, &Condition)],
+    kind: &str,
+    rule_enum: &str,
+    table: &str,
+) {
+    let function = table.to_ascii_lowercase();
+    body.push_str(&format!(
+        "/// The \"in body\" {kind} tag rules, one per token condition of the spec's\n\
+         /// list that a known name reaches (in its order), \"any other {kind} tag\" first\n\
+         /// as the table's default.\n\
+         #[derive(Debug, Clone, Copy, PartialEq, Eq)]\n\
+         pub enum {rule_enum} {{\n",
+    ));
+    for condition in reached_variants(conditions, kind, rules) {
         body.push_str(&format!(
-            "    /// {} (spec-data/{SOURCE}:{}).\n    {variant},\n",
-            condition.wording, condition.line
+            "    /// {} (spec-data/{SOURCE}:{}).\n    {},\n",
+            condition.wording,
+            condition.line,
+            condition.variant()
         ));
     }
-    body.push_str(
-        "}\n\n\
-         /// Per name ([`LocalName::index`](super::names::LocalName::index)): its \"in body\" start tag rule, the first\n\
-         /// of the spec's list that names it; [`StartTagRule::AnyOther`] for the\n\
+    body.push_str(&format!(
+        "}}\n\n\
+         /// Per name ([`LocalName::index`](super::names::LocalName::index)): its \"in body\" {kind} tag rule, the first\n\
+         /// of the spec's list that names it; [`{rule_enum}::{ANY_OTHER}`] for the\n\
          /// names none lists.\n\
-         pub static IN_BODY_START_TAG_RULES: [StartTagRule; LOCAL_NAME_COUNT] = in_body_start_tag_rules();\n\n\
-         const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {\n    \
-         let mut table = [StartTagRule::AnyOther; LOCAL_NAME_COUNT];\n",
-    );
-    for (condition, names) in by_condition(&rules.start) {
-        let RuleKind::Start(rule) = &condition.rule else { continue };
-        body.push_str(&format!("    // {} (spec-data/{SOURCE}:{}).\n", condition.wording, condition.line));
-        for name in names {
-            body.push_str(&format!(
-                "    table[local_names::{}.index()] = StartTagRule::{rule};\n",
-                name_constant(name)
-            ));
-        }
-    }
-    body.push_str(
-        "    table\n}\n\n\
-         /// Per name ([`LocalName::index`](super::names::LocalName::index)): whether its \"in body\" end tag rule\n\
-         /// (the first of the spec's list that names it, \"any other end tag\" for\n\
-         /// the names none lists) comes to popping the current node when that is\n\
-         /// the HTML element of the token's name: `pops` in the spec-data.\n\
-         pub static END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME: [bool; LOCAL_NAME_COUNT] = end_tag_pops_the_current_node();\n\n\
-         const fn end_tag_pops_the_current_node() -> [bool; LOCAL_NAME_COUNT] {\n    \
-         let mut table = [true; LOCAL_NAME_COUNT];\n",
-    );
-    for (condition, names) in by_condition(&rules.end) {
-        if condition.rule != RuleKind::End(EndTagRule::DoesMore) {
+         pub static {table}: [{rule_enum}; LOCAL_NAME_COUNT] = {function}();\n\n\
+         const fn {function}() -> [{rule_enum}; LOCAL_NAME_COUNT] {{\n    \
+         let mut table = [{rule_enum}::{ANY_OTHER}; LOCAL_NAME_COUNT];\n",
+    ));
+    for (condition, names) in by_condition(rules) {
+        if is_default(condition) {
             continue;
         }
         body.push_str(&format!("    // {} (spec-data/{SOURCE}:{}).\n", condition.wording, condition.line));
         for name in names {
-            body.push_str(&format!("    table[local_names::{}.index()] = false;\n", name_constant(name)));
+            body.push_str(&format!(
+                "    table[local_names::{}.index()] = {rule_enum}::{};\n",
+                name_constant(name),
+                condition.variant()
+            ));
         }
     }
     body.push_str("    table\n}\n");
-    body
+}
+
+/// `EndTagRule::pops_the_current_node_of_its_name`: the end tag rules
+/// marked `pops`, as a mask of their variants' bits (as a `matches!`, the
+/// compiler joined the test to the `match` on the rule after it, one jump
+/// through a table for every end tag).
+fn render_pops(body: &mut String, conditions: &[Condition], rules: &[(String, &Condition)]) {
+    let popping: Vec<String> = reached_variants(conditions, "end", rules)
+        .into_iter()
+        .filter(|c| matches!(c.rule, RuleKind::End { pops: true, .. }))
+        .map(|c| format!("(1 << EndTagRule::{} as u32)", c.variant()))
+        .collect();
+    body.push_str(&format!(
+        "\nimpl EndTagRule {{\n    \
+         /// Whether the rule, for an end tag whose name is the current node's\n    \
+         /// (an HTML element not in the list of active formatting elements),\n    \
+         /// comes to popping that node and nothing else: `pops` in the spec-data.\n    \
+         #[inline(always)]\n    \
+         pub const fn pops_the_current_node_of_its_name(self) -> bool {{\n        \
+         const POPS: u32 = {};\n        \
+         (POPS >> self as u32) & 1 != 0\n    \
+         }}\n\
+         }}\n",
+        popping.join(" | ")
+    ));
 }
 
 /// What the generator and the audit read: the conditions, the tag
@@ -338,19 +385,22 @@ fn problems(conditions: &[Condition], resolved: &[Resolved<'_>], rules: &FirstRu
         let last_is_default = of_kind.last().is_some_and(|c| c.names.is_empty() && is_default(c));
         if defaults != 1 || !last_is_default {
             problems.push(format!(
-                "the last {kind} row, and only it, must be \"any other {kind} tag\" (no names, `{}`)",
-                if kind == "start" { ANY_OTHER_START_TAG } else { "pops" }
+                "the last {kind} row, and only it, must be \"any other {kind} tag\" (no names, `{ANY_OTHER}`)"
             ));
         }
-    }
-    let mut variants = BTreeSet::new();
-    for (variant, condition) in start_variants(conditions) {
-        if !variants.insert(variant) {
-            problems.push(format!("spec-data/{SOURCE}:{}: the rule {variant} is given twice", condition.line));
+        let mut seen = BTreeSet::new();
+        for condition in variants(conditions, kind) {
+            if !seen.insert(condition.variant()) {
+                problems.push(format!(
+                    "spec-data/{SOURCE}:{}: the {kind} rule {} is given twice",
+                    condition.line,
+                    condition.variant()
+                ));
+            }
         }
     }
     for (name, condition) in &rules.unknown {
-        if !is_default(condition) {
+        if !acts_as_default(condition) {
             problems.push(format!(
                 "spec-data/{SOURCE}:{}: {name} is not an element name in spec-data/{NAMES}, and its rule is \
                  not the one such a name gets",
@@ -406,6 +456,19 @@ impl Table for InBodyRules {
         if !rules.unknown.is_empty() {
             let unknown: Vec<&str> = rules.unknown.iter().map(|(name, _)| name.as_str()).collect();
             report.notes.push(format!("names without a LocalName (left to the default rule): {}", unknown.join(", ")));
+        }
+        let unreached: Vec<String> = [("start", &rules.start), ("end", &rules.end)]
+            .into_iter()
+            .flat_map(|(kind, reached)| {
+                let kept = reached_variants(&conditions, kind, reached);
+                variants(&conditions, kind)
+                    .into_iter()
+                    .filter(move |c| !kept.iter().any(|k| std::ptr::eq(*k, *c)))
+                    .map(move |c| format!("{kind} {}", c.variant()))
+            })
+            .collect();
+        if !unreached.is_empty() {
+            report.notes.push(format!("rules no known name reaches (no variant): {}", unreached.join(", ")));
         }
         report
     }
@@ -492,10 +555,12 @@ mod tests {
     }
 
     const RULES: &str = "= A start tag whose tag name is one of: \"dd\", \"dt\"\nstart DdDt [dd-and-dt]\n\
-                         = An end tag whose tag name is \"br\"\nend does-more br\n\
+                         = An end tag whose tag name is \"br\"\nend Br does-more br\n\
                          = A start tag whose tag name is \"dd\"\nstart Late dd\n\
-                         = An end tag whose tag name is \"sarcasm\"\nend pops sarcasm\n\
-                         = Any other start tag\nstart AnyOther\n= Any other end tag\nend pops\n";
+                         = An end tag whose tag name is \"sarcasm\"\nend Sarcasm pops sarcasm\n\
+                         = An end tag whose tag name is one of: \"dd\", \"dt\"\nend DdDt pops [dd-and-dt]\n\
+                         = An end tag whose tag name is \"br\"\nend LateBr pops br\n\
+                         = Any other start tag\nstart AnyOther\n= Any other end tag\nend AnyOther pops\n";
 
     #[test]
     fn the_first_rule_of_a_kind_takes_a_name() {
@@ -507,11 +572,49 @@ mod tests {
         let text = &InBodyRules.generate(&ctx).unwrap()[0].contents;
         assert!(text.contains("table[local_names::DD.index()] = StartTagRule::DdDt;"), "{text}");
         assert!(!text.contains("StartTagRule::Late;"), "{text}");
-        assert!(text.contains("table[local_names::BR.index()] = false;"), "{text}");
         assert!(!text.contains("SARCASM"), "{text}");
         // "Any other start tag" is the enum's first variant, the default.
         let enum_start = text.find("pub enum StartTagRule {").unwrap();
         assert!(text[enum_start..].find("AnyOther,").unwrap() < text[enum_start..].find("DdDt,").unwrap());
+    }
+
+    /// The end tag rules: an enum in the spec's order ("any other end tag"
+    /// first), a table of each name's first rule, and the rules marked
+    /// `pops` as the enum's `pops_the_current_node_of_its_name`.
+    #[test]
+    fn the_end_tag_table_holds_each_names_first_rule() {
+        let ctx = scratch("end", RULES);
+        let report = InBodyRules.audit(&ctx);
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        assert!(report.notes.iter().any(|n| n.contains("end br (line 14)")), "{:?}", report.notes);
+        assert!(report.notes.iter().any(|n| n.contains("no variant") && n.contains("end Sarcasm")), "{:?}", report.notes);
+        let text = &InBodyRules.generate(&ctx).unwrap()[0].contents;
+        let enum_end = &text[text.find("pub enum EndTagRule {").unwrap()..];
+        let enum_end = &enum_end[..enum_end.find('}').unwrap()];
+        let order: Vec<&str> = enum_end
+            .lines()
+            .map(str::trim)
+            .filter(|line| line.ends_with(',') && !line.starts_with("//"))
+            .collect();
+        // Sarcasm's rule takes no known name; LateBr's none that Br has not.
+        assert_eq!(order, ["AnyOther,", "Br,", "DdDt,"], "{text}");
+        assert!(text.contains("pub static IN_BODY_END_TAG_RULES: [EndTagRule; LOCAL_NAME_COUNT]"), "{text}");
+        assert!(text.contains("let mut table = [EndTagRule::AnyOther; LOCAL_NAME_COUNT];"), "{text}");
+        assert!(text.contains("table[local_names::BR.index()] = EndTagRule::Br;"), "{text}");
+        assert!(text.contains("table[local_names::DD.index()] = EndTagRule::DdDt;"), "{text}");
+        assert!(text.contains("table[local_names::DT.index()] = EndTagRule::DdDt;"), "{text}");
+        assert!(!text.contains("EndTagRule::LateBr"), "{text}");
+        assert!(!text.contains("table[local_names::P.index()] = EndTagRule"), "{text}");
+        assert!(text.contains("const POPS: u32 = (1 << EndTagRule::AnyOther as u32) | (1 << EndTagRule::DdDt as u32);"), "{text}");
+    }
+
+    #[test]
+    fn an_end_rule_needs_its_variant_and_action() {
+        assert!(load(&scratch("end-action", "= An end tag whose tag name is \"br\"\nend does-more br\n")).is_err());
+        assert!(load(&scratch("end-variant", "= An end tag whose tag name is \"br\"\nend Br br\n")).is_err());
+        let twice = RULES.replace("end DdDt pops [dd-and-dt]", "end Br pops [dd-and-dt]");
+        let report = InBodyRules.audit(&scratch("end-twice", &twice));
+        assert!(report.problems.iter().any(|p| p.contains("end rule Br is given twice")), "{:?}", report.problems);
     }
 
     #[test]
@@ -523,14 +626,14 @@ mod tests {
 
     #[test]
     fn an_unknown_name_needs_the_default_rule() {
-        let rules = RULES.replace("end pops sarcasm", "end does-more sarcasm");
+        let rules = RULES.replace("end Sarcasm pops sarcasm", "end Sarcasm does-more sarcasm");
         let report = InBodyRules.audit(&scratch("unknown", &rules));
         assert!(report.problems.iter().any(|p| p.contains("sarcasm is not")), "{:?}", report.problems);
     }
 
     #[test]
     fn any_other_comes_last() {
-        let rules = RULES.replace("= Any other end tag\nend pops\n", "");
+        let rules = RULES.replace("= Any other end tag\nend AnyOther pops\n", "");
         let report = InBodyRules.audit(&scratch("last", &rules));
         assert!(report.problems.iter().any(|p| p.contains("any other end tag")), "{:?}", report.problems);
     }

@@ -10,80 +10,81 @@
 use super::names::{local_names, LOCAL_NAME_COUNT};
 
 /// The "in body" start tag rules, one per token condition of the spec's
-/// list (in its order), "any other start tag" first as the tables' default.
+/// list that a known name reaches (in its order), "any other start tag" first
+/// as the table's default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StartTagRule {
-    /// Any other start tag (spec-data/in-body-tag-rules.txt:169).
+    /// Any other start tag (spec-data/in-body-tag-rules.txt:171).
     AnyOther,
-    /// A start tag whose tag name is "html" (spec-data/in-body-tag-rules.txt:24).
+    /// A start tag whose tag name is "html" (spec-data/in-body-tag-rules.txt:26).
     Html,
-    /// A start tag whose tag name is one of: "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title" (spec-data/in-body-tag-rules.txt:27).
+    /// A start tag whose tag name is one of: "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title" (spec-data/in-body-tag-rules.txt:29).
     InHead,
-    /// A start tag whose tag name is "body" (spec-data/in-body-tag-rules.txt:33).
+    /// A start tag whose tag name is "body" (spec-data/in-body-tag-rules.txt:35).
     Body,
-    /// A start tag whose tag name is "frameset" (spec-data/in-body-tag-rules.txt:36).
+    /// A start tag whose tag name is "frameset" (spec-data/in-body-tag-rules.txt:38).
     Frameset,
-    /// A start tag whose tag name is one of: "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul" (spec-data/in-body-tag-rules.txt:45).
+    /// A start tag whose tag name is one of: "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul" (spec-data/in-body-tag-rules.txt:47).
     ClosesAP,
-    /// A start tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5", "h6" (spec-data/in-body-tag-rules.txt:48).
+    /// A start tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5", "h6" (spec-data/in-body-tag-rules.txt:50).
     Heading,
-    /// A start tag whose tag name is one of: "pre", "listing" (spec-data/in-body-tag-rules.txt:51).
+    /// A start tag whose tag name is one of: "pre", "listing" (spec-data/in-body-tag-rules.txt:53).
     PreListing,
-    /// A start tag whose tag name is "form" (spec-data/in-body-tag-rules.txt:54).
+    /// A start tag whose tag name is "form" (spec-data/in-body-tag-rules.txt:56).
     Form,
-    /// A start tag whose tag name is "li" (spec-data/in-body-tag-rules.txt:57).
+    /// A start tag whose tag name is "li" (spec-data/in-body-tag-rules.txt:59).
     Li,
-    /// A start tag whose tag name is one of: "dd", "dt" (spec-data/in-body-tag-rules.txt:60).
+    /// A start tag whose tag name is one of: "dd", "dt" (spec-data/in-body-tag-rules.txt:62).
     DdDt,
-    /// A start tag whose tag name is "plaintext" (spec-data/in-body-tag-rules.txt:63).
+    /// A start tag whose tag name is "plaintext" (spec-data/in-body-tag-rules.txt:65).
     Plaintext,
-    /// A start tag whose tag name is "button" (spec-data/in-body-tag-rules.txt:66).
+    /// A start tag whose tag name is "button" (spec-data/in-body-tag-rules.txt:68).
     Button,
-    /// A start tag whose tag name is "a" (spec-data/in-body-tag-rules.txt:90).
+    /// A start tag whose tag name is "a" (spec-data/in-body-tag-rules.txt:92).
     A,
-    /// A start tag whose tag name is one of: "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u" (spec-data/in-body-tag-rules.txt:93).
+    /// A start tag whose tag name is one of: "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u" (spec-data/in-body-tag-rules.txt:95).
     Formatting,
-    /// A start tag whose tag name is "nobr" (spec-data/in-body-tag-rules.txt:96).
+    /// A start tag whose tag name is "nobr" (spec-data/in-body-tag-rules.txt:98).
     Nobr,
-    /// A start tag whose tag name is one of: "applet", "marquee", "object" (spec-data/in-body-tag-rules.txt:102).
+    /// A start tag whose tag name is one of: "applet", "marquee", "object" (spec-data/in-body-tag-rules.txt:104).
     AppletMarqueeObject,
-    /// A start tag whose tag name is "table" (spec-data/in-body-tag-rules.txt:108).
+    /// A start tag whose tag name is "table" (spec-data/in-body-tag-rules.txt:110).
     Table,
-    /// A start tag whose tag name is one of: "area", "br", "embed", "img", "keygen", "wbr" (spec-data/in-body-tag-rules.txt:114).
+    /// A start tag whose tag name is one of: "area", "br", "embed", "img", "keygen", "wbr" (spec-data/in-body-tag-rules.txt:116).
     Void,
-    /// A start tag whose tag name is "input" (spec-data/in-body-tag-rules.txt:117).
+    /// A start tag whose tag name is "input" (spec-data/in-body-tag-rules.txt:119).
     Input,
-    /// A start tag whose tag name is one of: "param", "source", "track" (spec-data/in-body-tag-rules.txt:120).
+    /// A start tag whose tag name is one of: "param", "source", "track" (spec-data/in-body-tag-rules.txt:122).
     ParamSourceTrack,
-    /// A start tag whose tag name is "hr" (spec-data/in-body-tag-rules.txt:123).
+    /// A start tag whose tag name is "hr" (spec-data/in-body-tag-rules.txt:125).
     Hr,
-    /// A start tag whose tag name is "image" (spec-data/in-body-tag-rules.txt:126).
+    /// A start tag whose tag name is "image" (spec-data/in-body-tag-rules.txt:128).
     Image,
-    /// A start tag whose tag name is "textarea" (spec-data/in-body-tag-rules.txt:129).
+    /// A start tag whose tag name is "textarea" (spec-data/in-body-tag-rules.txt:131).
     Textarea,
-    /// A start tag whose tag name is "xmp" (spec-data/in-body-tag-rules.txt:132).
+    /// A start tag whose tag name is "xmp" (spec-data/in-body-tag-rules.txt:134).
     Xmp,
-    /// A start tag whose tag name is "iframe" (spec-data/in-body-tag-rules.txt:135).
+    /// A start tag whose tag name is "iframe" (spec-data/in-body-tag-rules.txt:137).
     Iframe,
-    /// A start tag whose tag name is "noembed" (spec-data/in-body-tag-rules.txt:138).
+    /// A start tag whose tag name is "noembed" (spec-data/in-body-tag-rules.txt:140).
     Noembed,
-    /// A start tag whose tag name is "noscript", if scripting mode is not Disabled (spec-data/in-body-tag-rules.txt:142).
+    /// A start tag whose tag name is "noscript", if scripting mode is not Disabled (spec-data/in-body-tag-rules.txt:144).
     Noscript,
-    /// A start tag whose tag name is "select" (spec-data/in-body-tag-rules.txt:145).
+    /// A start tag whose tag name is "select" (spec-data/in-body-tag-rules.txt:147).
     Select,
-    /// A start tag whose tag name is "option" (spec-data/in-body-tag-rules.txt:148).
+    /// A start tag whose tag name is "option" (spec-data/in-body-tag-rules.txt:150).
     Option,
-    /// A start tag whose tag name is "optgroup" (spec-data/in-body-tag-rules.txt:151).
+    /// A start tag whose tag name is "optgroup" (spec-data/in-body-tag-rules.txt:153).
     Optgroup,
-    /// A start tag whose tag name is one of: "rb", "rtc" (spec-data/in-body-tag-rules.txt:154).
+    /// A start tag whose tag name is one of: "rb", "rtc" (spec-data/in-body-tag-rules.txt:156).
     RbRtc,
-    /// A start tag whose tag name is one of: "rp", "rt" (spec-data/in-body-tag-rules.txt:157).
+    /// A start tag whose tag name is one of: "rp", "rt" (spec-data/in-body-tag-rules.txt:159).
     RpRt,
-    /// A start tag whose tag name is "math" (spec-data/in-body-tag-rules.txt:160).
+    /// A start tag whose tag name is "math" (spec-data/in-body-tag-rules.txt:162).
     Math,
-    /// A start tag whose tag name is "svg" (spec-data/in-body-tag-rules.txt:163).
+    /// A start tag whose tag name is "svg" (spec-data/in-body-tag-rules.txt:165).
     Svg,
-    /// A start tag whose tag name is one of: "caption", "col", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr" (spec-data/in-body-tag-rules.txt:166).
+    /// A start tag whose tag name is one of: "caption", "col", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr" (spec-data/in-body-tag-rules.txt:168).
     Ignore,
 }
 
@@ -94,9 +95,9 @@ pub static IN_BODY_START_TAG_RULES: [StartTagRule; LOCAL_NAME_COUNT] = in_body_s
 
 const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {
     let mut table = [StartTagRule::AnyOther; LOCAL_NAME_COUNT];
-    // A start tag whose tag name is "html" (spec-data/in-body-tag-rules.txt:24).
+    // A start tag whose tag name is "html" (spec-data/in-body-tag-rules.txt:26).
     table[local_names::HTML.index()] = StartTagRule::Html;
-    // A start tag whose tag name is one of: "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title" (spec-data/in-body-tag-rules.txt:27).
+    // A start tag whose tag name is one of: "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title" (spec-data/in-body-tag-rules.txt:29).
     table[local_names::BASE.index()] = StartTagRule::InHead;
     table[local_names::BASEFONT.index()] = StartTagRule::InHead;
     table[local_names::BGSOUND.index()] = StartTagRule::InHead;
@@ -107,11 +108,11 @@ const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {
     table[local_names::STYLE.index()] = StartTagRule::InHead;
     table[local_names::TEMPLATE.index()] = StartTagRule::InHead;
     table[local_names::TITLE.index()] = StartTagRule::InHead;
-    // A start tag whose tag name is "body" (spec-data/in-body-tag-rules.txt:33).
+    // A start tag whose tag name is "body" (spec-data/in-body-tag-rules.txt:35).
     table[local_names::BODY.index()] = StartTagRule::Body;
-    // A start tag whose tag name is "frameset" (spec-data/in-body-tag-rules.txt:36).
+    // A start tag whose tag name is "frameset" (spec-data/in-body-tag-rules.txt:38).
     table[local_names::FRAMESET.index()] = StartTagRule::Frameset;
-    // A start tag whose tag name is one of: "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul" (spec-data/in-body-tag-rules.txt:45).
+    // A start tag whose tag name is one of: "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section", "summary", "ul" (spec-data/in-body-tag-rules.txt:47).
     table[local_names::ADDRESS.index()] = StartTagRule::ClosesAP;
     table[local_names::ARTICLE.index()] = StartTagRule::ClosesAP;
     table[local_names::ASIDE.index()] = StartTagRule::ClosesAP;
@@ -137,30 +138,30 @@ const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {
     table[local_names::SECTION.index()] = StartTagRule::ClosesAP;
     table[local_names::SUMMARY.index()] = StartTagRule::ClosesAP;
     table[local_names::UL.index()] = StartTagRule::ClosesAP;
-    // A start tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5", "h6" (spec-data/in-body-tag-rules.txt:48).
+    // A start tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5", "h6" (spec-data/in-body-tag-rules.txt:50).
     table[local_names::H1.index()] = StartTagRule::Heading;
     table[local_names::H2.index()] = StartTagRule::Heading;
     table[local_names::H3.index()] = StartTagRule::Heading;
     table[local_names::H4.index()] = StartTagRule::Heading;
     table[local_names::H5.index()] = StartTagRule::Heading;
     table[local_names::H6.index()] = StartTagRule::Heading;
-    // A start tag whose tag name is one of: "pre", "listing" (spec-data/in-body-tag-rules.txt:51).
+    // A start tag whose tag name is one of: "pre", "listing" (spec-data/in-body-tag-rules.txt:53).
     table[local_names::PRE.index()] = StartTagRule::PreListing;
     table[local_names::LISTING.index()] = StartTagRule::PreListing;
-    // A start tag whose tag name is "form" (spec-data/in-body-tag-rules.txt:54).
+    // A start tag whose tag name is "form" (spec-data/in-body-tag-rules.txt:56).
     table[local_names::FORM.index()] = StartTagRule::Form;
-    // A start tag whose tag name is "li" (spec-data/in-body-tag-rules.txt:57).
+    // A start tag whose tag name is "li" (spec-data/in-body-tag-rules.txt:59).
     table[local_names::LI.index()] = StartTagRule::Li;
-    // A start tag whose tag name is one of: "dd", "dt" (spec-data/in-body-tag-rules.txt:60).
+    // A start tag whose tag name is one of: "dd", "dt" (spec-data/in-body-tag-rules.txt:62).
     table[local_names::DD.index()] = StartTagRule::DdDt;
     table[local_names::DT.index()] = StartTagRule::DdDt;
-    // A start tag whose tag name is "plaintext" (spec-data/in-body-tag-rules.txt:63).
+    // A start tag whose tag name is "plaintext" (spec-data/in-body-tag-rules.txt:65).
     table[local_names::PLAINTEXT.index()] = StartTagRule::Plaintext;
-    // A start tag whose tag name is "button" (spec-data/in-body-tag-rules.txt:66).
+    // A start tag whose tag name is "button" (spec-data/in-body-tag-rules.txt:68).
     table[local_names::BUTTON.index()] = StartTagRule::Button;
-    // A start tag whose tag name is "a" (spec-data/in-body-tag-rules.txt:90).
+    // A start tag whose tag name is "a" (spec-data/in-body-tag-rules.txt:92).
     table[local_names::A.index()] = StartTagRule::A;
-    // A start tag whose tag name is one of: "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u" (spec-data/in-body-tag-rules.txt:93).
+    // A start tag whose tag name is one of: "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u" (spec-data/in-body-tag-rules.txt:95).
     table[local_names::B.index()] = StartTagRule::Formatting;
     table[local_names::BIG.index()] = StartTagRule::Formatting;
     table[local_names::CODE.index()] = StartTagRule::Formatting;
@@ -173,58 +174,58 @@ const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {
     table[local_names::STRONG.index()] = StartTagRule::Formatting;
     table[local_names::TT.index()] = StartTagRule::Formatting;
     table[local_names::U.index()] = StartTagRule::Formatting;
-    // A start tag whose tag name is "nobr" (spec-data/in-body-tag-rules.txt:96).
+    // A start tag whose tag name is "nobr" (spec-data/in-body-tag-rules.txt:98).
     table[local_names::NOBR.index()] = StartTagRule::Nobr;
-    // A start tag whose tag name is one of: "applet", "marquee", "object" (spec-data/in-body-tag-rules.txt:102).
+    // A start tag whose tag name is one of: "applet", "marquee", "object" (spec-data/in-body-tag-rules.txt:104).
     table[local_names::APPLET.index()] = StartTagRule::AppletMarqueeObject;
     table[local_names::MARQUEE.index()] = StartTagRule::AppletMarqueeObject;
     table[local_names::OBJECT.index()] = StartTagRule::AppletMarqueeObject;
-    // A start tag whose tag name is "table" (spec-data/in-body-tag-rules.txt:108).
+    // A start tag whose tag name is "table" (spec-data/in-body-tag-rules.txt:110).
     table[local_names::TABLE.index()] = StartTagRule::Table;
-    // A start tag whose tag name is one of: "area", "br", "embed", "img", "keygen", "wbr" (spec-data/in-body-tag-rules.txt:114).
+    // A start tag whose tag name is one of: "area", "br", "embed", "img", "keygen", "wbr" (spec-data/in-body-tag-rules.txt:116).
     table[local_names::AREA.index()] = StartTagRule::Void;
     table[local_names::BR.index()] = StartTagRule::Void;
     table[local_names::EMBED.index()] = StartTagRule::Void;
     table[local_names::IMG.index()] = StartTagRule::Void;
     table[local_names::KEYGEN.index()] = StartTagRule::Void;
     table[local_names::WBR.index()] = StartTagRule::Void;
-    // A start tag whose tag name is "input" (spec-data/in-body-tag-rules.txt:117).
+    // A start tag whose tag name is "input" (spec-data/in-body-tag-rules.txt:119).
     table[local_names::INPUT.index()] = StartTagRule::Input;
-    // A start tag whose tag name is one of: "param", "source", "track" (spec-data/in-body-tag-rules.txt:120).
+    // A start tag whose tag name is one of: "param", "source", "track" (spec-data/in-body-tag-rules.txt:122).
     table[local_names::PARAM.index()] = StartTagRule::ParamSourceTrack;
     table[local_names::SOURCE.index()] = StartTagRule::ParamSourceTrack;
     table[local_names::TRACK.index()] = StartTagRule::ParamSourceTrack;
-    // A start tag whose tag name is "hr" (spec-data/in-body-tag-rules.txt:123).
+    // A start tag whose tag name is "hr" (spec-data/in-body-tag-rules.txt:125).
     table[local_names::HR.index()] = StartTagRule::Hr;
-    // A start tag whose tag name is "image" (spec-data/in-body-tag-rules.txt:126).
+    // A start tag whose tag name is "image" (spec-data/in-body-tag-rules.txt:128).
     table[local_names::IMAGE.index()] = StartTagRule::Image;
-    // A start tag whose tag name is "textarea" (spec-data/in-body-tag-rules.txt:129).
+    // A start tag whose tag name is "textarea" (spec-data/in-body-tag-rules.txt:131).
     table[local_names::TEXTAREA.index()] = StartTagRule::Textarea;
-    // A start tag whose tag name is "xmp" (spec-data/in-body-tag-rules.txt:132).
+    // A start tag whose tag name is "xmp" (spec-data/in-body-tag-rules.txt:134).
     table[local_names::XMP.index()] = StartTagRule::Xmp;
-    // A start tag whose tag name is "iframe" (spec-data/in-body-tag-rules.txt:135).
+    // A start tag whose tag name is "iframe" (spec-data/in-body-tag-rules.txt:137).
     table[local_names::IFRAME.index()] = StartTagRule::Iframe;
-    // A start tag whose tag name is "noembed" (spec-data/in-body-tag-rules.txt:138).
+    // A start tag whose tag name is "noembed" (spec-data/in-body-tag-rules.txt:140).
     table[local_names::NOEMBED.index()] = StartTagRule::Noembed;
-    // A start tag whose tag name is "noscript", if scripting mode is not Disabled (spec-data/in-body-tag-rules.txt:142).
+    // A start tag whose tag name is "noscript", if scripting mode is not Disabled (spec-data/in-body-tag-rules.txt:144).
     table[local_names::NOSCRIPT.index()] = StartTagRule::Noscript;
-    // A start tag whose tag name is "select" (spec-data/in-body-tag-rules.txt:145).
+    // A start tag whose tag name is "select" (spec-data/in-body-tag-rules.txt:147).
     table[local_names::SELECT.index()] = StartTagRule::Select;
-    // A start tag whose tag name is "option" (spec-data/in-body-tag-rules.txt:148).
+    // A start tag whose tag name is "option" (spec-data/in-body-tag-rules.txt:150).
     table[local_names::OPTION.index()] = StartTagRule::Option;
-    // A start tag whose tag name is "optgroup" (spec-data/in-body-tag-rules.txt:151).
+    // A start tag whose tag name is "optgroup" (spec-data/in-body-tag-rules.txt:153).
     table[local_names::OPTGROUP.index()] = StartTagRule::Optgroup;
-    // A start tag whose tag name is one of: "rb", "rtc" (spec-data/in-body-tag-rules.txt:154).
+    // A start tag whose tag name is one of: "rb", "rtc" (spec-data/in-body-tag-rules.txt:156).
     table[local_names::RB.index()] = StartTagRule::RbRtc;
     table[local_names::RTC.index()] = StartTagRule::RbRtc;
-    // A start tag whose tag name is one of: "rp", "rt" (spec-data/in-body-tag-rules.txt:157).
+    // A start tag whose tag name is one of: "rp", "rt" (spec-data/in-body-tag-rules.txt:159).
     table[local_names::RP.index()] = StartTagRule::RpRt;
     table[local_names::RT.index()] = StartTagRule::RpRt;
-    // A start tag whose tag name is "math" (spec-data/in-body-tag-rules.txt:160).
+    // A start tag whose tag name is "math" (spec-data/in-body-tag-rules.txt:162).
     table[local_names::MATH.index()] = StartTagRule::Math;
-    // A start tag whose tag name is "svg" (spec-data/in-body-tag-rules.txt:163).
+    // A start tag whose tag name is "svg" (spec-data/in-body-tag-rules.txt:165).
     table[local_names::SVG.index()] = StartTagRule::Svg;
-    // A start tag whose tag name is one of: "caption", "col", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr" (spec-data/in-body-tag-rules.txt:166).
+    // A start tag whose tag name is one of: "caption", "col", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr" (spec-data/in-body-tag-rules.txt:168).
     table[local_names::CAPTION.index()] = StartTagRule::Ignore;
     table[local_names::COL.index()] = StartTagRule::Ignore;
     table[local_names::COLGROUP.index()] = StartTagRule::Ignore;
@@ -239,42 +240,128 @@ const fn in_body_start_tag_rules() -> [StartTagRule; LOCAL_NAME_COUNT] {
     table
 }
 
-/// Per name ([`LocalName::index`](super::names::LocalName::index)): whether its "in body" end tag rule
-/// (the first of the spec's list that names it, "any other end tag" for
-/// the names none lists) comes to popping the current node when that is
-/// the HTML element of the token's name: `pops` in the spec-data.
-pub static END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME: [bool; LOCAL_NAME_COUNT] = end_tag_pops_the_current_node();
+/// The "in body" end tag rules, one per token condition of the spec's
+/// list that a known name reaches (in its order), "any other end tag" first
+/// as the table's default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndTagRule {
+    /// Any other end tag (spec-data/in-body-tag-rules.txt:174).
+    AnyOther,
+    /// An end tag whose tag name is "template" (spec-data/in-body-tag-rules.txt:32).
+    Template,
+    /// An end tag whose tag name is "body" (spec-data/in-body-tag-rules.txt:41).
+    Body,
+    /// An end tag whose tag name is "html" (spec-data/in-body-tag-rules.txt:44).
+    Html,
+    /// An end tag whose tag name is one of: "address", "article", "aside", "blockquote", "button", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "listing", "main", "menu", "nav", "ol", "pre", "search", "section", "select", "summary", "ul" (spec-data/in-body-tag-rules.txt:71).
+    ClosesABlock,
+    /// An end tag whose tag name is "form" (spec-data/in-body-tag-rules.txt:74).
+    Form,
+    /// An end tag whose tag name is "p" (spec-data/in-body-tag-rules.txt:77).
+    P,
+    /// An end tag whose tag name is "li" (spec-data/in-body-tag-rules.txt:80).
+    Li,
+    /// An end tag whose tag name is one of: "dd", "dt" (spec-data/in-body-tag-rules.txt:83).
+    DdDt,
+    /// An end tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5", "h6" (spec-data/in-body-tag-rules.txt:86).
+    Heading,
+    /// An end tag whose tag name is one of: "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u" (spec-data/in-body-tag-rules.txt:101).
+    AdoptionAgency,
+    /// An end tag token whose tag name is one of: "applet", "marquee", "object" (spec-data/in-body-tag-rules.txt:107).
+    AppletMarqueeObject,
+    /// An end tag whose tag name is "br" (spec-data/in-body-tag-rules.txt:113).
+    Br,
+}
 
-const fn end_tag_pops_the_current_node() -> [bool; LOCAL_NAME_COUNT] {
-    let mut table = [true; LOCAL_NAME_COUNT];
-    // An end tag whose tag name is "template" (spec-data/in-body-tag-rules.txt:30).
-    table[local_names::TEMPLATE.index()] = false;
-    // An end tag whose tag name is "body" (spec-data/in-body-tag-rules.txt:39).
-    table[local_names::BODY.index()] = false;
-    // An end tag whose tag name is "html" (spec-data/in-body-tag-rules.txt:42).
-    table[local_names::HTML.index()] = false;
-    // An end tag whose tag name is "form" (spec-data/in-body-tag-rules.txt:72).
-    table[local_names::FORM.index()] = false;
-    // An end tag whose tag name is one of: "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u" (spec-data/in-body-tag-rules.txt:99).
-    table[local_names::A.index()] = false;
-    table[local_names::B.index()] = false;
-    table[local_names::BIG.index()] = false;
-    table[local_names::CODE.index()] = false;
-    table[local_names::EM.index()] = false;
-    table[local_names::FONT.index()] = false;
-    table[local_names::I.index()] = false;
-    table[local_names::NOBR.index()] = false;
-    table[local_names::S.index()] = false;
-    table[local_names::SMALL.index()] = false;
-    table[local_names::STRIKE.index()] = false;
-    table[local_names::STRONG.index()] = false;
-    table[local_names::TT.index()] = false;
-    table[local_names::U.index()] = false;
-    // An end tag token whose tag name is one of: "applet", "marquee", "object" (spec-data/in-body-tag-rules.txt:105).
-    table[local_names::APPLET.index()] = false;
-    table[local_names::MARQUEE.index()] = false;
-    table[local_names::OBJECT.index()] = false;
-    // An end tag whose tag name is "br" (spec-data/in-body-tag-rules.txt:111).
-    table[local_names::BR.index()] = false;
+/// Per name ([`LocalName::index`](super::names::LocalName::index)): its "in body" end tag rule, the first
+/// of the spec's list that names it; [`EndTagRule::AnyOther`] for the
+/// names none lists.
+pub static IN_BODY_END_TAG_RULES: [EndTagRule; LOCAL_NAME_COUNT] = in_body_end_tag_rules();
+
+const fn in_body_end_tag_rules() -> [EndTagRule; LOCAL_NAME_COUNT] {
+    let mut table = [EndTagRule::AnyOther; LOCAL_NAME_COUNT];
+    // An end tag whose tag name is "template" (spec-data/in-body-tag-rules.txt:32).
+    table[local_names::TEMPLATE.index()] = EndTagRule::Template;
+    // An end tag whose tag name is "body" (spec-data/in-body-tag-rules.txt:41).
+    table[local_names::BODY.index()] = EndTagRule::Body;
+    // An end tag whose tag name is "html" (spec-data/in-body-tag-rules.txt:44).
+    table[local_names::HTML.index()] = EndTagRule::Html;
+    // An end tag whose tag name is one of: "address", "article", "aside", "blockquote", "button", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "listing", "main", "menu", "nav", "ol", "pre", "search", "section", "select", "summary", "ul" (spec-data/in-body-tag-rules.txt:71).
+    table[local_names::ADDRESS.index()] = EndTagRule::ClosesABlock;
+    table[local_names::ARTICLE.index()] = EndTagRule::ClosesABlock;
+    table[local_names::ASIDE.index()] = EndTagRule::ClosesABlock;
+    table[local_names::BLOCKQUOTE.index()] = EndTagRule::ClosesABlock;
+    table[local_names::BUTTON.index()] = EndTagRule::ClosesABlock;
+    table[local_names::CENTER.index()] = EndTagRule::ClosesABlock;
+    table[local_names::DETAILS.index()] = EndTagRule::ClosesABlock;
+    table[local_names::DIALOG.index()] = EndTagRule::ClosesABlock;
+    table[local_names::DIR.index()] = EndTagRule::ClosesABlock;
+    table[local_names::DIV.index()] = EndTagRule::ClosesABlock;
+    table[local_names::DL.index()] = EndTagRule::ClosesABlock;
+    table[local_names::FIELDSET.index()] = EndTagRule::ClosesABlock;
+    table[local_names::FIGCAPTION.index()] = EndTagRule::ClosesABlock;
+    table[local_names::FIGURE.index()] = EndTagRule::ClosesABlock;
+    table[local_names::FOOTER.index()] = EndTagRule::ClosesABlock;
+    table[local_names::HEADER.index()] = EndTagRule::ClosesABlock;
+    table[local_names::HGROUP.index()] = EndTagRule::ClosesABlock;
+    table[local_names::LISTING.index()] = EndTagRule::ClosesABlock;
+    table[local_names::MAIN.index()] = EndTagRule::ClosesABlock;
+    table[local_names::MENU.index()] = EndTagRule::ClosesABlock;
+    table[local_names::NAV.index()] = EndTagRule::ClosesABlock;
+    table[local_names::OL.index()] = EndTagRule::ClosesABlock;
+    table[local_names::PRE.index()] = EndTagRule::ClosesABlock;
+    table[local_names::SEARCH.index()] = EndTagRule::ClosesABlock;
+    table[local_names::SECTION.index()] = EndTagRule::ClosesABlock;
+    table[local_names::SELECT.index()] = EndTagRule::ClosesABlock;
+    table[local_names::SUMMARY.index()] = EndTagRule::ClosesABlock;
+    table[local_names::UL.index()] = EndTagRule::ClosesABlock;
+    // An end tag whose tag name is "form" (spec-data/in-body-tag-rules.txt:74).
+    table[local_names::FORM.index()] = EndTagRule::Form;
+    // An end tag whose tag name is "p" (spec-data/in-body-tag-rules.txt:77).
+    table[local_names::P.index()] = EndTagRule::P;
+    // An end tag whose tag name is "li" (spec-data/in-body-tag-rules.txt:80).
+    table[local_names::LI.index()] = EndTagRule::Li;
+    // An end tag whose tag name is one of: "dd", "dt" (spec-data/in-body-tag-rules.txt:83).
+    table[local_names::DD.index()] = EndTagRule::DdDt;
+    table[local_names::DT.index()] = EndTagRule::DdDt;
+    // An end tag whose tag name is one of: "h1", "h2", "h3", "h4", "h5", "h6" (spec-data/in-body-tag-rules.txt:86).
+    table[local_names::H1.index()] = EndTagRule::Heading;
+    table[local_names::H2.index()] = EndTagRule::Heading;
+    table[local_names::H3.index()] = EndTagRule::Heading;
+    table[local_names::H4.index()] = EndTagRule::Heading;
+    table[local_names::H5.index()] = EndTagRule::Heading;
+    table[local_names::H6.index()] = EndTagRule::Heading;
+    // An end tag whose tag name is one of: "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u" (spec-data/in-body-tag-rules.txt:101).
+    table[local_names::A.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::B.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::BIG.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::CODE.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::EM.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::FONT.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::I.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::NOBR.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::S.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::SMALL.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::STRIKE.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::STRONG.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::TT.index()] = EndTagRule::AdoptionAgency;
+    table[local_names::U.index()] = EndTagRule::AdoptionAgency;
+    // An end tag token whose tag name is one of: "applet", "marquee", "object" (spec-data/in-body-tag-rules.txt:107).
+    table[local_names::APPLET.index()] = EndTagRule::AppletMarqueeObject;
+    table[local_names::MARQUEE.index()] = EndTagRule::AppletMarqueeObject;
+    table[local_names::OBJECT.index()] = EndTagRule::AppletMarqueeObject;
+    // An end tag whose tag name is "br" (spec-data/in-body-tag-rules.txt:113).
+    table[local_names::BR.index()] = EndTagRule::Br;
     table
+}
+
+impl EndTagRule {
+    /// Whether the rule, for an end tag whose name is the current node's
+    /// (an HTML element not in the list of active formatting elements),
+    /// comes to popping that node and nothing else: `pops` in the spec-data.
+    #[inline(always)]
+    pub const fn pops_the_current_node_of_its_name(self) -> bool {
+        const POPS: u32 = (1 << EndTagRule::AnyOther as u32) | (1 << EndTagRule::ClosesABlock as u32) | (1 << EndTagRule::P as u32) | (1 << EndTagRule::Li as u32) | (1 << EndTagRule::DdDt as u32) | (1 << EndTagRule::Heading as u32);
+        (POPS >> self as u32) & 1 != 0
+    }
 }

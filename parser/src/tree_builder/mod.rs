@@ -649,8 +649,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// current node is the context element (left to the dispatcher).
     #[inline(always)]
     fn current_node_is_html_outside_the_context(&self) -> bool {
-        (self.open_elements.len() > 1 || self.context_element.is_none())
-            && self.open_elements.last().is_some_and(|node| node.ns == Namespace::Html)
+        // Two elements or more (the usual case) prove the stack non-empty
+        // and the current node the adjusted one: one length test before the
+        // load, not three.
+        match &self.open_elements[..] {
+            [_, .., node] => node.ns == Namespace::Html,
+            [node] => self.context_element.is_none() && node.ns == Namespace::Html,
+            [] => false,
+        }
     }
 
     /// What `process_token` answers after a character token that went

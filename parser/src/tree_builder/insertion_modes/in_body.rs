@@ -6,10 +6,8 @@
 
 use crate::byte_search::find1;
 use crate::generated::element_categories::Categories;
-use crate::generated::in_body_tag_rules::{
-    StartTagRule, END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME, IN_BODY_START_TAG_RULES,
-};
-use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUNT};
+use crate::generated::in_body_tag_rules::{EndTagRule, StartTagRule, IN_BODY_END_TAG_RULES, IN_BODY_START_TAG_RULES};
+use crate::generated::names::{local_names, LocalName, Namespace};
 use crate::generated::tag_groups::*;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Tag};
@@ -21,22 +19,6 @@ use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, 
 use crate::tree_builder::{AttrRef, TreeBuilder, TreeConstructionError, TreeSink};
 
 use super::{InsertionMode, Step};
-
-/// Per name ([`LocalName::index`]): whether its "in body" end tag runs the
-/// adoption agency algorithm (`IN_BODY_ADOPTION_AGENCY_END_TAGS`, from the
-/// generated tag groups, indexed when the crate is compiled; a unit test
-/// compares it with `is_in_body_adoption_agency_end_tags`).
-static ADOPTION_AGENCY_END_TAG: [bool; LOCAL_NAME_COUNT] = adoption_agency_end_tags();
-
-const fn adoption_agency_end_tags() -> [bool; LOCAL_NAME_COUNT] {
-    let mut table = [false; LOCAL_NAME_COUNT];
-    let mut at = 0;
-    while at < IN_BODY_ADOPTION_AGENCY_END_TAGS.len() {
-        table[IN_BODY_ADOPTION_AGENCY_END_TAGS[at].index()] = true;
-        at += 1;
-    }
-    table
-}
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>
@@ -526,30 +508,37 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.any_other_end_tag(tag);
             return Step::Done;
         };
+        let rule = IN_BODY_END_TAG_RULES[name.index()];
         // The usual end tag (`</div>`, `</span>`, `</li>`, `</p>`…): its
         // rule closes the element when it is in scope, and the element is
         // the current node, so the rule comes to one pop (see
-        // `pop_if_current_node_is`). One load from a table and the current
-        // node's test, before the match below tests the name against the
-        // rules' groups in turn.
-        if END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()] && self.pop_if_current_node_is(name) {
+        // `pop_if_current_node_is`), before the match below jumps to the
+        // rule's code.
+        if rule.pops_the_current_node_of_its_name() && self.pop_if_current_node_is(name) {
             return Step::Done;
         }
         // "a", "b", …, "u": the adoption agency algorithm. The formatting
-        // elements' end tags are the next most frequent, so their rule is
-        // found by one load from a table before the match below tests the
-        // name against the other rules' groups (no name is in two groups).
-        if ADOPTION_AGENCY_END_TAG[name.index()] {
+        // elements' end tags are the next most frequent: one compare here,
+        // the other rules out of line (inline, the compiler made the compare
+        // part of the jump to the rules' code, five instructions more).
+        if rule == EndTagRule::AdoptionAgency {
             if self.adoption_agency_algorithm(tag) == AdoptionOutcome::AnyOtherEndTag {
                 self.any_other_end_tag(tag);
             }
             return Step::Done;
         }
-        match name {
+        self.in_body_end_tag_rule(rule, name, tag, tok)
+    }
+
+    /// The "in body" end tag rules past the usual cases of
+    /// [`Self::in_body_end_tag`]: `rule` is the token's, `name` its name.
+    #[inline(never)]
+    fn in_body_end_tag_rule<'a>(&mut self, rule: EndTagRule, name: LocalName, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
+        match rule {
             // "template": "in head" rules.
-            local_names::TEMPLATE => return self.in_head(tok),
+            EndTagRule::Template => return self.in_head(tok),
             // "body".
-            local_names::BODY => {
+            EndTagRule::Body => {
                 if !self.has_in_scope(Scope::Default, local_names::BODY) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 } else {
@@ -558,7 +547,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "html": as "body", then reprocess.
-            local_names::HTML => {
+            EndTagRule::Html => {
                 if !self.has_in_scope(Scope::Default, local_names::BODY) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 } else {
@@ -568,10 +557,20 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "address", …, "select", …, "ul" (the 2026 text lists "select"
-            // here since the relaxed select parser).
-            _ if is_in_body_end_tags_that_close_a_block(name) => self.close_element_in_scope(name),
+            // here since the relaxed select parser), not the current node.
+            EndTagRule::ClosesABlock => {
+                if !self.has_in_scope(Scope::Default, name) {
+                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
+                } else {
+                    self.generate_implied_end_tags(None);
+                    if !self.current_node_is(name) {
+                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+                    }
+                    self.pop_until_popped(name);
+                }
+            }
             // "form".
-            local_names::FORM => {
+            EndTagRule::Form => {
                 if !self.stack_contains(local_names::TEMPLATE) {
                     let node = self.form_element.take();
                     match node {
@@ -594,18 +593,16 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(local_names::FORM);
                 }
             }
-            // "p" (its usual case, the current node: see `pop_if_current_node_is`).
-            local_names::P if self.pop_if_current_node_is(local_names::P) => {}
-            local_names::P => {
+            // "p" (not the current node: that case popped above).
+            EndTagRule::P => {
                 if !self.has_in_scope(Scope::Button, local_names::P) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                     self.insert_an_html_element_named("p");
                 }
                 self.close_a_p_element();
             }
-            // "li" (its usual case, the current node: see `pop_if_current_node_is`).
-            local_names::LI if self.pop_if_current_node_is(local_names::LI) => {}
-            local_names::LI => {
+            // "li" (not the current node).
+            EndTagRule::Li => {
                 if !self.has_in_scope(Scope::ListItem, local_names::LI) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 } else {
@@ -616,10 +613,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(local_names::LI);
                 }
             }
-            // "dd", "dt" (their usual case, the current node: see
-            // `pop_if_current_node_is`).
-            _ if is_dd_and_dt(name) && self.pop_if_current_node_is(name) => {}
-            _ if is_dd_and_dt(name) => {
+            // "dd", "dt" (not the current node).
+            EndTagRule::DdDt => {
                 if !self.has_in_scope(Scope::Default, name) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 } else {
@@ -630,10 +625,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until_popped(name);
                 }
             }
-            // "h1"–"h6" (their usual case, the current node of the same
-            // name: see `pop_if_current_node_is`).
-            _ if is_heading_elements(name) && self.pop_if_current_node_is(name) => {}
-            _ if is_heading_elements(name) => {
+            // "h1"–"h6" (not the current node of the same name).
+            EndTagRule::Heading => {
                 if !self.has_any_in_scope(Scope::Default, HEADING_ELEMENTS) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 } else {
@@ -645,8 +638,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // ("a", "b", …, "u": before the match.)
+            EndTagRule::AdoptionAgency => unreachable!("the adoption agency end tags are taken before the match"),
             // "applet", "marquee", "object".
-            _ if is_in_body_applet_marquee_object(name) => {
+            EndTagRule::AppletMarqueeObject => {
                 if !self.has_in_scope(Scope::Default, name) {
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 } else {
@@ -659,35 +653,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             // "br": parse error; as a "br" start tag without attributes.
-            local_names::BR => {
+            EndTagRule::Br => {
                 self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 self.reconstruct_the_active_formatting_elements();
                 self.insert_an_html_element_named("br");
                 self.pop();
                 self.frameset_ok = false;
             }
-            _ => self.any_other_end_tag(tag),
+            // ("sarcasm" has no `LocalName`: as any other end tag, above.)
+            EndTagRule::AnyOther => self.any_other_end_tag(tag),
         }
         Step::Done
-    }
-
-    /// The rule for end tags "address", …, "ul": close the element if it
-    /// is in scope.
-    fn close_element_in_scope(&mut self, name: LocalName) {
-        // The usual case, the element as the current node: see
-        // `pop_if_current_node_is`.
-        if self.pop_if_current_node_is(name) {
-            return;
-        }
-        if !self.has_in_scope(Scope::Default, name) {
-            self.parse_error(TreeConstructionError::UnexpectedEndTag);
-            return;
-        }
-        self.generate_implied_end_tags(None);
-        if !self.current_node_is(name) {
-            self.parse_error(TreeConstructionError::EndTagWithOpenElements);
-        }
-        self.pop_until_popped(name);
     }
 
     /// "Any other end tag".
@@ -770,54 +746,39 @@ mod tests {
     use crate::generated::tag_groups::*;
 
     use crate::generated::in_body_tag_rules::{
-        StartTagRule, END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME, IN_BODY_START_TAG_RULES,
+        EndTagRule, StartTagRule, IN_BODY_END_TAG_RULES, IN_BODY_START_TAG_RULES,
     };
 
-    /// The end tag shortcut's table follows the order of the rules' tests
-    /// in `in_body_end_tag`: it pops for the names whose rule is one that
-    /// comes to `pop_if_current_node_is`.
+    /// The table gives every name the rule the spec's list of end tags
+    /// (tested in its order, the first that names it) gives it, and the
+    /// rules that pop the current node of the token's name are the ones
+    /// that `in_body_end_tag` gives the shortcut.
     #[test]
-    fn the_end_tag_shortcut_table_follows_the_spec_order() {
+    fn the_end_tag_rules_table_follows_the_spec_order() {
+        use EndTagRule as R;
         for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
-            let pops = match name {
-                local_names::TEMPLATE | local_names::BODY | local_names::HTML => false,
-                _ if is_in_body_end_tags_that_close_a_block(name) => true,
-                local_names::FORM => false,
-                local_names::P | local_names::LI => true,
-                _ if is_dd_and_dt(name) || is_heading_elements(name) => true,
-                _ if is_in_body_adoption_agency_end_tags(name) || is_in_body_applet_marquee_object(name) => false,
-                local_names::BR => false,
-                _ => true,
+            let expected = match name {
+                local_names::TEMPLATE => R::Template,
+                local_names::BODY => R::Body,
+                local_names::HTML => R::Html,
+                _ if is_in_body_end_tags_that_close_a_block(name) => R::ClosesABlock,
+                local_names::FORM => R::Form,
+                local_names::P => R::P,
+                local_names::LI => R::Li,
+                _ if is_dd_and_dt(name) => R::DdDt,
+                _ if is_heading_elements(name) => R::Heading,
+                _ if is_in_body_adoption_agency_end_tags(name) => R::AdoptionAgency,
+                _ if is_in_body_applet_marquee_object(name) => R::AppletMarqueeObject,
+                local_names::BR => R::Br,
+                _ => R::AnyOther,
             };
-            assert_eq!(END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()], pops, "{name:?}");
+            assert_eq!(IN_BODY_END_TAG_RULES[name.index()], expected, "{name:?}");
         }
-        for name in [local_names::DIV, local_names::SPAN, local_names::LI, local_names::P, local_names::H2] {
-            assert!(END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()], "{name:?}");
+        for rule in [R::AnyOther, R::ClosesABlock, R::P, R::Li, R::DdDt, R::Heading] {
+            assert!(rule.pops_the_current_node_of_its_name(), "{rule:?}");
         }
-        for name in [local_names::A, local_names::B, local_names::FORM, local_names::BODY, local_names::TEMPLATE] {
-            assert!(!END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()], "{name:?}");
-        }
-    }
-
-    /// The adoption agency algorithm's names, tested before the match of
-    /// `in_body_end_tag`: the table holds them, and none of them has a rule
-    /// earlier in the spec's list of end tags (which the match tests
-    /// first), so testing them first changes no name's rule.
-    #[test]
-    fn the_adoption_agency_end_tags_come_first_without_changing_a_rule() {
-        for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
-            let adoption = is_in_body_adoption_agency_end_tags(name);
-            assert_eq!(super::ADOPTION_AGENCY_END_TAG[name.index()], adoption, "{name:?}");
-            if adoption {
-                let earlier =
-                    matches!(name, local_names::TEMPLATE | local_names::BODY | local_names::HTML | local_names::FORM)
-                        || is_in_body_end_tags_that_close_a_block(name)
-                        || matches!(name, local_names::P | local_names::LI)
-                        || is_dd_and_dt(name)
-                        || is_heading_elements(name);
-                assert!(!earlier, "{name:?}");
-                assert!(!END_TAG_POPS_THE_CURRENT_NODE_OF_ITS_NAME[name.index()], "{name:?}");
-            }
+        for rule in [R::Template, R::Body, R::Html, R::Form, R::AdoptionAgency, R::AppletMarqueeObject, R::Br] {
+            assert!(!rule.pops_the_current_node_of_its_name(), "{rule:?}");
         }
     }
 
