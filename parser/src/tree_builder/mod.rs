@@ -863,12 +863,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn end_tag_in_body(&mut self, tag: &Tag) -> SinkResult {
         self.ignore_next_line_feed = false;
         self.next_tokenizer_state = None;
-        self.self_closing_flag_acknowledged = true;
         let tag = TagTok { tag, name: tag.local_name() };
         if let Step::Reprocess(tok) = self.in_body_end_tag(tag, Tok::EndTag(tag)) {
             self.reprocess(tok);
         }
-        self.after_token()
+        self.after_end_tag()
     }
 
     /// Any token, through the tree construction dispatcher.
@@ -924,6 +923,15 @@ impl<S: TreeSink> TreeBuilder<S> {
         if !self.self_closing_flag_acknowledged {
             self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
         }
+        self.after_end_tag()
+    }
+
+    /// [`Self::after_token`] without the self-closing flag's test, which
+    /// only a start tag needs: after an end tag that went straight to the
+    /// "in body" rules (which leave the flag as it was; every way to
+    /// `after_token` sets it first).
+    #[inline(always)]
+    fn after_end_tag(&mut self) -> SinkResult {
         if self.pending_script.is_some() || self.encoding_restart.is_some() {
             return SinkResult::Pause;
         }
