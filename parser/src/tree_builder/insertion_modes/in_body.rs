@@ -550,7 +550,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// [`Self::in_body_end_tag_past_the_current_node`]: `rule` is the
     /// token's, `name` its name.
     #[inline(never)]
-    fn in_body_end_tag_rule<'a>(&mut self, rule: EndTagRule, name: LocalName, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
+    fn in_body_end_tag_rule<'a>(
+        &mut self,
+        rule: EndTagRule,
+        name: LocalName,
+        tag: TagTok<'a>,
+        tok: Tok<'a>,
+    ) -> Step<'a> {
         match rule {
             // "template": "in head" rules.
             EndTagRule::Template => return self.in_head(tok),
