@@ -181,7 +181,11 @@ fn variants<'a>(conditions: &'a [Condition], kind: &str) -> Vec<&'a Condition> {
 /// default, and the rules that are some known name's first rule (a rule
 /// that only unknown names reach, `sarcasm`'s, would be a variant no table
 /// holds).
-fn reached_variants<'a>(conditions: &'a [Condition], kind: &str, reached: &[(String, &Condition)]) -> Vec<&'a Condition> {
+fn reached_variants<'a>(
+    conditions: &'a [Condition],
+    kind: &str,
+    reached: &[(String, &Condition)],
+) -> Vec<&'a Condition> {
     let mut out = variants(conditions, kind);
     out.retain(|&c| is_default(c) || reached.iter().any(|(_, r)| std::ptr::eq(*r, c)));
     out
@@ -587,15 +591,16 @@ mod tests {
         let report = InBodyRules.audit(&ctx);
         assert!(report.problems.is_empty(), "{:?}", report.problems);
         assert!(report.notes.iter().any(|n| n.contains("end br (line 14)")), "{:?}", report.notes);
-        assert!(report.notes.iter().any(|n| n.contains("no variant") && n.contains("end Sarcasm")), "{:?}", report.notes);
+        assert!(
+            report.notes.iter().any(|n| n.contains("no variant") && n.contains("end Sarcasm")),
+            "{:?}",
+            report.notes
+        );
         let text = &InBodyRules.generate(&ctx).unwrap()[0].contents;
         let enum_end = &text[text.find("pub enum EndTagRule {").unwrap()..];
         let enum_end = &enum_end[..enum_end.find('}').unwrap()];
-        let order: Vec<&str> = enum_end
-            .lines()
-            .map(str::trim)
-            .filter(|line| line.ends_with(',') && !line.starts_with("//"))
-            .collect();
+        let order: Vec<&str> =
+            enum_end.lines().map(str::trim).filter(|line| line.ends_with(',') && !line.starts_with("//")).collect();
         // Sarcasm's rule takes no known name; LateBr's none that Br has not.
         assert_eq!(order, ["AnyOther,", "Br,", "DdDt,"], "{text}");
         assert!(text.contains("pub static IN_BODY_END_TAG_RULES: [EndTagRule; LOCAL_NAME_COUNT]"), "{text}");
@@ -605,7 +610,10 @@ mod tests {
         assert!(text.contains("table[local_names::DT.index()] = EndTagRule::DdDt;"), "{text}");
         assert!(!text.contains("EndTagRule::LateBr"), "{text}");
         assert!(!text.contains("table[local_names::P.index()] = EndTagRule"), "{text}");
-        assert!(text.contains("const POPS: u32 = (1 << EndTagRule::AnyOther as u32) | (1 << EndTagRule::DdDt as u32);"), "{text}");
+        assert!(
+            text.contains("const POPS: u32 = (1 << EndTagRule::AnyOther as u32) | (1 << EndTagRule::DdDt as u32);"),
+            "{text}"
+        );
     }
 
     #[test]

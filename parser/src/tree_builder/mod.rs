@@ -330,6 +330,11 @@ pub struct TreeBuilder<S: TreeSink> {
     limits_hit: LimitsHit,
     /// Elements and comments created so far, for the node cap.
     nodes_created: usize,
+    /// Whether errors await a position or the node cap is reached: what
+    /// sends a token through the dispatcher's own steps
+    /// ([`Self::may_skip_the_dispatcher`]), kept up to date where either
+    /// changes so that each token tests one field, not two.
+    dispatcher_steps_due: bool,
     /// Parse errors handed to the sink so far, for the error cap.
     errors_reported: usize,
     /// The allocation of the attribute list handed to the sink for each
@@ -384,6 +389,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self_closing_flag_acknowledged: true,
             limits_hit: LimitsHit::default(),
             nodes_created: 0,
+            dispatcher_steps_due: options.max_nodes == 0,
             errors_reported: 0,
             attr_scratch: Vec::new(),
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
@@ -537,6 +543,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         for code in std::mem::take(&mut self.errors_awaiting_position) {
             self.report_error(Error { code: ErrorCode::TreeConstruction(code), line, col });
         }
+        self.dispatcher_steps_due = self.nodes_created >= self.options.max_nodes;
     }
 
     /// Hands `error` to the sink, unless `max_errors` were handed already.
@@ -552,6 +559,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Counts a node created for the node cap.
     pub(crate) fn node_created(&mut self) {
         self.nodes_created += 1;
+        if self.nodes_created >= self.options.max_nodes {
+            self.dispatcher_steps_due = true;
+        }
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#acknowledge-self-closing-flag>
@@ -562,6 +572,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parse-errors>
     fn parse_error(&mut self, code: TreeConstructionError) {
         self.errors_awaiting_position.push(code);
+        self.dispatcher_steps_due = true;
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#fragment-case>
@@ -631,7 +642,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// through the dispatcher, `process_any_token`, handles both).
     #[inline(always)]
     fn may_skip_the_dispatcher(&self) -> bool {
-        self.errors_awaiting_position.is_empty() && self.nodes_created < self.options.max_nodes
+        debug_assert_eq!(
+            self.dispatcher_steps_due,
+            !self.errors_awaiting_position.is_empty() || self.nodes_created >= self.options.max_nodes
+        );
+        !self.dispatcher_steps_due
     }
 
     /// What a character token that skips the dispatcher needs: as any
@@ -863,12 +878,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn end_tag_in_body(&mut self, tag: &Tag) -> SinkResult {
         self.ignore_next_line_feed = false;
         self.next_tokenizer_state = None;
-        self.self_closing_flag_acknowledged = true;
         let tag = TagTok { tag, name: tag.local_name() };
         if let Step::Reprocess(tok) = self.in_body_end_tag(tag, Tok::EndTag(tag)) {
             self.reprocess(tok);
         }
-        self.after_token()
+        self.after_end_tag()
     }
 
     /// Any token, through the tree construction dispatcher.
@@ -924,6 +938,15 @@ impl<S: TreeSink> TreeBuilder<S> {
         if !self.self_closing_flag_acknowledged {
             self.parse_error(TreeConstructionError::NonVoidHtmlElementStartTagWithTrailingSolidus);
         }
+        self.after_end_tag()
+    }
+
+    /// [`Self::after_token`] without the self-closing flag's test, which
+    /// only a start tag needs: after an end tag that went straight to the
+    /// "in body" rules (which leave the flag as it was; every way to
+    /// `after_token` sets it first).
+    #[inline(always)]
+    fn after_end_tag(&mut self) -> SinkResult {
         if self.pending_script.is_some() || self.encoding_restart.is_some() {
             return SinkResult::Pause;
         }

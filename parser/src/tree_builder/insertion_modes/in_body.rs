@@ -503,20 +503,36 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.insert_an_html_element_for(tag);
     }
 
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody>
+    /// (the end tag rules).
+    ///
+    /// The usual end tag (`</div>`, `</span>`, `</li>`, `</p>`…): its rule
+    /// closes the element when it is in scope, and the element is the
+    /// current node, so the rule comes to one pop (see
+    /// `pop_if_current_node_is`). That case inline where the tokenizer
+    /// emits the tag, the rest out of line: a call of its own cost the
+    /// usual end tag some twenty instructions (the frame the rules need).
+    #[inline(always)]
     pub(crate) fn in_body_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
+        if let Some(name) = tag.name {
+            if IN_BODY_END_TAG_RULES[name.index()].pops_the_current_node_of_its_name()
+                && self.pop_if_current_node_is(name)
+            {
+                return Step::Done;
+            }
+        }
+        self.in_body_end_tag_past_the_current_node(tag, tok)
+    }
+
+    /// The "in body" end tag rules past [`Self::in_body_end_tag`]'s usual
+    /// case.
+    #[inline(never)]
+    fn in_body_end_tag_past_the_current_node<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
         let Some(name) = tag.name else {
             self.any_other_end_tag(tag);
             return Step::Done;
         };
         let rule = IN_BODY_END_TAG_RULES[name.index()];
-        // The usual end tag (`</div>`, `</span>`, `</li>`, `</p>`…): its
-        // rule closes the element when it is in scope, and the element is
-        // the current node, so the rule comes to one pop (see
-        // `pop_if_current_node_is`), before the match below jumps to the
-        // rule's code.
-        if rule.pops_the_current_node_of_its_name() && self.pop_if_current_node_is(name) {
-            return Step::Done;
-        }
         // "a", "b", …, "u": the adoption agency algorithm. The formatting
         // elements' end tags are the next most frequent: one compare here,
         // the other rules out of line (inline, the compiler made the compare
@@ -531,9 +547,16 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// The "in body" end tag rules past the usual cases of
-    /// [`Self::in_body_end_tag`]: `rule` is the token's, `name` its name.
+    /// [`Self::in_body_end_tag_past_the_current_node`]: `rule` is the
+    /// token's, `name` its name.
     #[inline(never)]
-    fn in_body_end_tag_rule<'a>(&mut self, rule: EndTagRule, name: LocalName, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
+    fn in_body_end_tag_rule<'a>(
+        &mut self,
+        rule: EndTagRule,
+        name: LocalName,
+        tag: TagTok<'a>,
+        tok: Tok<'a>,
+    ) -> Step<'a> {
         match rule {
             // "template": "in head" rules.
             EndTagRule::Template => return self.in_head(tok),
