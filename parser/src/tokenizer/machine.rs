@@ -151,6 +151,9 @@ pub struct Tokenizer<S: TokenSink> {
     attribute_is_duplicate: bool,
     /// The attribute names of the current tag, once it has many of them.
     attribute_names: HashSet<String>,
+    /// A bit (its index modulo 64) per interned name of the current tag's
+    /// attributes, for the duplicate check (`check_for_duplicate_attribute`).
+    attribute_name_bits: u64,
     discarded: String,
     comment: String,
     doctype: Doctype,
@@ -210,6 +213,7 @@ impl<S: TokenSink> Tokenizer<S> {
             spare_attributes: Vec::new(),
             attribute_is_duplicate: false,
             attribute_names: HashSet::new(),
+            attribute_name_bits: 0,
             discarded: String::new(),
             comment: String::new(),
             doctype: Doctype::default(),
