@@ -365,7 +365,9 @@ mod tests {
         let module = generate::module(&machine).unwrap();
         // The first state runs again at once while its step leaves the tokenizer in it.
         let tag_name = module
-            .find("while State::TagName == self.state {\n                if self.tag_name_state(input) == Step::NeedMore")
+            .find(
+                "while State::TagName == self.state {\n                if self.tag_name_state(input) == Step::NeedMore",
+            )
             .unwrap();
         let data = module.find("if State::Data == self.state && (self.data_state(input)").unwrap();
         let others =
