@@ -363,7 +363,12 @@ mod tests {
         let (mut machine, codes) = real();
         machine.hot_loop = vec![("tag-name-state".into(), 1), ("data-state".into(), 2)];
         let module = generate::module(&machine).unwrap();
-        let tag_name = module.find("if State::TagName == self.state && (self.tag_name_state(input)").unwrap();
+        // The first state runs again at once while its step leaves the tokenizer in it.
+        let tag_name = module
+            .find(
+                "while State::TagName == self.state {\n                if self.tag_name_state(input) == Step::NeedMore",
+            )
+            .unwrap();
         let data = module.find("if State::Data == self.state && (self.data_state(input)").unwrap();
         let others =
             module.find("if !matches!(self.state, State::TagName | State::Data) && (self.step(input)").unwrap();

@@ -382,19 +382,22 @@ impl<S: TokenSink> Tokenizer<S> {
             return;
         }
         loop {
-            // [#data-state] (spec-data/tokenizer/hot-loop.txt:13)
-            if State::Data == self.state && (self.data_state(input) == Step::NeedMore || self.halted()) {
-                return;
+            // [#data-state] (spec-data/tokenizer/hot-loop.txt:17)
+            // The first hot state: again while its step leaves the tokenizer in it.
+            while State::Data == self.state {
+                if self.data_state(input) == Step::NeedMore || self.halted() {
+                    return;
+                }
             }
-            // [#tag-name-state] (spec-data/tokenizer/hot-loop.txt:14)
+            // [#tag-name-state] (spec-data/tokenizer/hot-loop.txt:18)
             if State::TagName == self.state && (self.tag_name_state(input) == Step::NeedMore || self.halted()) {
                 return;
             }
-            // [#attribute-name-state] (spec-data/tokenizer/hot-loop.txt:15)
+            // [#attribute-name-state] (spec-data/tokenizer/hot-loop.txt:19)
             if State::AttributeName == self.state && (self.attribute_name_state(input) == Step::NeedMore || self.halted()) {
                 return;
             }
-            // [#attribute-value-double-quoted-state] (spec-data/tokenizer/hot-loop.txt:16)
+            // [#attribute-value-double-quoted-state] (spec-data/tokenizer/hot-loop.txt:20)
             if State::AttributeValueDoubleQuoted == self.state && (self.attribute_value_double_quoted_state(input) == Step::NeedMore || self.halted()) {
                 return;
             }
@@ -410,7 +413,7 @@ impl<S: TokenSink> Tokenizer<S> {
     #[inline]
     fn step(&mut self, input: &str) -> Step {
         match self.state {
-            // Run by `run_states` (spec-data/tokenizer/hot-loop.txt:13).
+            // Run by `run_states` (spec-data/tokenizer/hot-loop.txt:17).
             State::Data => Step::Continue,
             State::Rcdata => self.rcdata_state(input),
             State::Rawtext => self.rawtext_state(input),
@@ -418,7 +421,7 @@ impl<S: TokenSink> Tokenizer<S> {
             State::Plaintext => self.plaintext_state(input),
             State::TagOpen => self.tag_open_state(input),
             State::EndTagOpen => self.end_tag_open_state(input),
-            // Run by `run_states` (spec-data/tokenizer/hot-loop.txt:14).
+            // Run by `run_states` (spec-data/tokenizer/hot-loop.txt:18).
             State::TagName => Step::Continue,
             State::RcdataLessThanSign => self.rcdata_less_than_sign_state(input),
             State::RcdataEndTagOpen => self.rcdata_end_tag_open_state(input),
@@ -444,11 +447,11 @@ impl<S: TokenSink> Tokenizer<S> {
             State::ScriptDataDoubleEscapedLessThanSign => self.script_data_double_escaped_less_than_sign_state(input),
             State::ScriptDataDoubleEscapeEnd => self.script_data_double_escape_end_state(input),
             State::BeforeAttributeName => self.before_attribute_name_state(input),
-            // Run by `run_states` (spec-data/tokenizer/hot-loop.txt:15).
+            // Run by `run_states` (spec-data/tokenizer/hot-loop.txt:19).
             State::AttributeName => Step::Continue,
             State::AfterAttributeName => self.after_attribute_name_state(input),
             State::BeforeAttributeValue => self.before_attribute_value_state(input),
-            // Run by `run_states` (spec-data/tokenizer/hot-loop.txt:16).
+            // Run by `run_states` (spec-data/tokenizer/hot-loop.txt:20).
             State::AttributeValueDoubleQuoted => Step::Continue,
             State::AttributeValueSingleQuoted => self.attribute_value_single_quoted_state(input),
             State::AttributeValueUnquoted => self.attribute_value_unquoted_state(input),

@@ -25,6 +25,11 @@ use names::NameCache;
 /// gathering holds besides the input and the tree.
 pub(crate) const OWNED_TEXT_LIMIT: usize = 16 * 1024;
 
+/// `Tokenizer::halt`: the end-of-file token is emitted.
+const HALT_DONE: u8 = 1;
+/// `Tokenizer::halt`: the sink paused the tokenizer until `resume`.
+const HALT_PAUSED: u8 = 2;
+
 /// What `consume` found: an ASCII byte, the lead byte of a non-ASCII
 /// character (always "anything else": every character the spec's cases
 /// name is ASCII), or the end of the input.
@@ -121,8 +126,9 @@ pub struct Tokenizer<S: TokenSink> {
     pub(crate) pos: usize,
     pub(crate) cur_start: usize,
     eof: bool,
-    done: bool,
-    paused: bool,
+    /// [`HALT_DONE`] and [`HALT_PAUSED`]: one byte, so that the state loop
+    /// tests both after every step with one load and one branch.
+    halt: u8,
     last_was_cr: bool,
 
     tag: Tag,
@@ -145,6 +151,9 @@ pub struct Tokenizer<S: TokenSink> {
     attribute_is_duplicate: bool,
     /// The attribute names of the current tag, once it has many of them.
     attribute_names: HashSet<String>,
+    /// A bit (its index modulo 64) per interned name of the current tag's
+    /// attributes, for the duplicate check (`check_for_duplicate_attribute`).
+    attribute_name_bits: u64,
     discarded: String,
     comment: String,
     doctype: Doctype,
@@ -191,8 +200,7 @@ impl<S: TokenSink> Tokenizer<S> {
             pos: 0,
             cur_start: 0,
             eof: false,
-            done: false,
-            paused: false,
+            halt: 0,
             last_was_cr: false,
             tag: Tag::default(),
             tag_kind: TagKind::Start,
@@ -205,6 +213,7 @@ impl<S: TokenSink> Tokenizer<S> {
             spare_attributes: Vec::new(),
             attribute_is_duplicate: false,
             attribute_names: HashSet::new(),
+            attribute_name_bits: 0,
             discarded: String::new(),
             comment: String::new(),
             doctype: Doctype::default(),
@@ -279,14 +288,14 @@ impl<S: TokenSink> Tokenizer<S> {
     /// the chunk (a named character reference, `<!DOCTYPE`…) is held back
     /// until the next chunk or `end`.
     pub fn feed(&mut self, chunk: &str) -> Progress {
-        if self.done {
+        if self.done() {
             // Input after the end-of-file token has nowhere to go.
             return Progress::Done;
         }
         let start = self.positions.base_offset() + self.buffer.len();
         let (text, newlines) =
             preprocess(chunk, &mut self.last_was_cr, start, &mut self.stream_errors, self.positions.marks_mut());
-        if self.buffer.is_empty() && !self.paused {
+        if self.buffer.is_empty() && !self.paused() {
             // The usual case: run over the caller's chunk without copying it
             // (it starts at the base, as the scan's line count needs).
             let consumed = self.run(&text);
@@ -310,7 +319,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// Goes on after [`Progress::Paused`].
     pub fn resume(&mut self) -> Progress {
-        self.paused = false;
+        self.halt &= !HALT_PAUSED;
         self.run_buffer();
         self.progress()
     }
@@ -338,9 +347,9 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     fn progress(&self) -> Progress {
-        if self.done {
+        if self.done() {
             Progress::Done
-        } else if self.paused {
+        } else if self.paused() {
             Progress::Paused
         } else {
             Progress::NeedsInput
@@ -348,12 +357,12 @@ impl<S: TokenSink> Tokenizer<S> {
     }
 
     fn run_buffer(&mut self) {
-        if self.paused || self.done {
+        if self.halted() {
             return;
         }
         let mut buffer = std::mem::take(&mut self.buffer);
         let consumed = self.run(&buffer);
-        if !self.done {
+        if !self.done() {
             self.positions.drop_consumed(&buffer, consumed);
         }
         buffer.drain(..consumed);
@@ -380,7 +389,19 @@ impl<S: TokenSink> Tokenizer<S> {
     /// end-of-file token is emitted.
     #[inline]
     pub(crate) fn halted(&self) -> bool {
-        self.done || self.paused
+        self.halt != 0
+    }
+
+    /// Whether the end-of-file token is emitted.
+    #[inline]
+    fn done(&self) -> bool {
+        self.halt & HALT_DONE != 0
+    }
+
+    /// Whether the sink paused the tokenizer.
+    #[inline]
+    fn paused(&self) -> bool {
+        self.halt & HALT_PAUSED != 0
     }
 
     // ----- consuming input -------------------------------------------------
@@ -508,7 +529,7 @@ impl<S: TokenSink> Tokenizer<S> {
                     ContentState::Plaintext => State::Plaintext,
                 }
             }
-            SinkResult::Pause => self.paused = true,
+            SinkResult::Pause => self.halt |= HALT_PAUSED,
         }
     }
 
@@ -678,7 +699,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let result = self.sink.process_token(Token::Eof);
         self.place_sink_errors(input, self.pos, true);
         self.handle(result);
-        self.done = true;
+        self.halt |= HALT_DONE;
     }
 
     /// "Emit the current tag token", in a state that does not know the

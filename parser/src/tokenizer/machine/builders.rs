@@ -30,6 +30,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.tag.name.clear();
         self.tag.self_closing = false;
         self.attribute_is_duplicate = false;
+        self.attribute_name_bits = 0;
         // Most tags follow a tag without attributes (every end tag follows
         // one, or a start tag): then nothing is left to recycle, and the
         // rest is a few stores, inline where the tag is created, without
@@ -141,14 +142,19 @@ impl<S: TokenSink> Tokenizer<S> {
             self.attribute_name_verbatim,
         );
         debug_assert_eq!(current.local_name, crate::generated::names::LocalName::lookup(&current.name));
-        // Most attributes are their tag's first: nothing to compare; most
-        // others have a name the names table knows and that no earlier
-        // attribute has, which a few integer compares tell, without a call
-        // (this runs on leaving every attribute name).
-        let known_and_new = current.local_name.is_some()
-            && earlier.len() < Self::LINEAR_ATTRIBUTE_SEARCH
-            && earlier.iter().all(|a| a.local_name != current.local_name);
-        if !earlier.is_empty() && !known_and_new {
+        // Most attributes have a name that no earlier attribute of the tag
+        // has: its bit is clear among the earlier names' bits (`new_tag`
+        // clears them), with no test of whether the attribute is its tag's
+        // first, a coin toss on pages that mix tags with one and with
+        // several attributes. The names the names table does not know share
+        // the top bit. Only a set bit (a duplicate, or another name with the
+        // same bit) or a tag with very many attributes (whose set of names
+        // the search keeps) takes the search, after one branch that is
+        // seldom taken.
+        let bit = 1u64 << current.local_name.map_or(63, |name| name.index() % 64);
+        let earlier_bits = self.attribute_name_bits;
+        self.attribute_name_bits = earlier_bits | bit;
+        if (earlier_bits & bit != 0) | (earlier.len() >= Self::LINEAR_ATTRIBUTE_SEARCH) {
             self.search_for_duplicate_attribute(input, code);
         }
     }
