@@ -4,6 +4,7 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tokenization>
 
+use super::Attributes;
 use crate::generated::names::LocalName;
 use crate::generated::parse_errors::ParseErrorCode;
 
@@ -105,7 +106,7 @@ pub struct Tag {
     /// The self-closing flag (`<br/>`).
     pub self_closing: bool,
     /// The attributes, in source order, duplicates dropped.
-    pub attrs: Vec<Attribute>,
+    pub attrs: Attributes,
 }
 
 impl Tag {
