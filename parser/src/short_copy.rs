@@ -116,6 +116,129 @@ pub(crate) fn push_prefix(dst: &mut String, text: &str, window: &[u8; SHORT_TEXT
     }
 }
 
+/// The length under which a recorded value is copied by one fixed-size
+/// copy ([`push_window`]), and the size of that copy: the tokenizer's
+/// attribute slots start with 64 bytes for their values, and most URLs and
+/// class lists are shorter.
+pub(crate) const SHORT_VALUE: usize = 64;
+
+/// Where a `String`'s buffer is and how large, taken through `&mut`, so
+/// that its pointer may read the whole buffer (its spare capacity too): a
+/// `&str` of the string gives a pointer to its bytes only. Recorded for an
+/// attribute's value by the tokenizer as the attribute starts (the slot's
+/// value keeps the room it grew to, 64 bytes or more), so that the DOM can
+/// copy a short value by one fixed-size read of [`SHORT_VALUE`] bytes
+/// ([`push_window`]) where it has only the token's `&String`.
+///
+/// A record is good while the string keeps its buffer: a buffer that
+/// grows or shrinks is reallocated, and its capacity changes with it, so
+/// [`Recorded::window`] asks for the pointer and the capacity both to be
+/// the string's own still. The other way a string changes its buffer is
+/// to be assigned another string; records are only made in the
+/// tokenizer's own tag, whose attributes no code outside the tokenizer
+/// reaches mutably (sinks get `&Tag`), and the tokenizer only clears and
+/// appends to them. A clone records nothing.
+pub(crate) struct Recorded {
+    buffer: *const u8,
+    capacity: usize,
+}
+
+// SAFETY: a `Recorded` is an address and a length, read (never written)
+// through only while the string it was taken from is borrowed and still
+// has that buffer (see `Recorded::window`); sharing or sending it shares
+// nothing the string's own `Send` and `Sync` do not.
+unsafe impl Send for Recorded {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for Recorded {}
+
+impl Recorded {
+    /// `string`'s buffer, as it is now.
+    #[inline(always)]
+    pub(crate) fn of(string: &mut String) -> Recorded {
+        // SAFETY: the vector is only read (its pointer and capacity), so the
+        // string stays UTF-8. `Vec::as_ptr` makes no reference to the
+        // vector's bytes: its pointer may reach the whole buffer.
+        let bytes = unsafe { string.as_mut_vec() };
+        Recorded { buffer: bytes.as_ptr(), capacity: bytes.capacity() }
+    }
+
+    /// The [`SHORT_VALUE`] bytes from `string`'s start, to copy `string` from
+    /// ([`push_window`]), when `string` is shorter than that and has the
+    /// buffer recorded, of at least [`SHORT_VALUE`] bytes.
+    #[inline(always)]
+    pub(crate) fn window<'a>(&self, string: &'a String) -> Option<Window<'a>> {
+        // (Written as one test, the four compares in arithmetic, it took
+        // fewer branches but more instructions: docs/performance-log.md,
+        // 2026-11-24, branch `pattr2`.)
+        let holds = (string.len() < SHORT_VALUE)
+            & (self.capacity >= SHORT_VALUE)
+            & (self.capacity == string.capacity())
+            & std::ptr::eq(self.buffer, string.as_ptr());
+        holds.then_some(Window { from: self.buffer, text: string })
+    }
+}
+
+/// A string shorter than [`SHORT_VALUE`] bytes and a pointer that may read
+/// [`SHORT_VALUE`] bytes from its start (its buffer's), made by
+/// [`Recorded::window`] only; the string is borrowed as long as it lives.
+pub(crate) struct Window<'a> {
+    from: *const u8,
+    text: &'a str,
+}
+
+impl Default for Recorded {
+    fn default() -> Recorded {
+        Recorded { buffer: std::ptr::null(), capacity: 0 }
+    }
+}
+
+impl Clone for Recorded {
+    /// Nothing: the clone's string has a buffer of its own.
+    fn clone(&self) -> Recorded {
+        Recorded::default()
+    }
+}
+
+/// Appends the string of `window` to `dst` by one fixed-size copy of
+/// [`SHORT_VALUE`] bytes from its buffer: the bytes past the string (the rest of
+/// its buffer, perhaps never written) land in the spare capacity of `dst`
+/// (reserved), outside the string.
+#[inline(always)]
+pub(crate) fn push_window(dst: &mut String, window: Window<'_>) {
+    let Window { from, text } = window;
+    dst.reserve(SHORT_VALUE);
+    // SAFETY: `from` was taken through `&mut` from the vector of the string
+    // `text` is (`Recorded::of`), so it may reach the whole buffer; that
+    // string still has that buffer, of at least `SHORT_VALUE` bytes (tested by
+    // `Recorded::window`: a reallocated buffer has another capacity, see
+    // `Recorded`), so `SHORT_VALUE` bytes from it lie in it, and the string,
+    // borrowed by the window, cannot change while they are read. Read as
+    // `MaybeUninit`: the bytes past `text.len()` may never have been
+    // written. `dst` has room for `SHORT_VALUE` more bytes after its length
+    // (reserved just above), and does not overlap the string (`dst` is
+    // borrowed mutably, the string shared). The new length adds
+    // `text.len()` bytes, the buffer's first, which are `text`'s own, a
+    // `str`: `dst` stays UTF-8.
+    unsafe {
+        let bytes = dst.as_mut_vec();
+        let old_len = bytes.len();
+        let to = bytes.as_mut_ptr().add(old_len);
+        // Four 16-byte loads and stores (see `push_from`).
+        type Quarter = std::mem::MaybeUninit<u128>;
+        let quarters = [
+            from.cast::<Quarter>().read_unaligned(),
+            from.add(16).cast::<Quarter>().read_unaligned(),
+            from.add(32).cast::<Quarter>().read_unaligned(),
+            from.add(48).cast::<Quarter>().read_unaligned(),
+        ];
+        to.cast::<Quarter>().write_unaligned(quarters[0]);
+        to.add(16).cast::<Quarter>().write_unaligned(quarters[1]);
+        to.add(32).cast::<Quarter>().write_unaligned(quarters[2]);
+        to.add(48).cast::<Quarter>().write_unaligned(quarters[3]);
+        bytes.set_len(old_len + text.len());
+    }
+}
+
 /// Whether a string may start (or end) before this byte: it is no UTF-8
 /// continuation byte (`0b10xx_xxxx`), as `str::is_char_boundary` tests.
 #[inline(always)]
@@ -172,6 +295,33 @@ pub(crate) fn push_str(dst: &mut String, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_recorded_buffer_copies_while_the_string_keeps_it() {
+        let mut value = String::with_capacity(64);
+        let mut recorded = Recorded::of(&mut value);
+        let longest = "0123456789abcdef".repeat(4);
+        for text in ["", "a", "\u{e9}t\u{e9}", "0123456789abcdef0123456789abcde", &longest[1..]] {
+            value.clear();
+            value.push_str(text);
+            let mut dst = String::from("x");
+            push_window(&mut dst, recorded.window(&value).unwrap());
+            push_window(&mut dst, recorded.window(&value).unwrap());
+            assert_eq!(dst, format!("x{text}{text}"));
+        }
+        value.push('f');
+        assert!(recorded.window(&value).is_none(), "64 bytes");
+        value.truncate(3);
+        value.reserve(200);
+        assert!(recorded.window(&value).is_none(), "reallocated");
+        recorded = Recorded::of(&mut value);
+        assert!(recorded.window(&value).is_some());
+        assert!(recorded.clone().window(&value).is_none());
+        assert!(recorded.window(&value.clone()).is_none());
+        let mut small = String::with_capacity(40);
+        let recorded = Recorded::of(&mut small);
+        assert!(recorded.window(&small).is_none(), "a buffer under 64 bytes");
+    }
 
     #[test]
     fn copies_every_length_at_every_distance_from_the_end() {

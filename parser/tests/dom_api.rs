@@ -194,3 +194,31 @@ fn setting_text_replaces_children_or_data() {
     document.set_text(root, "ignored");
     assert!(document.document_element().is_some());
 }
+
+#[test]
+fn attribute_values_of_every_length_survive_the_copy_into_the_dom() {
+    // Values up to and past the fixed-size copy's 64 bytes, in one document
+    // (each tag reuses the tokenizer's slots, grown by the longer values
+    // before it) and with character references and multibyte characters,
+    // the values ending at every distance from the end of the input.
+    let units = ["\u{e9}", "a", "&amp;", "b"];
+    let values: Vec<String> = (0..110).map(|n| units.iter().cycle().take(n).copied().collect()).collect();
+    let mut html = String::new();
+    for (i, value) in values.iter().chain(values.iter().rev()).enumerate() {
+        html.push_str(&format!("<p id=x{i} title=\"{value}\" class='{value}'>"));
+    }
+    for cut in [html.len(), html.len() - 1] {
+        let document = htmlforge::parse_document(&html[..cut]);
+        let expected = values.iter().chain(values.iter().rev()).map(|v| v.replace("&amp;", "&"));
+        let mut found = 0;
+        for (i, expected) in expected.enumerate() {
+            let Some(p) = document.get_element_by_id(&format!("x{i}")) else { continue };
+            let element = document.element(p).unwrap();
+            assert_eq!(element.attr("title"), Some(expected.as_str()), "title of x{i}");
+            assert_eq!(element.attr("class"), Some(expected.as_str()), "class of x{i}");
+            found += 1;
+        }
+        // The cut drops the last tag (end of file in a tag).
+        assert_eq!(found, 2 * values.len() - usize::from(cut < html.len()));
+    }
+}

@@ -13,7 +13,7 @@ use std::collections::{HashSet, VecDeque};
 
 use super::input_stream::{preprocess, LineMarks, Positions};
 use super::interface::{
-    Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,
+    ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,
 };
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
@@ -143,9 +143,6 @@ pub struct Tokenizer<S: TokenSink> {
     attribute_name_start: usize,
     attribute_name_verbatim: bool,
     attribute_local_names: NameCache,
-    /// Attributes of earlier tags, kept for their allocations (their text
-    /// is stale until `start_new_attribute` clears it).
-    spare_attributes: Vec<Attribute>,
     /// The current attribute duplicated an earlier one and was removed;
     /// its value goes to `discarded`.
     attribute_is_duplicate: bool,
@@ -210,7 +207,6 @@ impl<S: TokenSink> Tokenizer<S> {
             attribute_name_start: 0,
             attribute_name_verbatim: false,
             attribute_local_names: NameCache::default(),
-            spare_attributes: Vec::new(),
             attribute_is_duplicate: false,
             attribute_names: HashSet::new(),
             attribute_name_bits: 0,

@@ -15,6 +15,7 @@
 //! assert_eq!(tokens[1], OwnedToken::Characters("a & b".into()));
 //! ```
 
+mod attributes;
 mod collect;
 mod input_stream;
 mod interface;
@@ -22,6 +23,7 @@ pub(crate) mod machine;
 mod observe;
 
 pub use crate::generated::tokenizer_states::State;
+pub use attributes::Attributes;
 pub use collect::{tokenize, tokenize_chunks, tokenize_with_errors, Collector, OwnedToken};
 pub use interface::{
     Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,

@@ -12,7 +12,9 @@ use crate::tokenizer::interface::{Attribute, Doctype, TokenSink};
 impl<S: TokenSink> Tokenizer<S> {
     // ----- token builders ------------------------------------------------------
 
-    #[inline]
+    /// Inline where each tag is created: a few stores, which out of line
+    /// cost a call frame (16 instructions a tag).
+    #[inline(always)]
     fn new_tag(&mut self, kind: TagKind) {
         self.tag_kind = kind;
         // Every state that creates a tag token reconsumes the name's first
@@ -31,36 +33,29 @@ impl<S: TokenSink> Tokenizer<S> {
         self.tag.self_closing = false;
         self.attribute_is_duplicate = false;
         self.attribute_name_bits = 0;
-        // Most tags follow a tag without attributes (every end tag follows
-        // one, or a start tag): then nothing is left to recycle, and the
-        // rest is a few stores, inline where the tag is created, without
-        // the call frame the recycling needs.
-        if !self.tag.attrs.is_empty() {
-            self.recycle_attributes();
-        }
-    }
-
-    /// The last tag's attributes back to the spare list, for
-    /// `start_new_attribute` to reuse (it clears them).
-    #[inline(never)]
-    fn recycle_attributes(&mut self) {
-        // One move of the whole list (a memcpy), not one push per attribute
-        // (a `Drain`, or a loop of pops and pushes whose exit mispredicted
-        // more than `memcpy` does).
-        self.spare_attributes.append(&mut self.tag.attrs);
         // The names of a tag with many attributes, for the duplicate
-        // search (none for a tag without attributes).
-        self.attribute_names.clear();
+        // search: filled only once a tag has had that many.
+        if self.tag.attrs.len() >= Self::LINEAR_ATTRIBUTE_SEARCH {
+            self.attribute_names.clear();
+        }
+        // The slots stay in the list for the next tag's attributes (see
+        // `Attributes`): nothing moves.
+        self.tag.attrs.clear();
     }
 
-    /// An attribute slot for the spare list, made when a tag has more
-    /// attributes than any before it. Slots are reused for the rest of the
-    /// parse, so their strings keep the room they grew to; starting the
-    /// value at 64 bytes (URLs, class lists) rather than the 32 of the
-    /// first short copy saves most slots a regrowth.
+    /// An attribute slot, made when a tag has more attributes than any
+    /// before it. Slots are reused for the rest of the parse, so their
+    /// strings keep the room they grew to; starting the value at 64 bytes
+    /// (URLs, class lists) rather than the 32 of the first short copy saves
+    /// most slots a regrowth.
     #[cold]
     fn fresh_attribute() -> Attribute {
-        Attribute { name: String::with_capacity(32), local_name: None, value: String::with_capacity(64) }
+        Attribute {
+            name: String::with_capacity(32),
+            local_name: None,
+            value: String::with_capacity(64),
+            value_buffer: Default::default(),
+        }
     }
 
     /// Up to this many earlier attributes, duplicates are searched linearly.
@@ -113,10 +108,7 @@ impl<S: TokenSink> Tokenizer<S> {
         self.attribute_name_start = self.cur_start;
         self.attribute_name_verbatim = true;
         self.discarded.clear();
-        let mut attribute = self.spare_attributes.pop().unwrap_or_else(Self::fresh_attribute);
-        attribute.name.clear();
-        attribute.value.clear();
-        self.tag.attrs.push(attribute);
+        self.tag.attrs.start_new(Self::fresh_attribute);
     }
 
     pub(crate) fn set_self_closing_flag(&mut self) {
@@ -179,9 +171,7 @@ impl<S: TokenSink> Tokenizer<S> {
         };
         if duplicate {
             self.parse_error(input, code);
-            if let Some(removed) = self.tag.attrs.pop() {
-                self.spare_attributes.push(removed);
-            }
+            self.tag.attrs.drop_last();
             self.attribute_is_duplicate = true;
         }
     }
@@ -193,11 +183,11 @@ impl<S: TokenSink> Tokenizer<S> {
         match target {
             Target::TagName => &mut self.tag.name,
             Target::AttributeName | Target::AttributeValue if self.attribute_is_duplicate => &mut self.discarded,
-            Target::AttributeName => match self.tag.attrs.last_mut() {
+            Target::AttributeName => match self.tag.attrs.last_attribute_mut() {
                 Some(attribute) => &mut attribute.name,
                 None => &mut self.discarded,
             },
-            Target::AttributeValue => match self.tag.attrs.last_mut() {
+            Target::AttributeValue => match self.tag.attrs.last_attribute_mut() {
                 Some(attribute) => &mut attribute.value,
                 None => &mut self.discarded,
             },

@@ -65,7 +65,7 @@ impl<S: TokenSink> Tokenizer<S> {
             let target = if self.attribute_is_duplicate {
                 &mut self.discarded
             } else {
-                match self.tag.attrs.last_mut() {
+                match self.tag.attrs.last_attribute_mut() {
                     Some(attribute) => &mut attribute.value,
                     None => &mut self.discarded,
                 }
