@@ -197,9 +197,9 @@ fn setting_text_replaces_children_or_data() {
 
 #[test]
 fn attribute_values_of_every_length_survive_the_copy_into_the_dom() {
-    // Values up to and past the fixed-size copy's 64 bytes, in one document
-    // (each tag reuses the tokenizer's slots, grown by the longer values
-    // before it) and with character references and multibyte characters,
+    // Values up to and past the 64 bytes a tokenizer slot starts with, in
+    // one document (each tag reuses the tokenizer's slots, grown by the
+    // longer values before it) and with character references and multibyte characters,
     // the values ending at every distance from the end of the input.
     let units = ["\u{e9}", "a", "&amp;", "b"];
     let values: Vec<String> = (0..110).map(|n| units.iter().cycle().take(n).copied().collect()).collect();

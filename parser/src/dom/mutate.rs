@@ -204,30 +204,11 @@ impl Document {
         make_room(&mut self.attrs, attrs.len());
         for attr in attrs {
             let name = self.intern_token_attr_name(attr);
-            let value = self.push_token_value(attr);
+            let value = self.push_string(&attr.value);
             self.attrs.push(StoredAttr { ns: None, prefix: PrefixSlot::NONE, name, value });
         }
         let attrs = span(start, attrs.len());
         self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
-    }
-
-    /// Stores a token attribute's value: a short one by one fixed-size
-    /// copy from its buffer, which the tokenizer recorded (most values;
-    /// `memcpy` sorted their lengths by branches that mispredicted),
-    /// others by `memcpy`.
-    #[inline(always)]
-    fn push_token_value(&mut self, attr: &Attribute) -> Span {
-        let window = match self.strings.len() < MAX_STRING_BYTES - SLOT - crate::short_copy::SHORT_VALUE {
-            true => attr.value_buffer.window(&attr.value),
-            false => None,
-        };
-        match window {
-            Some(window) => {
-                let start = self.strings.push_window(window);
-                Span { start: start as u32, len: attr.value.len() as u32 }
-            }
-            None => self.push_string(&attr.value),
-        }
     }
 
     /// Stores a new element's attributes at the end of the attribute list

@@ -108,20 +108,6 @@ impl Strings {
         Some(start)
     }
 
-    /// Stores the string of `window` by one fixed-size copy (see
-    /// `short_copy::Recorded`). Returns the offset stored at.
-    #[inline(always)]
-    pub(crate) fn push_window(&mut self, window: short_copy::Window<'_>) -> usize {
-        // The copy writes `SHORT_VALUE` bytes: room for them, so that the
-        // chunk is not reallocated (its room is what the slots cover).
-        if self.room() < short_copy::SHORT_VALUE {
-            self.start_chunk(short_copy::SHORT_VALUE);
-        }
-        let start = self.len();
-        short_copy::push_window(&mut self.last, window);
-        start
-    }
-
     /// Makes room in the last chunk for `bytes` more (starting a chunk if
     /// needed) and returns the offset a [`Strings::push`] of that many
     /// bytes stores at next, so that a caller can use the offset before it

@@ -10,7 +10,6 @@
 //! attribute reuses the first slot past the end.
 
 use super::Attribute;
-use crate::short_copy::Recorded;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
@@ -106,9 +105,8 @@ impl Attributes {
 
     /// Starts a new attribute at the end, with an empty name and value, in
     /// the first kept slot (its strings keep their room), or in a slot
-    /// `fresh` makes when none is kept, and records the value's buffer
-    /// (see `Recorded`). Its `local_name` is stale until the name is
-    /// interned.
+    /// `fresh` makes when none is kept. Its `local_name` is stale until
+    /// the name is interned.
     #[inline(always)]
     pub(crate) fn start_new(&mut self, fresh: fn() -> Attribute) {
         if self.len == self.slots.len() {
@@ -117,7 +115,6 @@ impl Attributes {
         let attribute = &mut self.slots[self.len];
         attribute.name.clear();
         attribute.value.clear();
-        attribute.value_buffer = Recorded::of(&mut attribute.value);
         self.len += 1;
     }
 

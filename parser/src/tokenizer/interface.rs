@@ -7,8 +7,6 @@
 use super::Attributes;
 use crate::generated::names::LocalName;
 use crate::generated::parse_errors::ParseErrorCode;
-use crate::short_copy::Recorded;
-use std::fmt;
 
 /// A DOCTYPE token. Missing identifiers are `None`, as the spec's "missing".
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -40,7 +38,7 @@ pub struct Doctype {
 /// attribute.set_name("data-x");
 /// assert_eq!((attribute.name(), attribute.local_name(), attribute.value.as_str()), ("data-x", None, "note"));
 /// ```
-#[derive(Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Attribute {
     /// The attribute's name, lowercased. Written by the tokenizer's
     /// builders, which set `local_name` when the name ends.
@@ -49,27 +47,6 @@ pub struct Attribute {
     pub(crate) local_name: Option<LocalName>,
     /// The attribute's value, character references decoded.
     pub value: String,
-    /// `value`'s buffer, recorded by the tokenizer for the DOM's copy of
-    /// a short value (see `Recorded`); nothing in any other attribute.
-    pub(crate) value_buffer: Recorded,
-}
-
-impl PartialEq for Attribute {
-    fn eq(&self, other: &Attribute) -> bool {
-        (&self.name, self.local_name, &self.value) == (&other.name, other.local_name, &other.value)
-    }
-}
-
-impl Eq for Attribute {}
-
-impl fmt::Debug for Attribute {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Attribute")
-            .field("name", &self.name)
-            .field("local_name", &self.local_name)
-            .field("value", &self.value)
-            .finish()
-    }
 }
 
 impl Attribute {
@@ -78,7 +55,7 @@ impl Attribute {
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Attribute {
         let name = name.into();
         let local_name = LocalName::lookup(&name);
-        Attribute { name, local_name, value: value.into(), value_buffer: Recorded::default() }
+        Attribute { name, local_name, value: value.into() }
     }
 
     /// The attribute's name, lowercased.

@@ -50,12 +50,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// most slots a regrowth.
     #[cold]
     fn fresh_attribute() -> Attribute {
-        Attribute {
-            name: String::with_capacity(32),
-            local_name: None,
-            value: String::with_capacity(64),
-            value_buffer: Default::default(),
-        }
+        Attribute { name: String::with_capacity(32), local_name: None, value: String::with_capacity(64) }
     }
 
     /// Up to this many earlier attributes, duplicates are searched linearly.
