@@ -117,8 +117,14 @@ pub(crate) struct ListOfActiveFormattingElements<H> {
     /// right after the push), so "the element's position in the list" is a
     /// lookup: the adoption agency algorithm asks it for elements that are
     /// not listed, and a search of the list made `<i a=k>`×n followed by
-    /// n unlisted `b`s quadratic.
+    /// n unlisted `b`s quadratic. Indexed from [`Self::first_serial`]:
+    /// the table covers the serials since the list last held no element,
+    /// not every element of the document (4 bytes per element, with the
+    /// stack's positions a third of the parse's own memory at its peak on
+    /// the documentation pages).
     by_serial: Vec<u32>,
+    /// The serial of `by_serial[0]`: no element entry has a lower one.
+    first_serial: u32,
     /// The entries' attributes.
     frozen_attrs: FrozenAttrsStore,
 }
@@ -131,6 +137,7 @@ impl<H> Default for ListOfActiveFormattingElements<H> {
             signature_counts: SignatureCounts::default(),
             counts_before_markers: Vec::new(),
             by_serial: Vec::new(),
+            first_serial: 0,
             frozen_attrs: FrozenAttrsStore::default(),
         }
     }
@@ -364,20 +371,42 @@ impl<H> ListOfActiveFormattingElements<H> {
         &self.frozen_attrs
     }
 
+    /// The slot of `by_serial` for `serial` (past its end when the serial
+    /// is below [`Self::first_serial`]: not listed).
+    #[inline(always)]
+    fn serial_slot(&self, serial: u32) -> usize {
+        serial.wrapping_sub(self.first_serial) as usize
+    }
+
     /// Records that the entry of `serial` is at `index`.
+    #[inline(always)]
     fn place(&mut self, serial: u32, index: usize) {
-        let at = serial as usize;
+        if self.entries.len() == self.chains.markers.len() {
+            // No element listed: every slot is `UNLISTED` (and stays, to
+            // be reused without a fill), and serials only grow, so the
+            // table starts again at this one.
+            self.first_serial = serial;
+        }
+        let at = self.serial_slot(serial);
         if at >= self.by_serial.len() {
-            // Serials grow with every element pushed, formatting or not:
-            // the table grows by steps, not at each push (a fill each time).
-            self.by_serial.resize((at + 1).next_multiple_of(SERIAL_STEP), UNLISTED);
+            self.cover(at);
         }
         self.by_serial[at] = index as u32;
     }
 
+    /// Grows `by_serial` to cover slot `at`.
+    #[cold]
+    #[inline(never)]
+    fn cover(&mut self, at: usize) {
+        // Serials grow with every element pushed, formatting or not: the
+        // table grows by steps, not at each push (a fill each time).
+        self.by_serial.resize((at + 1).next_multiple_of(SERIAL_STEP), UNLISTED);
+    }
+
     fn unplace(&mut self, entry: &FormattingEntry<H>) {
         if let FormattingEntry::Element { stack_serial, .. } = entry {
-            self.by_serial[*stack_serial as usize] = UNLISTED;
+            let at = self.serial_slot(*stack_serial);
+            self.by_serial[at] = UNLISTED;
         }
     }
 
@@ -386,7 +415,8 @@ impl<H> ListOfActiveFormattingElements<H> {
     fn shift_serials(&mut self, from: usize, delta: i32) {
         for entry in &self.entries[from..] {
             if let FormattingEntry::Element { stack_serial, .. } = entry {
-                let index = &mut self.by_serial[*stack_serial as usize];
+                let at = stack_serial.wrapping_sub(self.first_serial) as usize;
+                let index = &mut self.by_serial[at];
                 *index = index.wrapping_add_signed(delta);
             }
         }
@@ -395,7 +425,7 @@ impl<H> ListOfActiveFormattingElements<H> {
     /// The index of the entry made for the element that got stack serial
     /// `serial`, if it is still listed.
     pub fn position_of(&self, serial: u32) -> Option<usize> {
-        let found = self.by_serial.get(serial as usize).copied().filter(|&index| index != UNLISTED);
+        let found = self.by_serial.get(self.serial_slot(serial)).copied().filter(|&index| index != UNLISTED);
         #[cfg(test)]
         {
             let searched = self.entries.iter().rposition(

@@ -19,6 +19,7 @@ mod insertion_modes;
 mod interface;
 mod reset_insertion_mode;
 mod selectedcontent;
+mod serial_positions;
 mod stack_of_open_elements;
 mod stack_regions;
 mod token;

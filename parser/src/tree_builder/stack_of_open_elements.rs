@@ -14,6 +14,7 @@ use crate::generated::names::LOCAL_NAME_COUNT;
 use crate::tree_builder::Name;
 
 use super::element_names::{LocalId, OtherNames};
+use super::serial_positions::{SerialPositions, CLOSED};
 use super::stack_regions::{HtmlCut, Regions, SpecialCut};
 use super::{OpenElement, TreeBuilder, TreeSink};
 
@@ -52,8 +53,9 @@ pub(crate) struct StackOfOpenElements<H> {
     /// index in the stack, or [`CLOSED`]. Formatting entries ask this
     /// instead of being updated, by a search of the list, whenever an
     /// element leaves the stack (which made popping N listed formatting
-    /// elements O(N²)).
-    positions: Vec<u32>,
+    /// elements O(N²)). The recent serials' in a table, the open elements
+    /// of older ones in a list (see `serial_positions`).
+    positions: SerialPositions,
     /// The special elements' regions, for "any other end tag" in body.
     special_regions: Regions<SpecialCut>,
     /// The HTML elements' regions, for "any other end tag" in foreign
@@ -186,15 +188,12 @@ impl NameChains {
     }
 }
 
-/// The position of an element no longer on the stack.
-const CLOSED: u32 = u32::MAX;
-
 /// The room the stack's vectors start with, so that a page's parse does
 /// not regrow them from nothing by doubling (20 regrowths a page on the web
 /// corpus, about 440 instructions each): the open elements and their
 /// records (as deep as real pages nest, most of the time); the positions
-/// (one per element ever opened: a small page's elements). About 3 KB in
-/// all.
+/// (the recent serials: `serial_positions` starts them again when the
+/// table is full and most of them are closed). About 3 KB in all.
 const OPEN_ROOM: usize = 32;
 const POSITIONS_ROOM: usize = 256;
 
@@ -210,7 +209,7 @@ impl<H> Default for StackOfOpenElements<H> {
             },
             other_names: OtherNames::default(),
             other_html_counts: Vec::new(),
-            positions: Vec::with_capacity(POSITIONS_ROOM),
+            positions: SerialPositions::with_capacity(POSITIONS_ROOM),
             special_regions: Regions::default(),
             html_regions: Regions::default(),
         }
@@ -350,7 +349,7 @@ impl<H> StackOfOpenElements<H> {
     pub fn last_html(&self, name: LocalName) -> Option<usize> {
         match self.html_by_name.topmost[name.index()] {
             0 => None,
-            link => Some(self.positions[link as usize - 1] as usize),
+            link => Some(self.positions.get(link - 1) as usize),
         }
     }
 
@@ -372,7 +371,7 @@ impl<H> StackOfOpenElements<H> {
 
     /// The index of the element that got `serial`, if it is still open.
     pub fn position(&self, serial: u32) -> Option<usize> {
-        let position = self.positions[serial as usize];
+        let position = self.positions.get(serial);
         (position != CLOSED).then_some(position as usize)
     }
 
@@ -406,7 +405,7 @@ impl<H> StackOfOpenElements<H> {
         if self.has_more_to_do(&element) {
             self.pushed_or_popped_more(index, &element, false);
         }
-        self.positions[element.serial as usize] = CLOSED;
+        *self.positions.entry(element.serial) = CLOSED;
         #[cfg(test)]
         self.check();
         Some(element)
@@ -417,9 +416,9 @@ impl<H> StackOfOpenElements<H> {
         let removed = self.beneath.remove(index + 1);
         self.html_by_name.unlink(&self.elements, &mut self.beneath[1..], index, removed.same_name, element.html_name());
         self.recompute_beneath_from(index);
-        self.positions[element.serial as usize] = CLOSED;
+        *self.positions.entry(element.serial) = CLOSED;
         for above in &self.elements[index..] {
-            self.positions[above.serial as usize] -= 1;
+            *self.positions.entry(above.serial) -= 1;
         }
         self.count_if_other(&element, -1);
         self.special_regions.removed(&self.elements, index, &element, &self.other_names);
@@ -431,7 +430,7 @@ impl<H> StackOfOpenElements<H> {
 
     pub fn insert(&mut self, index: usize, element: OpenElement<H>) {
         for above in &self.elements[index..] {
-            self.positions[above.serial as usize] += 1;
+            *self.positions.entry(above.serial) += 1;
         }
         let serial = self.open_serial(index);
         let same_name =
@@ -457,10 +456,7 @@ impl<H> StackOfOpenElements<H> {
     /// The next serial, for an element open at `index`.
     #[inline(always)]
     fn open_serial(&mut self, index: usize) -> u32 {
-        // The document's node cap (`MAX_NODES`) keeps this far below 2^32.
-        let serial = u32::try_from(self.positions.len()).expect("fewer than 2^32 elements");
-        self.positions.push(index as u32);
-        serial
+        self.positions.open(index, self.elements.iter().map(|element| element.serial))
     }
 
     /// Whether the topmost special element's region (it and what is above
@@ -492,7 +488,7 @@ impl<H> StackOfOpenElements<H> {
 
     /// Whether the element that got `serial` is still on the stack.
     pub fn is_open(&self, serial: u32) -> bool {
-        self.positions[serial as usize] != CLOSED
+        self.positions.get(serial) != CLOSED
     }
 
     /// Recomputes every index from the elements (the parser's unit tests
@@ -507,7 +503,7 @@ impl<H> StackOfOpenElements<H> {
             return;
         }
         for (index, element) in self.elements.iter().enumerate() {
-            assert_eq!(self.positions[element.serial as usize] as usize, index, "position of {index}");
+            assert_eq!(self.positions.get(element.serial) as usize, index, "position of {index}");
         }
         let mut expected: std::collections::HashMap<usize, Vec<u32>> = Default::default();
         for element in self.elements.iter() {
@@ -518,7 +514,7 @@ impl<H> StackOfOpenElements<H> {
         assert_eq!(self.beneath.len(), self.elements.len() + 1, "the records");
         assert_eq!(self.beneath[0], Beneath::default(), "the empty stack's record");
         let link_of = |index: usize| self.beneath[index + 1].same_name;
-        let index_of = |link: u32| self.positions[link as usize - 1] as usize;
+        let index_of = |link: u32| self.positions.get(link - 1) as usize;
         for name in (0..LOCAL_NAME_COUNT).filter_map(LocalName::from_index) {
             let mut chain = Vec::new();
             let mut link = self.html_by_name.topmost[name.index()];
