@@ -511,11 +511,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
         let run = find3(0x00, b'&', b'<', rest).unwrap_or(rest.len());
-        if run > 0 {
-            let start = self.pos;
-            self.pos += run;
-            self.emit_input_run(input, start, self.pos);
-        }
+        // An empty run too: `emit_input_run` takes it without a test of its own.
+        let start = self.pos;
+        self.pos += run;
+        self.emit_input_run(input, start, self.pos);
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/data.states:9
@@ -557,11 +556,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
         let run = find3(0x00, b'&', b'<', rest).unwrap_or(rest.len());
-        if run > 0 {
-            let start = self.pos;
-            self.pos += run;
-            self.emit_input_run(input, start, self.pos);
-        }
+        // An empty run too: `emit_input_run` takes it without a test of its own.
+        let start = self.pos;
+        self.pos += run;
+        self.emit_input_run(input, start, self.pos);
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/data.states:16
@@ -601,11 +599,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
         let run = find2(0x00, b'<', rest).unwrap_or(rest.len());
-        if run > 0 {
-            let start = self.pos;
-            self.pos += run;
-            self.emit_input_run(input, start, self.pos);
-        }
+        // An empty run too: `emit_input_run` takes it without a test of its own.
+        let start = self.pos;
+        self.pos += run;
+        self.emit_input_run(input, start, self.pos);
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/data.states:23
@@ -636,11 +633,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
         let run = find2(0x00, b'<', rest).unwrap_or(rest.len());
-        if run > 0 {
-            let start = self.pos;
-            self.pos += run;
-            self.emit_input_run(input, start, self.pos);
-        }
+        // An empty run too: `emit_input_run` takes it without a test of its own.
+        let start = self.pos;
+        self.pos += run;
+        self.emit_input_run(input, start, self.pos);
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/data.states:29
@@ -671,11 +667,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
         let run = find1(0x00, rest).unwrap_or(rest.len());
-        if run > 0 {
-            let start = self.pos;
-            self.pos += run;
-            self.emit_input_run(input, start, self.pos);
-        }
+        // An empty run too: `emit_input_run` takes it without a test of its own.
+        let start = self.pos;
+        self.pos += run;
+        self.emit_input_run(input, start, self.pos);
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/data.states:35
@@ -1160,11 +1155,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
         let run = find3(0x00, b'-', b'<', rest).unwrap_or(rest.len());
-        if run > 0 {
-            let start = self.pos;
-            self.pos += run;
-            self.emit_input_run(input, start, self.pos);
-        }
+        // An empty run too: `emit_input_run` takes it without a test of its own.
+        let start = self.pos;
+        self.pos += run;
+        self.emit_input_run(input, start, self.pos);
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/data.states:121
@@ -1400,11 +1394,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
         let run = find3(0x00, b'-', b'<', rest).unwrap_or(rest.len());
-        if run > 0 {
-            let start = self.pos;
-            self.pos += run;
-            self.emit_input_run(input, start, self.pos);
-        }
+        // An empty run too: `emit_input_run` takes it without a test of its own.
+        let start = self.pos;
+        self.pos += run;
+        self.emit_input_run(input, start, self.pos);
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/data.states:167
@@ -2335,11 +2328,10 @@ impl<S: TokenSink> Tokenizer<S> {
         // "anything else" entry is consumed at once.
         let rest = &input.as_bytes()[self.pos..];
         let run = find1(b']', rest).unwrap_or(rest.len());
-        if run > 0 {
-            let start = self.pos;
-            self.pos += run;
-            self.emit_input_run(input, start, self.pos);
-        }
+        // An empty run too: `emit_input_run` takes it without a test of its own.
+        let start = self.pos;
+        self.pos += run;
+        self.emit_input_run(input, start, self.pos);
         let Some(c) = self.consume(input) else { return Step::NeedMore };
         match c {
             // spec-data/tokenizer/comments.states:75
