@@ -222,3 +222,25 @@ fn attribute_values_of_every_length_survive_the_copy_into_the_dom() {
         assert_eq!(found, 2 * values.len() - usize::from(cut < html.len()));
     }
 }
+
+#[test]
+fn text_appended_to_a_cloned_node_leaves_the_copy_intact() {
+    // A deep copy shares its original's text in the string store; growing
+    // the original past its chunk's room moves it, and the copy's text
+    // must stay where it was (found by the `dom_api` fuzz target).
+    let mut document = htmlforge::parse_document("<p>a<p>b<ul><li>1<li>2</ul>");
+    let html = document.document_element().unwrap();
+    let copy = document.clone_node_deep(html);
+    let li = document.get_elements_by_tag_name("li").nth(1).unwrap();
+    let mut expected = String::from("2");
+    for round in 0..2_000 {
+        let text = if round % 100 == 99 { "x".repeat(5_000) } else { "t".to_string() };
+        document.append_text(li, &text).unwrap();
+        expected.push_str(&text);
+    }
+    assert_eq!(document.text_content(li), expected);
+    assert_eq!(
+        document.outer_html(copy),
+        "<html><head></head><body><p>a</p><p>b</p><ul><li>1</li><li>2</li></ul></body></html>"
+    );
+}

@@ -843,8 +843,8 @@ impl Document {
     /// strings (foster-parented text between comments) is copied
     /// O(log n) times, and the copies left behind sum to less than twice
     /// its final size: time and memory stay linear. A text that ends the
-    /// store but not its last chunk's room moves to a new chunk with as
-    /// much room again, and leaves nothing behind.
+    /// store but not its last chunk's room moves to a new chunk with a
+    /// quarter more room, and leaves its old copy (a clone may share it).
     pub(super) fn extend_text(&mut self, node: Link, text: &str) -> bool {
         let Data::Text(mut existing) = self.nodes[node.index()].data else { return false };
         // (The map is empty but for foster-parented text: no hashing then.)

@@ -134,9 +134,12 @@ impl Strings {
 
     /// Appends `text` to the string at `span`, which ends the store, when
     /// the last chunk has no room for it: the string moves to a new chunk
-    /// with a quarter more room than it needs (its old copy is cut off the
-    /// chunk it leaves), or, when it is alone in its chunk already, that
-    /// chunk grows by a quarter (a reallocation, often in place). Either
+    /// with a quarter more room than it needs, or, when it is alone in its
+    /// chunk already, that chunk grows by a quarter (a reallocation, often
+    /// in place). The old copy stays where it was: stored bytes are never
+    /// removed, because other spans may hold them (a node's copy shares its
+    /// original's text: `Document::clone_node_deep`), and it is left once
+    /// per move to a new chunk, at most the room one chunk had. Either
     /// way a string extended n times is copied O(log n) times, and the
     /// room it leaves is at most a quarter of it. Returns the string's new
     /// offset; `span`'s length grows by `text.len()`.
@@ -154,8 +157,6 @@ impl Strings {
             return self.last_start;
         }
         let moved = self.get(span).to_string();
-        let at = span.start as usize - self.last_start;
-        self.last.truncate(at);
         self.start_chunk(wanted);
         let start = self.len();
         self.last.push_str(&moved);
@@ -286,15 +287,17 @@ mod tests {
         text.len += 2;
         assert_eq!(strings.get(text), "abcdefghij");
         assert!(strings.chunks()[0].capacity() >= 12);
-        // Behind another string: the text moves, and leaves nothing behind.
+        // Behind another string: the text moves, and its old copy stays
+        // (another span may share it).
         let before = strings.push("x".repeat(strings.room()).as_str());
         let yz = span(strings.push("yz"), 2);
         assert_eq!(strings.chunks().len(), 2);
         let filler = strings.chunks()[1].capacity() - strings.chunks()[1].len();
         let mut last = span(strings.push(&"w".repeat(filler)), filler);
+        let shared = last;
         let moved = strings.extend_moving(last, "v");
         assert_eq!(strings.chunks().len(), 3);
-        assert_eq!(strings.chunks()[1].len(), 2, "the moved text is cut off");
+        assert_eq!(strings.get(shared), "w".repeat(filler), "the old copy stays readable");
         last = span(moved, filler + 1);
         assert!(strings.get(last).ends_with("wv"));
         assert!(strings.get(span(before, 2)).starts_with('x'));
