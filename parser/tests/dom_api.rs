@@ -244,3 +244,24 @@ fn text_appended_to_a_cloned_node_leaves_the_copy_intact() {
         "<html><head></head><body><p>a</p><p>b</p><ul><li>1</li><li>2</li></ul></body></html>"
     );
 }
+
+#[test]
+fn text_set_on_a_grown_text_node_takes_no_room_from_its_old_text() {
+    // A text node that grew between other strings was moved with room to
+    // grow in place; `set_text` gives it new text elsewhere, and a later
+    // append must not write into the old text's room (found by the
+    // `dom_api` fuzz target).
+    let mut document = htmlforge::parse_document("<p>a</p><div>b</div>");
+    let p = document.get_elements_by_tag_name("p").next().unwrap();
+    let div = document.get_elements_by_tag_name("div").next().unwrap();
+    document.append_text(p, "bc").unwrap();
+    document.append_text(div, "x").unwrap();
+    document.append_text(p, "d").unwrap();
+    let text = document.first_child(p).unwrap();
+    document.set_text(text, "1a");
+    for more in ["t", "uv", "wxyz"] {
+        document.append_text(p, more).unwrap();
+    }
+    assert_eq!(document.text_content(p), "1atuvwxyz");
+    assert_eq!(document.text_content(div), "bx");
+}

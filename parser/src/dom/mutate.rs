@@ -571,7 +571,12 @@ impl Document {
                     self.append_text_at(node.link(), text);
                 }
             }
-            Data::Text(_) => self.nodes[slot].data = Data::Text(self.push_string(text)),
+            Data::Text(_) => {
+                self.nodes[slot].data = Data::Text(self.push_string(text));
+                // The room an earlier append left after the old text is not
+                // after the new one.
+                self.growth.text_capacity.remove(&node.link());
+            }
             Data::Comment(_) => self.nodes[slot].data = Data::Comment(self.push_string(text)),
             Data::ProcessingInstruction { target_len, text: old } => {
                 let target = self.strings.get(old)[..target_len as usize].to_string();
