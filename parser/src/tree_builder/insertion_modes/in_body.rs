@@ -582,15 +582,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // "address", …, "select", …, "ul" (the 2026 text lists "select"
             // here since the relaxed select parser), not the current node.
             EndTagRule::ClosesABlock => {
-                if !self.has_in_scope(Scope::Default, name) {
-                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
-                } else {
-                    self.generate_implied_end_tags(None);
-                    if !self.current_node_is(name) {
-                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
-                    }
-                    self.pop_until_popped(name);
-                }
+                self.close_element_in_scope(Scope::Default, name, None);
             }
             // "form".
             EndTagRule::Form => {
@@ -606,14 +598,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                         }
                         _ => self.parse_error(TreeConstructionError::UnexpectedEndTag),
                     }
-                } else if !self.has_in_scope(Scope::Default, local_names::FORM) {
-                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
                 } else {
-                    self.generate_implied_end_tags(None);
-                    if !self.current_node_is(local_names::FORM) {
-                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
-                    }
-                    self.pop_until_popped(local_names::FORM);
+                    self.close_element_in_scope(Scope::Default, local_names::FORM, None);
                 }
             }
             // "p" (not the current node: that case popped above).
@@ -626,27 +612,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "li" (not the current node).
             EndTagRule::Li => {
-                if !self.has_in_scope(Scope::ListItem, local_names::LI) {
-                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
-                } else {
-                    self.generate_implied_end_tags(Some(local_names::LI));
-                    if !self.current_node_is(local_names::LI) {
-                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
-                    }
-                    self.pop_until_popped(local_names::LI);
-                }
+                self.close_element_in_scope(Scope::ListItem, local_names::LI, Some(local_names::LI));
             }
             // "dd", "dt" (not the current node).
             EndTagRule::DdDt => {
-                if !self.has_in_scope(Scope::Default, name) {
-                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
-                } else {
-                    self.generate_implied_end_tags(Some(name));
-                    if !self.current_node_is(name) {
-                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
-                    }
-                    self.pop_until_popped(name);
-                }
+                self.close_element_in_scope(Scope::Default, name, Some(name));
             }
             // "h1"–"h6" (not the current node of the same name).
             EndTagRule::Heading => {
@@ -664,14 +634,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             EndTagRule::AdoptionAgency => unreachable!("the adoption agency end tags are taken before the match"),
             // "applet", "marquee", "object".
             EndTagRule::AppletMarqueeObject => {
-                if !self.has_in_scope(Scope::Default, name) {
-                    self.parse_error(TreeConstructionError::UnexpectedEndTag);
-                } else {
-                    self.generate_implied_end_tags(None);
-                    if !self.current_node_is(name) {
-                        self.parse_error(TreeConstructionError::EndTagWithOpenElements);
-                    }
-                    self.pop_until_popped(name);
+                if self.close_element_in_scope(Scope::Default, name, None) {
                     self.clear_the_list_of_active_formatting_elements_up_to_the_last_marker();
                 }
             }
@@ -687,6 +650,26 @@ impl<S: TreeSink> TreeBuilder<S> {
             EndTagRule::AnyOther => self.any_other_end_tag(tag),
         }
         Step::Done
+    }
+
+    /// The steps the end tag rules of "address"…"ul", "form" (with a
+    /// template open), "li", "dd"/"dt" and "applet"/"marquee"/"object"
+    /// share: if no `name` element is in `scope`, a parse error; else
+    /// generate implied end tags except for `except`, a parse error if
+    /// the current node is not a `name` element, and pop until one is
+    /// popped. Returns whether it was in scope (the applet rule goes on).
+    /// [#parsing-main-inbody]
+    fn close_element_in_scope(&mut self, scope: Scope, name: LocalName, except: Option<LocalName>) -> bool {
+        if !self.has_in_scope(scope, name) {
+            self.parse_error(TreeConstructionError::UnexpectedEndTag);
+            return false;
+        }
+        self.generate_implied_end_tags(except);
+        if !self.current_node_is(name) {
+            self.parse_error(TreeConstructionError::EndTagWithOpenElements);
+        }
+        self.pop_until_popped(name);
+        true
     }
 
     /// "Any other end tag".
