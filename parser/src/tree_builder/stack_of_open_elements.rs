@@ -157,13 +157,7 @@ impl NameChains {
         name: Option<LocalName>,
     ) -> u32 {
         match name {
-            Some(name) => {
-                let new = serial + 1;
-                match elements[index..].iter().position(|above| above.is_html(name)) {
-                    Some(offset) => std::mem::replace(&mut links[index + offset].same_name, new),
-                    None => std::mem::replace(&mut self.topmost[name.index()], new),
-                }
-            }
+            Some(name) => std::mem::replace(self.link_to(elements, links, index, name), serial + 1),
             None => 0,
         }
     }
@@ -180,10 +174,22 @@ impl NameChains {
         name: Option<LocalName>,
     ) {
         if let Some(name) = name {
-            match elements[index..].iter().position(|above| above.is_html(name)) {
-                Some(offset) => links[index + offset].same_name = link,
-                None => self.topmost[name.index()] = link,
-            }
+            *self.link_to(elements, links, index, name) = link;
+        }
+    }
+
+    /// What links to the chain's entries at or below stack index `index`:
+    /// the next element of `name` above it, or the chain's topmost link.
+    fn link_to<'a, H>(
+        &'a mut self,
+        elements: &[OpenElement<H>],
+        links: &'a mut [Beneath],
+        index: usize,
+        name: LocalName,
+    ) -> &'a mut u32 {
+        match elements[index..].iter().position(|above| above.is_html(name)) {
+            Some(offset) => &mut links[index + offset].same_name,
+            None => &mut self.topmost[name.index()],
         }
     }
 }
