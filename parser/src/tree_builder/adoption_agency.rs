@@ -63,8 +63,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             else {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
-            // 4.4
-            let Some(formatting_stack_index) = self.open_elements.position(formatting_serial) else {
+            // 4.4 (the stack's slots: see `StackOfOpenElements`)
+            let Some(formatting_slot) = self.open_elements.position(formatting_serial) else {
                 self.parse_error(TreeConstructionError::MisnestedFormattingElement);
                 self.active_formatting.remove(formatting_index);
                 return AdoptionOutcome::Done;
@@ -79,14 +79,15 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.parse_error(TreeConstructionError::MisnestedFormattingElement);
             }
             // 4.7 The furthest block: the topmost special element below
-            // the formatting element.
-            let furthest_block_index = (formatting_stack_index + 1..self.open_elements.len())
-                .find(|&index| self.open_elements[index].is(Categories::SPECIAL));
+            // the formatting element. (The walk passes what the inner loop
+            // then removes or replaces.)
+            let furthest_block_slot = std::iter::successors(self.open_elements.above(formatting_slot), |&slot| {
+                self.open_elements.above(slot)
+            })
+            .find(|&slot| self.open_elements[slot].is(Categories::SPECIAL));
             // 4.8
-            let Some(furthest_block_index) = furthest_block_index else {
-                while self.open_elements.len() > formatting_stack_index {
-                    self.pop();
-                }
+            let Some(furthest_block_slot) = furthest_block_slot else {
+                self.pop_until_node_popped(formatting_element);
                 self.active_formatting.remove(formatting_index);
                 return AdoptionOutcome::Done;
             };
@@ -98,23 +99,24 @@ impl<S: TreeSink> TreeBuilder<S> {
             else {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
-            let furthest_block = self.open_elements[furthest_block_index].handle;
-            let furthest_block_serial = self.open_elements[furthest_block_index].serial;
+            let furthest_block = self.open_elements[furthest_block_slot].handle;
             // 4.9
-            let common_ancestor_index = formatting_stack_index - 1;
+            let common_ancestor_slot =
+                self.open_elements.below(formatting_slot).expect("the html element is below a formatting element");
             // 4.10
             let mut bookmark = formatting_index;
             // 4.11
-            let mut node_index = furthest_block_index;
+            let mut node_slot = furthest_block_slot;
             let mut last_node = furthest_block;
             // 4.12–4.13 The inner loop.
             let mut inner_loop_counter = 0;
             loop {
                 inner_loop_counter += 1;
-                // 4.13.2: the element above node (also when node was removed).
-                node_index -= 1;
-                let node = self.open_elements[node_index].handle;
-                let node_serial = self.open_elements[node_index].serial;
+                // 4.13.2: the element above node (also when node was removed:
+                // its slot stays, a hole).
+                node_slot = self.open_elements.below(node_slot).expect("the formatting element is below node");
+                let node = self.open_elements[node_slot].handle;
+                let node_serial = self.open_elements[node_slot].serial;
                 // 4.13.3
                 if node == formatting_element {
                     break;
@@ -132,7 +134,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 // 4.13.5
                 let Some(node_formatting_index) = node_formatting_index else {
-                    let removed = self.open_elements.remove(node_index);
+                    let removed = self.open_elements.remove(node_slot);
                     debug_assert!(removed.handle == node);
                     continue;
                 };
@@ -144,8 +146,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 };
                 let new_element = self.create_a_formatting_element_again(name, attrs, previous);
                 let new_handle = new_element.handle;
-                self.open_elements.replace(node_index, new_element);
-                let stack_serial = self.open_elements[node_index].serial;
+                self.open_elements.replace(node_slot, new_element);
+                let stack_serial = self.open_elements[node_slot].serial;
                 self.active_formatting.replace(
                     node_formatting_index,
                     FormattingEntry::Element { handle: new_handle, name, attrs, signature, stack_serial },
@@ -162,7 +164,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // 4.14
             self.sink.remove_from_parent(last_node);
-            let location = self.appropriate_place_for_inserting_a_node(Some(common_ancestor_index));
+            let location = self.appropriate_place_for_inserting_a_node(Some(common_ancestor_slot));
             self.insert_at(location, NodeOrText::Node(last_node));
             // 4.15–4.17
             let new_element = self.create_a_formatting_element_again(subject, formatting_attrs, formatting_element);
@@ -177,12 +179,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 bookmark -= 1;
             }
             // 4.19 (before 4.18's insertion, which needs the new element's
-            // stack serial; the two steps touch different structures)
-            let formatting_stack_index = self.open_elements.position(formatting_serial).expect("still on the stack");
-            self.open_elements.remove(formatting_stack_index);
-            let furthest_block_index = self.open_elements.position(furthest_block_serial).expect("still on the stack");
-            self.open_elements.insert(furthest_block_index + 1, new_element);
-            let stack_serial = self.open_elements[furthest_block_index + 1].serial;
+            // stack serial; the two steps touch different structures). The
+            // new element takes the furthest block's slot, which moves down
+            // with the elements the inner loop replaced (see
+            // `remove_and_insert_above`).
+            self.open_elements.remove_and_insert_above(formatting_slot, furthest_block_slot, new_element);
+            let stack_serial = self.open_elements[furthest_block_slot].serial;
             let name: LocalName = subject;
             self.active_formatting.insert(
                 bookmark,

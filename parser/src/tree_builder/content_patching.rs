@@ -207,14 +207,14 @@ impl<S: TreeSink> super::TreeBuilder<S> {
         // 8.3. "Otherwise, if scope is the body element of its node
         // document, then set scope to its parent": the body element is the
         // one the parser put second on the stack, under the html element.
-        let scope = scope.map(|scope| match self.open_elements.get(1) {
+        let scope = scope.map(|scope| match self.open_elements.second() {
             Some(body) if body.handle == scope && body.is_html(local_names::BODY) => self.open_elements[0].handle,
             _ => scope,
         });
         // 8.4. "Let template be the result of insert a foreign element for
         // templateStartTag, with HTML namespace and true."
         let template = self.insert_a_foreign_element(tag.tag, Namespace::Html, true);
-        let serial = self.open_elements[self.open_elements.len() - 1].serial;
+        let serial = self.current_node().serial;
         // 8.5. "Let success be the result of prepare content patching."
         let patch = scope.and_then(|scope| prepare_content_patching(&mut self.sink, scope, marker_name, serial));
         match patch {

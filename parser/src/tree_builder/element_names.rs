@@ -82,11 +82,6 @@ impl OtherNames {
         }
     }
 
-    /// How many names have an id: [`Self::other_index`] is below it.
-    pub fn len(&self) -> usize {
-        self.names.len()
-    }
-
     /// The index of a name the names table lacks among the others.
     #[inline]
     pub fn other_index(id: LocalId) -> Option<usize> {
@@ -119,7 +114,6 @@ mod tests {
         assert_eq!(names.as_str(LocalId::from(local_names::DIV)), "div");
         assert_eq!(names.find("x-b"), Some(names.intern_str("x-b")));
         assert_eq!(names.find("x-c"), None);
-        assert_eq!(names.len(), 2);
         // Spelled out, a known name is still the known one.
         assert_eq!(names.intern(&Name::Other("div".into())), LocalId::from(local_names::DIV));
     }

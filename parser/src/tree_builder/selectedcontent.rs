@@ -40,10 +40,7 @@ impl<H: Copy + PartialEq> SelectedContentState<H> {
 impl<S: TreeSink> TreeBuilder<S> {
     /// The nearest open `select`.
     fn open_select(&self) -> Option<S::Handle> {
-        if !self.stack_contains(local_names::SELECT) {
-            return None;
-        }
-        self.open_elements.iter().rev().find(|e| e.is_html(local_names::SELECT)).map(|e| e.handle)
+        self.open_elements.last_html(local_names::SELECT).map(|slot| self.open_elements[slot].handle)
     }
 
     /// Bookkeeping after an element was inserted (pushed on the stack).
