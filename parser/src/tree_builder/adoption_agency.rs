@@ -55,18 +55,18 @@ impl<S: TreeSink> TreeBuilder<S> {
         // 3–4. The outer loop, at most eight times.
         for _ in 0..8 {
             // 4.3
-            let Some(formatting_index) = self.formatting_element_after_last_marker(subject) else {
+            let Some(formatting_entry) = self.formatting_element_after_last_marker(subject) else {
                 return AdoptionOutcome::AnyOtherEndTag;
             };
             let FormattingEntry::Element { handle: formatting_element, stack_serial: formatting_serial, .. } =
-                self.active_formatting[formatting_index]
+                self.active_formatting[formatting_entry]
             else {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
             // 4.4 (the stack's slots: see `StackOfOpenElements`)
             let Some(formatting_slot) = self.open_elements.position(formatting_serial) else {
                 self.parse_error(TreeConstructionError::MisnestedFormattingElement);
-                self.active_formatting.remove(formatting_index);
+                self.active_formatting.remove(formatting_entry);
                 return AdoptionOutcome::Done;
             };
             // 4.5
@@ -88,14 +88,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             // 4.8
             let Some(furthest_block_slot) = furthest_block_slot else {
                 self.pop_until_node_popped(formatting_element);
-                self.active_formatting.remove(formatting_index);
+                self.active_formatting.remove(formatting_entry);
                 return AdoptionOutcome::Done;
             };
             // The entry's token, for the new element of 4.15 (not copied
             // in the usual case above, the formatting element as the
             // current node).
             let FormattingEntry::Element { attrs: formatting_attrs, signature: formatting_signature, .. } =
-                self.active_formatting[formatting_index].clone()
+                self.active_formatting[formatting_entry].clone()
             else {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
@@ -103,8 +103,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             // 4.9
             let common_ancestor_slot =
                 self.open_elements.below(formatting_slot).expect("the html element is below a formatting element");
-            // 4.10
-            let mut bookmark = formatting_index;
+            // 4.10: the bookmark is the formatting element's entry until
+            // 4.13.7 moves it after another (entries keep their ids: see
+            // `ListOfActiveFormattingElements`).
+            let mut bookmark_after = None;
             // 4.11
             let mut node_slot = furthest_block_slot;
             let mut last_node = furthest_block;
@@ -121,26 +123,24 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if node == formatting_element {
                     break;
                 }
-                let mut node_formatting_index = self.formatting_position(node, node_serial);
-                // 4.13.4
+                let mut node_entry = self.formatting_position(node, node_serial);
+                // 4.13.4 (never the bookmark's entry: the inner loop passes
+                // each node once)
                 if inner_loop_counter > 3 {
-                    if let Some(index) = node_formatting_index {
-                        self.active_formatting.remove(index);
-                        if index < bookmark {
-                            bookmark -= 1;
-                        }
-                        node_formatting_index = None;
+                    if let Some(entry) = node_entry {
+                        self.active_formatting.remove(entry);
+                        node_entry = None;
                     }
                 }
                 // 4.13.5
-                let Some(node_formatting_index) = node_formatting_index else {
+                let Some(node_entry) = node_entry else {
                     let removed = self.open_elements.remove(node_slot);
                     debug_assert!(removed.handle == node);
                     continue;
                 };
                 // 4.13.6: replace node by a new element for its token.
                 let FormattingEntry::Element { name, attrs, signature, handle: previous, .. } =
-                    self.active_formatting[node_formatting_index].clone()
+                    self.active_formatting[node_entry].clone()
                 else {
                     unreachable!("an element's entry")
                 };
@@ -149,12 +149,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.open_elements.replace(node_slot, new_element);
                 let stack_serial = self.open_elements[node_slot].serial;
                 self.active_formatting.replace(
-                    node_formatting_index,
+                    node_entry,
                     FormattingEntry::Element { handle: new_handle, name, attrs, signature, stack_serial },
                 );
                 // 4.13.7
                 if last_node == furthest_block {
-                    bookmark = node_formatting_index + 1;
+                    bookmark_after = Some(node_entry);
                 }
                 // 4.13.8
                 self.sink.remove_from_parent(last_node);
@@ -171,31 +171,36 @@ impl<S: TreeSink> TreeBuilder<S> {
             let new_handle = new_element.handle;
             self.sink.reparent_children(furthest_block, new_handle);
             self.sink.append(furthest_block, NodeOrText::Node(new_handle));
-            // 4.18
-            let formatting_index =
-                self.formatting_position(formatting_element, formatting_serial).expect("still in the list");
-            self.active_formatting.remove(formatting_index);
-            if formatting_index < bookmark {
-                bookmark -= 1;
-            }
-            // 4.19 (before 4.18's insertion, which needs the new element's
+            // 4.19 (before 4.18, which needs the new element's stack
+            // serial, which needs the new element's
             // stack serial; the two steps touch different structures). The
             // new element takes the furthest block's slot, which moves down
             // with the elements the inner loop replaced (see
             // `remove_and_insert_above`).
             self.open_elements.remove_and_insert_above(formatting_slot, furthest_block_slot, new_element);
             let stack_serial = self.open_elements[furthest_block_slot].serial;
-            let name: LocalName = subject;
-            self.active_formatting.insert(
-                bookmark,
+            // 4.18: the new element's entry replaces the formatting
+            // element's and goes to the bookmark. The bookmark is never
+            // before the formatting element's entry (the list's open
+            // entries are in the stack's order, and node is above the
+            // formatting element), so the new entry is the last of its name
+            // after the last marker, as the one it replaces was: it keeps
+            // that entry's place in the chains (`move_after`).
+            self.active_formatting.replace(
+                formatting_entry,
                 FormattingEntry::Element {
                     handle: new_handle,
-                    name,
+                    name: subject,
                     attrs: formatting_attrs,
                     signature: formatting_signature,
                     stack_serial,
                 },
             );
+            if let Some(after) = bookmark_after {
+                self.active_formatting.move_after(formatting_entry, after);
+            }
+            #[cfg(test)]
+            self.check_the_list_against_the_stack();
         }
         AdoptionOutcome::Done
     }

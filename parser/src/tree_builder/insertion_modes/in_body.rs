@@ -241,9 +241,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "a".
             StartTagRule::A => {
-                if let Some(index) = self.formatting_element_after_last_marker(local_names::A) {
+                if let Some(entry) = self.formatting_element_after_last_marker(local_names::A) {
                     self.parse_error(TreeConstructionError::NestedElement);
-                    let entry = &self.active_formatting[index];
+                    let entry = &self.active_formatting[entry];
                     let (element, serial) =
                         (entry.handle().expect("an element"), entry.stack_serial().expect("an element"));
                     self.adoption_agency_algorithm(tag);
@@ -253,8 +253,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // it". Whenever the algorithm took it off the list it
                     // also took it off the stack (or it was never there), so
                     // the stack is searched only when it is still listed.
-                    if let Some(position) = self.formatting_position(element, serial) {
-                        self.active_formatting.remove(position);
+                    if let Some(entry) = self.formatting_position(element, serial) {
+                        self.active_formatting.remove(entry);
                         if let Some(slot) = self.open_elements.position(serial) {
                             self.remove_from_stack_at(slot);
                         }
