@@ -324,8 +324,8 @@ pub struct TreeBuilder<S: TreeSink> {
     next_tokenizer_state: Option<ContentState>,
     /// A script element whose end tag was just seen (scripting on).
     pending_script: Option<S::Handle>,
-    /// The `selectedcontent` bookkeeping of the open `select`.
-    selectedcontent: selectedcontent::SelectedContentState<S::Handle>,
+    /// The `selectedcontent` bookkeeping of the open `select` elements.
+    select_states: selectedcontent::SelectStates<S::Handle>,
     /// Errors raised by the current token, until the tokenizer gives them
     /// its position (`TokenSink::place_errors`).
     errors_awaiting_position: Vec<TreeConstructionError>,
@@ -396,7 +396,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             ignore_next_line_feed: false,
             next_tokenizer_state: None,
             pending_script: None,
-            selectedcontent: selectedcontent::SelectedContentState::default(),
+            select_states: selectedcontent::SelectStates::default(),
             errors_awaiting_position: Vec::new(),
             self_closing_flag_acknowledged: true,
             limits_hit: LimitsHit::default(),

@@ -48,6 +48,12 @@ impl SerialPositions {
         serial
     }
 
+    /// The serial [`Self::open`] gives next (a start of the table keeps it:
+    /// the table starts again at it).
+    pub(crate) fn next(&self) -> u32 {
+        self.first + self.recent.len() as u32
+    }
+
     /// The stack index of the element that got `serial`, or [`CLOSED`].
     #[inline(always)]
     pub(crate) fn get(&self, serial: u32) -> u32 {

@@ -365,6 +365,18 @@ impl<H: Copy> StackOfOpenElements<H> {
         self.html_names.known(name.index()).checked_sub(1).map(|slot| slot as usize)
     }
 
+    /// The slots of the two topmost open HTML elements `name`.
+    pub fn last_two_html(&self, name: LocalName) -> (Option<usize>, Option<usize>) {
+        let head = self.html_names.known(name.index());
+        let below = if head == 0 { 0 } else { self.records[head as usize].name.below };
+        (head.checked_sub(1).map(|slot| slot as usize), below.checked_sub(1).map(|slot| slot as usize))
+    }
+
+    /// The serial the next element put on the stack gets.
+    pub fn next_serial(&self) -> u32 {
+        self.positions.next()
+    }
+
     /// The slot of the topmost open HTML element whose name has id `id`.
     pub fn last_html_id(&self, id: LocalId) -> Option<usize> {
         self.html_names.get(id).checked_sub(1).map(|slot| slot as usize)
@@ -1068,7 +1080,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         if element.is_html(local_names::OPTION) {
             self.option_popped(element.handle);
         } else if element.is_html(local_names::SELECT) {
-            self.selectedcontent.select_closed(element.handle);
+            self.select_popped(element.handle);
         }
     }
 
