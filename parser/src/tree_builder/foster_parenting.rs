@@ -39,9 +39,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         if self.foster_parenting || self.options.max_depth.is_some() {
             return None;
         }
-        let index = override_target.or(self.open_elements.top_slot())?;
-        let target = &self.open_elements[index];
-        let usual = !target.is_html(local_names::TEMPLATE) && (index != 0 || self.root_insertion_target.is_none());
+        let (target, bottom) = match override_target {
+            None => (self.open_elements.last()?, !self.open_elements.has_two_or_more()),
+            Some(slot) => (&self.open_elements[slot], slot == 0),
+        };
+        let usual = !target.is_html(local_names::TEMPLATE) && (!bottom || self.root_insertion_target.is_none());
         usual.then_some(target.handle)
     }
 

@@ -679,10 +679,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         // Two elements or more (the usual case) prove the stack non-empty
         // and the current node the adjusted one: one length test before the
         // load, not three.
-        match self.open_elements.last() {
-            Some(node) if self.open_elements.has_two_or_more() => node.ns == Namespace::Html,
-            Some(node) => self.context_element.is_none() && node.ns == Namespace::Html,
-            None => false,
+        match self.open_elements.slots_with_holes() {
+            [_, .., node] => node.ns == Namespace::Html,
+            [node] => self.context_element.is_none() && node.ns == Namespace::Html,
+            [] => false,
         }
     }
 

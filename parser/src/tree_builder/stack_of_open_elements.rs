@@ -3,7 +3,7 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-stack-of-open-elements>
 
-use crate::generated::element_categories::Categories;
+use crate::generated::element_categories::{Categories, BUTTON_SCOPE_ADDED, LIST_ITEM_SCOPE_ADDED};
 use crate::generated::names::{local_names, LocalName, Namespace};
 use crate::generated::tag_groups::IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH;
 #[cfg(test)]
@@ -37,13 +37,19 @@ use super::{OpenElement, TreeBuilder, TreeSink};
 ///
 /// The indexes:
 /// - per stack entry a [`Record`] of what lies at or beneath it (the
-///   topmost boundary of each scope kind, the topmost stop of the list item
-///   loop), computed from the record below at the push, so that the
-///   topmost record answers for the whole stack and a pop undoes nothing
-///   but its own record. The records name elements by *serial* (each
-///   element gets one when it is put on the stack; `positions` maps serials
-///   to slots), so that an element that moves to another slot (step 4.19 of
-///   the adoption agency algorithm) keeps the records that name it;
+///   topmost boundary of the default and of the table scope, the topmost
+///   stop of the list item loop), computed from the record below at the
+///   push, so that the topmost record answers for the whole stack and a pop
+///   undoes nothing but its own record. The stop of the list item loop is
+///   named by *serial* (each element gets one when it is put on the stack;
+///   `positions` maps serials to slots): the elements that move to another
+///   slot (step 4.19 of the adoption agency algorithm: a furthest block,
+///   special, and formatting elements) can be stops, and keep the records
+///   that name them. They are never scope boundaries (a boundary above the
+///   formatting element puts it out of scope, and the algorithm stops), so
+///   the boundaries are named by slot, which a query reads without a lookup;
+///   list item and button scope add elements of their own (`ol`, `ul`,
+///   `button`: generated lists), found by their chains;
 /// - chains by slot (see `stack_chains`): the open HTML elements of each
 ///   name, the foreign elements of each ASCII-lowercased name, and all the
 ///   HTML elements, each with its topmost element at hand;
@@ -89,14 +95,18 @@ pub(crate) struct StackOfOpenElements<H> {
 
 /// What lies at or beneath one entry of the stack of open elements, and
 /// the entry's chain links. The topmost record answers "the topmost
-/// boundary of each scope kind" and "the topmost stop of the list item
-/// loop" in one load. Every field of the first kind is a select on the
-/// element's flags, so that no element costs a branch on what it is.
+/// boundary of the default and the table scope" and "the topmost stop of
+/// the list item loop" in one load. Every field of the first kind is a
+/// select on the element's flags, so that no element costs a branch on what
+/// it is. (32 bytes, aligned: a record's address is a shift of its index.)
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[repr(C, align(32))]
 struct Record {
-    /// Per scope kind ([`Scope::index`]): 1 + the serial of the topmost
-    /// element at or beneath this one that ends that scope's search, or 0.
-    boundary: [u32; Scope::KINDS],
+    /// 1 + the slot of the topmost element at or beneath this one that ends
+    /// the search of the default scope, or 0.
+    scope: u32,
+    /// The same for the table scope.
+    table_scope: u32,
     /// 1 + the serial of the topmost element at or beneath this one that
     /// stops the loop of the "li", "dd" and "dt" start tags, or 0.
     list_item_loop_stop: u32,
@@ -107,27 +117,28 @@ struct Record {
 }
 
 impl Record {
-    /// The record of `element`, which got `serial`, over `below`'s.
+    /// The record of `element`, at `slot` with `serial`, over `below`'s.
     #[inline(always)]
-    fn over<H>(below: &Record, element: &OpenElement<H>, serial: u32) -> Record {
-        let at = serial + 1;
+    fn over<H>(below: &Record, element: &OpenElement<H>, slot: usize, serial: u32) -> Record {
         // `at` where the element is of the kind, else the record's below,
         // as arithmetic: written as a choice, the compiler branches on it
         // (to skip the load of the record below), and the element's kind
         // is what the branch predictor cannot guess.
-        let pick = |here: bool, beneath: u32| {
+        let pick = |here: bool, at: u32, beneath: u32| {
             beneath.wrapping_add(at.wrapping_sub(beneath) & 0u32.wrapping_sub(u32::from(here)))
         };
+        let at = slot as u32 + 1;
         Record {
-            boundary: Scope::ALL.map(|scope| pick(scope.is_boundary(element), below.boundary[scope.index()])),
-            list_item_loop_stop: pick(element.list_item_loop_stop(), below.list_item_loop_stop),
+            scope: pick(Scope::Default.is_boundary(element), at, below.scope),
+            table_scope: pick(Scope::Table.is_boundary(element), at, below.table_scope),
+            list_item_loop_stop: pick(element.list_item_loop_stop(), serial + 1, below.list_item_loop_stop),
             name: Link::default(),
             html: Link::default(),
         }
     }
 
-    /// The serial a `1 + serial` field names.
-    fn serial(field: u32) -> Option<u32> {
+    /// The serial or the slot a `1 + serial` or `1 + slot` field names.
+    fn named(field: u32) -> Option<u32> {
         field.checked_sub(1)
     }
 }
@@ -298,6 +309,14 @@ impl<H: Copy> StackOfOpenElements<H> {
         self.slots.len() > 1
     }
 
+    /// The slots, holes included: for their ends only (the bottom and the
+    /// top are never holes), where one length test tells the current node
+    /// and whether another element is open.
+    #[inline]
+    pub fn slots_with_holes(&self) -> &[OpenElement<H>] {
+        &self.slots
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
@@ -416,7 +435,7 @@ impl<H: Copy> StackOfOpenElements<H> {
     /// the records name open elements only).
     #[inline]
     fn slot_of_field(&self, field: u32) -> Option<usize> {
-        Record::serial(field).map(|serial| self.positions.get(serial) as usize)
+        Record::named(field).map(|serial| self.positions.get(serial) as usize)
     }
 
     /// The slot of the topmost special element that stops the loop of the
@@ -436,7 +455,20 @@ impl<H: Copy> StackOfOpenElements<H> {
     /// The slot of the topmost element that ends `scope`'s search.
     #[inline]
     pub fn last_boundary(&self, scope: Scope) -> Option<usize> {
-        self.slot_of_field(self.top().boundary[scope.index()])
+        let top = self.top();
+        let slot = |field: u32| Record::named(field).map(|slot| slot as usize);
+        match scope {
+            Scope::Default => slot(top.scope),
+            Scope::Table => slot(top.table_scope),
+            Scope::ListItem => self.last_of(LIST_ITEM_SCOPE_ADDED).max(slot(top.scope)),
+            Scope::Button => self.last_of(BUTTON_SCOPE_ADDED).max(slot(top.scope)),
+        }
+    }
+
+    /// The slot of the topmost open HTML element of `names`.
+    #[inline]
+    fn last_of(&self, names: &[LocalName]) -> Option<usize> {
+        names.iter().filter_map(|&name| self.last_html(name)).max()
     }
 
     /// The slot of the element that got `serial`, if it is still open.
@@ -469,7 +501,7 @@ impl<H: Copy> StackOfOpenElements<H> {
     pub fn push(&mut self, element: OpenElement<H>) {
         let slot = self.slots.len();
         let serial = self.open_serial(slot);
-        let mut record = Record::over(self.top(), &element, serial);
+        let mut record = Record::over(self.top(), &element, slot, serial);
         // The chains write the links of the elements below only.
         match element.html_name() {
             Some(name) => {
@@ -493,6 +525,7 @@ impl<H: Copy> StackOfOpenElements<H> {
     }
 
     /// Pops the current node.
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<OpenElement<H>> {
         let element = self.slots.pop()?;
         let record = self.records.pop().expect("a record per element");
@@ -681,16 +714,15 @@ impl<H: Copy> StackOfOpenElements<H> {
     /// element, under the one element its token pushed): so the walk costs
     /// each element once at most.
     fn redirect_records_above(&mut self, slot: usize, serial: u32) {
+        debug_assert!(
+            !Scope::Default.is_boundary(&self.slots[slot]) && !Scope::Table.is_boundary(&self.slots[slot]),
+            "scope boundaries leave the middle of the stack never"
+        );
         let named = serial + 1;
         let beneath = self.below(slot).map_or(Record::default(), |below| self.records[below + 1]);
         let mut above = self.above(slot);
         while let Some(at) = above {
             let record = &mut self.records[at + 1];
-            for (field, beneath) in record.boundary.iter_mut().zip(beneath.boundary) {
-                if *field == named {
-                    *field = beneath;
-                }
-            }
             if record.list_item_loop_stop == named {
                 record.list_item_loop_stop = beneath.list_item_loop_stop;
             }
@@ -763,7 +795,7 @@ impl<H: Copy> StackOfOpenElements<H> {
         debug_assert_eq!(to, above);
         // The new element in the last one's slot.
         let below_record = self.below(above).map_or(Record::default(), |below| self.records[below + 1]);
-        let mut new_record = Record::over(&below_record, &element, serial);
+        let mut new_record = Record::over(&below_record, &element, above, serial);
         let mut head = std::mem::take(self.heads_of_element(&element));
         new_record.name =
             stack_chains::insert_above::<_, NameLinks>(&mut head, &mut self.records, above, name_below, name_lowest);
@@ -785,9 +817,11 @@ impl<H: Copy> StackOfOpenElements<H> {
     }
 
     /// Moves the element at `from` to the free slot `to`, below it with no
-    /// element of its chains between.
+    /// element of its chains between. (Not a scope boundary: the records
+    /// above name those by slot.)
     fn move_element(&mut self, from: usize, to: usize) {
         let element = self.slots[from].clone();
+        debug_assert!(!Scope::Default.is_boundary(&element) && !Scope::Table.is_boundary(&element));
         let record = self.records[from + 1];
         let mut head = std::mem::take(self.heads_of_element(&element));
         stack_chains::moved::<_, NameLinks>(&mut head, &mut self.records, from, to, record.name);
@@ -824,6 +858,8 @@ impl<H: Copy> StackOfOpenElements<H> {
                 continue;
             }
             let mut record = self.records[from + 1];
+            record.scope = remap(record.scope);
+            record.table_scope = remap(record.table_scope);
             record.name = Link { below: remap(record.name.below), above: remap(record.name.above) };
             record.html = Link { below: remap(record.html.below), above: remap(record.html.above) };
             self.records[to + 1] = record;
@@ -851,8 +887,8 @@ impl<H: Copy> StackOfOpenElements<H> {
         if self.slots.len() > 256 {
             return;
         }
-        assert_eq!(self.records[0].boundary, [0; Scope::KINDS], "the empty stack's record");
-        assert_eq!(self.records[0].list_item_loop_stop, 0, "the empty stack's record");
+        let zero = &self.records[0];
+        assert_eq!((zero.scope, zero.table_scope, zero.list_item_loop_stop), (0, 0, 0), "the empty stack's record");
         assert!(self.slots.last().is_none_or(|top| !top.is_hole()), "a hole at the top");
         let live: Vec<usize> = (0..self.slots.len()).filter(|&slot| !self.slots[slot].is_hole()).collect();
         assert_eq!(self.holes, self.slots.len() - live.len(), "the holes");
@@ -922,15 +958,17 @@ impl<H: Copy> StackOfOpenElements<H> {
             }
             for scope in Scope::ALL {
                 if scope.is_boundary(element) {
-                    boundary[scope.index()] = Some(element.serial);
+                    boundary[scope.index()] = Some(slot as u32);
                 }
             }
             let record = &self.records[slot + 1];
-            assert_eq!(Record::serial(record.list_item_loop_stop), stop, "the list item loop's stop at {slot}");
-            for scope in Scope::ALL {
-                let found = Record::serial(record.boundary[scope.index()]);
-                assert_eq!(found, boundary[scope.index()], "the boundary of {scope:?} at {slot}");
-            }
+            assert_eq!(Record::named(record.list_item_loop_stop), stop, "the list item loop's stop at {slot}");
+            assert_eq!(Record::named(record.scope), boundary[Scope::Default.index()], "the scope boundary at {slot}");
+            assert_eq!(Record::named(record.table_scope), boundary[Scope::Table.index()], "the table scope at {slot}");
+        }
+        for scope in Scope::ALL {
+            let found = self.last_boundary(scope).map(|slot| slot as u32);
+            assert_eq!(found, boundary[scope.index()], "the topmost boundary of {scope:?}");
         }
         // The depth cap's slot.
         if let Some(cap) = self.depth_cap {
@@ -964,9 +1002,12 @@ pub(crate) enum Scope {
 }
 
 impl Scope {
+    #[cfg(test)]
     const KINDS: usize = 4;
+    #[cfg(test)]
     const ALL: [Scope; Scope::KINDS] = [Scope::Default, Scope::ListItem, Scope::Button, Scope::Table];
 
+    #[cfg(test)]
     fn index(self) -> usize {
         self as usize
     }
