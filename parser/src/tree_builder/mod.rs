@@ -360,6 +360,9 @@ pub struct TreeBuilder<S: TreeSink> {
     /// The open templates' `<template for>` patches (none unless
     /// `template_patching` is on).
     content_patches: content_patching::ContentPatches<S::Handle>,
+    /// The `<?marker>` and `<?start>` processing instructions by name (none
+    /// unless `template_patching` is on).
+    markers: content_patching::MarkerIndex<S::Handle>,
     /// Whether a character token in body must be searched for U+0000: so
     /// unless the crate's tokenizer drives the tree builder, which reports
     /// an unexpected-null-character error for every U+0000 it emits in the
@@ -407,6 +410,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
             encoding_restart: None,
             content_patches: Default::default(),
+            markers: Default::default(),
             search_text_for_null: true,
             root_insertion_target: None,
         }
