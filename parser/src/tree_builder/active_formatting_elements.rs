@@ -453,11 +453,48 @@ impl<H: Copy + PartialEq> ListOfActiveFormattingElements<H> {
         self.pop();
     }
 
-    /// Removes the last entry.
+    /// Removes the last entry: the last of its name and of its signature,
+    /// so that only the links to it from the entries before it change.
     #[inline]
     pub fn pop(&mut self) -> Option<FormattingEntry<H>> {
         let last = self.last()?;
-        Some(self.remove_entry(last))
+        let at = last.0 as usize;
+        let previous = self.slots[at].previous;
+        match id(previous) {
+            Some(previous) => self.slots[previous.0 as usize].next = 0,
+            None => self.first = 0,
+        }
+        self.last = previous;
+        self.len -= 1;
+        let slot = if at + 1 == self.slots.len() {
+            self.slots.pop().expect("the last entry's slot")
+        } else {
+            self.free.push(last.0);
+            let marker = Entry { entry: FormattingEntry::Marker, ..self.slots[at] };
+            std::mem::replace(&mut self.slots[at], marker)
+        };
+        match slot.entry {
+            FormattingEntry::Marker => {
+                self.markers.pop();
+            }
+            FormattingEntry::Element { name, stack_serial, signature, .. } => {
+                self.unplace(stack_serial);
+                self.last_named[name.index()] = slot.same_name.previous;
+                if let Some(previous) = id(slot.same_name.previous) {
+                    self.slots[previous.0 as usize].same_name.next = 0;
+                }
+                if let Some(signature) = signature {
+                    self.unchain_signature(signature, slot.same_signature);
+                }
+            }
+        }
+        if self.len == 0 {
+            self.slots.clear();
+            self.free.clear();
+        }
+        #[cfg(test)]
+        self.check();
+        Some(slot.entry)
     }
 
     /// Removes an element entry (after the last marker), wherever it is.

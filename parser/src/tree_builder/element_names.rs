@@ -27,6 +27,18 @@ impl LocalId {
     fn other(self) -> Option<usize> {
         (self.0 as usize).checked_sub(LOCAL_NAME_COUNT)
     }
+
+    /// The id as a number (below 2^31: one per element at most).
+    #[inline]
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The id [`Self::bits`] gave.
+    #[inline]
+    pub fn from_bits(bits: u32) -> LocalId {
+        LocalId(bits)
+    }
 }
 
 impl From<LocalName> for LocalId {

@@ -89,7 +89,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// test inline, as it runs for every element; the rest out of line.)
     #[inline]
     pub(crate) fn element_inserted(&mut self, element: &OpenElement<S::Handle>, tag: &Tag) {
-        if element.is_html(local_names::SELECT) || self.open_elements.has_open_html(local_names::SELECT) {
+        if element.is_html(local_names::SELECT) || !self.select_states.open.is_empty() {
             self.element_inserted_near_a_select(element, tag);
         }
     }

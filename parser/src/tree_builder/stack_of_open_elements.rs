@@ -114,6 +114,34 @@ struct Record {
     name: Link,
     /// The links in the chain of the HTML elements (HTML elements only).
     html: Link,
+    /// For an element that is not an HTML element of a known name: the key
+    /// of its name's chain ([`OtherChain`]), found once at its push.
+    other_key: OtherKey,
+}
+
+/// [`Record::other_key`]: a [`LocalId`]'s bits, with the top bit set for a
+/// foreign element's (lowercase) name.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct OtherKey(u32);
+
+impl OtherKey {
+    const FOREIGN: u32 = 1 << 31;
+
+    fn of(chain: OtherChain) -> OtherKey {
+        match chain {
+            OtherChain::Html(id) => OtherKey(id.bits()),
+            OtherChain::Foreign(id) => OtherKey(id.bits() | Self::FOREIGN),
+        }
+    }
+
+    fn chain(self) -> OtherChain {
+        let id = LocalId::from_bits(self.0 & !Self::FOREIGN);
+        if self.0 & Self::FOREIGN != 0 {
+            OtherChain::Foreign(id)
+        } else {
+            OtherChain::Html(id)
+        }
+    }
 }
 
 impl Record {
@@ -134,6 +162,7 @@ impl Record {
             list_item_loop_stop: pick(element.list_item_loop_stop(), serial + 1, below.list_item_loop_stop),
             name: Link::default(),
             html: Link::default(),
+            other_key: OtherKey::default(),
         }
     }
 
@@ -587,6 +616,7 @@ impl<H: Copy> StackOfOpenElements<H> {
     #[inline(never)]
     fn push_other(&mut self, slot: usize, element: &OpenElement<H>, record: &mut Record) {
         let chain = self.other_chain(element);
+        record.other_key = OtherKey::of(chain);
         let mut head = std::mem::take(self.heads_of(chain));
         record.name = stack_chains::push::<_, NameLinks>(&mut head, &mut self.records, slot);
         *self.heads_of(chain) = head;
@@ -599,7 +629,7 @@ impl<H: Copy> StackOfOpenElements<H> {
     /// of a foreign element.
     #[inline(never)]
     fn pop_other(&mut self, element: &OpenElement<H>, record: &Record) {
-        let chain = self.other_chain(element);
+        let chain = record.other_key.chain();
         *self.heads_of(chain) = record.name.below;
         if element.ns == Namespace::Html {
             self.html_head = record.html.below;
@@ -610,23 +640,20 @@ impl<H: Copy> StackOfOpenElements<H> {
     fn unlink(&mut self, slot: usize) {
         let element = self.slots[slot].clone();
         let record = self.records[slot + 1];
-        let mut head = match element.html_name() {
-            Some(name) => std::mem::take(self.html_names.known_mut(name.index())),
-            None => std::mem::take(self.heads_of_element(&element)),
-        };
+        let mut head = std::mem::take(self.heads_of_element(&element, slot));
         stack_chains::unlink::<_, NameLinks>(&mut head, &mut self.records, slot, record.name);
-        *self.heads_of_element(&element) = head;
+        *self.heads_of_element(&element, slot) = head;
         if element.ns == Namespace::Html {
             stack_chains::unlink::<_, HtmlLinks>(&mut self.html_head, &mut self.records, slot, record.html);
         }
     }
 
-    /// The head of the name chain of `element`.
-    fn heads_of_element(&mut self, element: &OpenElement<H>) -> &mut u32 {
+    /// The head of the name chain of `element`, at `slot`.
+    fn heads_of_element(&mut self, element: &OpenElement<H>, slot: usize) -> &mut u32 {
         match element.html_name() {
             Some(name) => self.html_names.known_mut(name.index()),
             None => {
-                let chain = self.other_chain(element);
+                let chain = self.records[slot + 1].other_key.chain();
                 self.heads_of(chain)
             }
         }
@@ -766,7 +793,7 @@ impl<H: Copy> StackOfOpenElements<H> {
         let record = self.records[remove + 1];
         // What the new element links to, found before the removal unlinks
         // these: the removed element's neighbours in its chains.
-        let head_of_removed = *self.heads_of_element(&removed);
+        let head_of_removed = *self.heads_of_element(&removed, remove);
         let name_lowest = (head_of_removed != remove as u32 + 1).then_some(record.name.above);
         let html_lowest = (self.html_head != remove as u32 + 1).then_some(record.html.above);
         self.unlink(remove);
@@ -796,10 +823,13 @@ impl<H: Copy> StackOfOpenElements<H> {
         // The new element in the last one's slot.
         let below_record = self.below(above).map_or(Record::default(), |below| self.records[below + 1]);
         let mut new_record = Record::over(&below_record, &element, above, serial);
-        let mut head = std::mem::take(self.heads_of_element(&element));
+        // An HTML element of the removed one's name (known: a formatting
+        // element's) has its chain's head in the table.
+        let known = element.html_name().expect("a formatting element").index();
+        let mut head = std::mem::take(self.html_names.known_mut(known));
         new_record.name =
             stack_chains::insert_above::<_, NameLinks>(&mut head, &mut self.records, above, name_below, name_lowest);
-        *self.heads_of_element(&element) = head;
+        *self.html_names.known_mut(known) = head;
         if element.ns == Namespace::Html {
             new_record.html = stack_chains::insert_above::<_, HtmlLinks>(
                 &mut self.html_head,
@@ -823,9 +853,9 @@ impl<H: Copy> StackOfOpenElements<H> {
         let element = self.slots[from].clone();
         debug_assert!(!Scope::Default.is_boundary(&element) && !Scope::Table.is_boundary(&element));
         let record = self.records[from + 1];
-        let mut head = std::mem::take(self.heads_of_element(&element));
+        let mut head = std::mem::take(self.heads_of_element(&element, from));
         stack_chains::moved::<_, NameLinks>(&mut head, &mut self.records, from, to, record.name);
-        *self.heads_of_element(&element) = head;
+        *self.heads_of_element(&element, from) = head;
         if element.ns == Namespace::Html {
             stack_chains::moved::<_, HtmlLinks>(&mut self.html_head, &mut self.records, from, to, record.html);
         }
@@ -1117,6 +1147,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Work done whenever an element leaves the stack of open elements.
+    #[inline(always)]
     fn element_popped(&mut self, element: &OpenElement<S::Handle>) {
         if element.is_html(local_names::OPTION) {
             self.option_popped(element.handle);
