@@ -54,6 +54,16 @@ impl Document {
         Node::new(&self.doc, self.doc.read(py, |state| state.document.document()))
     }
 
+    /// The DocumentFragment of a fragment parse (`Parser` with a
+    /// `fragment_context`); `None` for a document.
+    #[getter]
+    fn fragment(&self, py: Python<'_>) -> Option<Node> {
+        self.node(self.doc.read(py, |state| {
+            let document = &state.document;
+            document.fragment_root().filter(|&root| document.data(root) == htmlforge::dom::NodeData::DocumentFragment)
+        }))
+    }
+
     /// The `html` element.
     #[getter]
     fn document_element(&self, py: Python<'_>) -> Option<Node> {

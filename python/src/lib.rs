@@ -12,9 +12,11 @@ mod document;
 mod errors;
 mod input;
 mod node;
+mod selectolax;
 mod selectors;
 mod serialize;
 mod shared;
+mod stream;
 mod tree;
 
 #[pymodule]
@@ -25,6 +27,10 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<document::ParseError>()?;
     module.add_class::<node::Node>()?;
     module.add_function(wrap_pyfunction!(document::parse, module)?)?;
+    module.add_class::<stream::Parser>()?;
+    module.add_class::<selectolax::HtmlParser>()?;
+    module.add_class::<selectolax::LexborNode>()?;
+    module.add_class::<selectolax::LexborAttributes>()?;
     module.add_function(wrap_pyfunction!(document::parse_fragment, module)?)?;
     Ok(())
 }

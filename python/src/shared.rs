@@ -38,6 +38,12 @@ impl DocState {
         DocState { document, scripting, encoding, decomposed: HashSet::new() }
     }
 
+    /// Marks `node` (and so its subtree) as removed for good.
+    pub(crate) fn decompose(&mut self, node: NodeId) {
+        self.document.remove(node);
+        self.decomposed.insert(node);
+    }
+
     /// Refuses a node that was decomposed or is under a decomposed node.
     /// Costs nothing until something was decomposed, then the node's depth.
     pub(crate) fn check(&self, node: NodeId) -> PyResult<()> {

@@ -62,6 +62,24 @@ pub(crate) fn select_first(document: &Document, root: NodeId, selector: &Selecto
     }
 }
 
+/// The elements named `name` (ASCII case-insensitively for HTML
+/// elements, as `getElementsByTagName` does; `*` for all) in `root`'s
+/// subtree, `root` excluded.
+pub(crate) fn elements_named(document: &Document, root: NodeId, name: &str) -> Vec<NodeId> {
+    let lowercase = name.to_ascii_lowercase();
+    document
+        .descendants(root)
+        .skip(1)
+        .filter(|&node| {
+            document.element(node).is_some_and(|element| {
+                name == "*"
+                    || element.local_name() == name
+                    || (element.ns() == htmlforge::Namespace::Html && element.local_name() == lowercase)
+            })
+        })
+        .collect()
+}
+
 /// The attribute's name as markup writes it: `xlink:href` for a
 /// namespaced one.
 pub(crate) fn attribute_name(prefix: Option<&str>, local: &str) -> String {
