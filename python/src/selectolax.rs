@@ -190,15 +190,17 @@ impl HtmlParser {
     fn strip_tags(&self, py: Python<'_>, tags: Vec<String>, recursive: bool) -> PyResult<()> {
         let _ = recursive;
         self.doc.write(py, |state| {
-            let Some(root) = self.search_root(state) else { return Ok(()) };
+            let Some(root) = self.search_root(state) else { return };
             for tag in &tags {
                 for element in tree::elements_named(&state.document, root, tag) {
-                    state.check(element)?;
-                    state.decompose(element);
+                    // One inside another: already gone with it.
+                    if state.check(element).is_ok() {
+                        state.decompose(element);
+                    }
                 }
             }
-            Ok(())
-        })
+        });
+        Ok(())
     }
 
     /// Replaces each element named in `tags` by its children.
@@ -584,11 +586,17 @@ impl LexborNode {
     }
 
     /// Removes the node from the tree for good: the node and the nodes
-    /// below it can no longer be used (a `DomError` says so).
+    /// below it can no longer be used (a `DomError` says so). Decomposing
+    /// a node again, or one below a decomposed node (`for node in
+    /// tree.css("nav, footer"): node.decompose()` meets nested ones), does
+    /// nothing.
     #[pyo3(signature = (recursive = true))]
     fn decompose(&self, py: Python<'_>, recursive: bool) -> PyResult<()> {
         let _ = recursive;
-        self.write(py, |state| {
+        self.doc.write(py, |state| {
+            if state.check(self.id).is_err() {
+                return Ok(());
+            }
             if Some(self.id) == state.document.document_element() || self.id == state.document.document() {
                 return Err(SelectolaxError::new_err("Decomposing the root node is not allowed."));
             }
