@@ -6,12 +6,13 @@ use htmlforge::quirks::QuirksMode;
 use htmlforge::ParseOptions;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 use crate::input::{self, context_of, limits_of, LimitsArg, Request};
 use crate::node::Node;
 use crate::serialize::{serialize, Style};
 use crate::shared::SharedDoc;
-use crate::{selectors, tree};
+use crate::{pickle, selectors, tree};
 
 /// A parse error: its code (the standard's for tokenizer errors, e.g.
 /// `"eof-in-tag"`; htmlforge's for tree-construction errors, e.g.
@@ -195,6 +196,14 @@ impl Document {
         self.doc.read(py, |state| state.scripting)
     }
 
+    /// Pickles the document: its tree (not detached nodes), parse errors,
+    /// scripting flag, quirks mode and encoding.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let bytes = self.doc.read_detached(py, pickle::to_bytes);
+        let restore = py.import("htmlforge._native")?.getattr("_restore_document")?;
+        Ok((restore, (PyBytes::new(py, &bytes),)))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> String {
         let (nodes, title) = self.doc.read(py, |state| (state.document.node_count(), state.document.title()));
         match title {
@@ -202,6 +211,14 @@ impl Document {
             None => format!("<Document {nodes} nodes>"),
         }
     }
+}
+
+/// The document `Document.__reduce__` pickled.
+#[pyfunction]
+pub(crate) fn _restore_document(py: Python<'_>, data: &Bound<'_, PyBytes>) -> PyResult<Document> {
+    let bytes = data.as_bytes();
+    let state = py.detach(|| pickle::from_bytes(bytes))?;
+    Ok(Document { doc: SharedDoc::new(state) })
 }
 
 /// Parses a document.

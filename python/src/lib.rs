@@ -12,6 +12,7 @@ mod document;
 mod errors;
 mod input;
 mod node;
+mod pickle;
 mod selectolax;
 mod selectors;
 mod serialize;
@@ -32,5 +33,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<selectolax::LexborNode>()?;
     module.add_class::<selectolax::LexborAttributes>()?;
     module.add_function(wrap_pyfunction!(document::parse_fragment, module)?)?;
+    module.add_function(wrap_pyfunction!(document::_restore_document, module)?)?;
     Ok(())
 }

@@ -144,3 +144,33 @@ def test_mutation_and_misuse():
     assert p.parent is None and ul.inner_html == "<li>a</li>"
     p.text_content = "1 < 2"
     assert p.outer_html == "<p>1 &lt; 2</p>"
+
+
+def test_pickle_round_trips_a_document():
+    import pickle
+    from pathlib import Path
+
+    from treetests import dump
+
+    corpus = Path(__file__).resolve().parents[2] / "bench" / "corpus"
+    pages = [path.read_bytes() for path in sorted(corpus.glob("*.html"))]
+    pages.append(b"<!DOCTYPE html PUBLIC '-//W3C//DTD HTML 4.01//EN'><template><b>t</b></template><svg><a xlink:href=#x></a></svg><?pi data?><a<b>x")
+    pages.append("<meta charset=koi8-r><p>\u043f".encode("koi8-r"))
+    for page in pages:
+        document = htmlforge.parse(page)
+        copy = pickle.loads(pickle.dumps(document))
+        assert dump(copy.root) == dump(document.root)
+        assert copy.html == document.html
+        assert copy.errors == document.errors
+        assert (copy.encoding, copy.encoding_source, copy.encoding_confidence) == (
+            document.encoding,
+            document.encoding_source,
+            document.encoding_confidence,
+        )
+        assert (copy.quirks_mode, copy.scripting) == (document.quirks_mode, document.scripting)
+    # Detached nodes are not kept.
+    document = htmlforge.parse("<p>a</p><p>b</p>")
+    document.select("p")[0].remove()
+    assert pickle.loads(pickle.dumps(document)).body.inner_html == "<p>b</p>"
+    with pytest.raises(ValueError):
+        htmlforge._native._restore_document(b"not a document")
