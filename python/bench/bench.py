@@ -63,13 +63,10 @@ def engines() -> dict[str, dict[str, Callable[[bytes], object]]]:
     try:
         import turbohtml
 
-        # turbohtml parses str: the decode is part of its job.
         found["turbohtml"] = {
-            "parse": lambda page: turbohtml.parse(page.decode("utf-8", "replace")),
-            "select": lambda page: [
-                a.attrs.get("href") for a in turbohtml.parse(page.decode("utf-8", "replace")).select("a[href]")
-            ],
-            "text": lambda page: turbohtml.parse(page.decode("utf-8", "replace")).body.text,
+            "parse": lambda page: turbohtml.parse(page),
+            "select": lambda page: [a.attr("href") for a in turbohtml.parse(page).select("a[href]")],
+            "text": lambda page: turbohtml.parse(page).select_one("body").text,
         }
     except ImportError:
         pass

@@ -2,7 +2,7 @@
 //! `LexborAttributes`) over htmlforge, so that a selectolax program needs
 //! only its import changed. Where lexbor departs from the HTML standard,
 //! these follow the standard (the differences are listed in
-//! `python/docs/selectolax.md`).
+//! `docs/python.md`, "Differences from selectolax").
 
 use htmlforge::dom::NodeData;
 use htmlforge::{Document, NodeId, ParseOptions};
@@ -260,6 +260,12 @@ fn is_python_space(c: char) -> bool {
     c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
 }
 
+/// A Python iterator over `nodes` (selectolax's `iter` and `traverse`
+/// are generators).
+fn iterator(py: Python<'_>, nodes: Vec<LexborNode>) -> PyResult<Py<PyAny>> {
+    Ok(PyList::new(py, nodes)?.try_iter()?.into_any().unbind())
+}
+
 /// Whether `text` is ASCII white space only (selectolax's "empty" text).
 fn is_empty_text(text: &str) -> bool {
     text.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'\r'))
@@ -382,6 +388,44 @@ impl LexborNode {
                 }
             }
         }
+    }
+
+    /// The children: elements and comments, and text with `include_text`
+    /// (without the white-space-only ones with `skip_empty`).
+    fn child_nodes(&self, py: Python<'_>, include_text: bool, skip_empty: bool) -> PyResult<Vec<LexborNode>> {
+        self.read(py, |state| {
+            let document = &state.document;
+            Ok(document
+                .children(self.walk_root(document))
+                .filter(|&child| match document.text(child) {
+                    Some(text) => include_text && !(skip_empty && is_empty_text(text)),
+                    None => true,
+                })
+                .map(|child| LexborNode::new(&self.doc, child))
+                .collect())
+        })
+    }
+
+    /// The node and the nodes below it in tree order (text only with
+    /// `include_text`).
+    fn walk_nodes(&self, py: Python<'_>, include_text: bool, skip_empty: bool) -> PyResult<Vec<LexborNode>> {
+        let ids = self.doc.read_detached(py, |state| {
+            state.check(self.id)?;
+            let document = &state.document;
+            let root = self.walk_root(document);
+            let skip_root = root != self.id;
+            Ok::<_, PyErr>(
+                document
+                    .descendants(root)
+                    .skip(usize::from(skip_root))
+                    .filter(|&node| match document.text(node) {
+                        Some(text) => include_text && !(skip_empty && is_empty_text(text)),
+                        None => true,
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })?;
+        Ok(ids.into_iter().map(|id| LexborNode::new(&self.doc, id)).collect())
     }
 
     fn tag_of(document: &Document, id: NodeId) -> Option<String> {
@@ -682,49 +726,23 @@ impl LexborNode {
         })
     }
 
-    /// The children: elements and comments, and text with `include_text`
-    /// (without the white-space-only ones with `skip_empty`).
+    /// An iterator over the children: elements and comments, and text
+    /// with `include_text` (without the white-space-only ones with
+    /// `skip_empty`).
     #[pyo3(signature = (include_text = false, skip_empty = false))]
-    fn iter(&self, py: Python<'_>, include_text: bool, skip_empty: bool) -> PyResult<Vec<LexborNode>> {
-        self.read(py, |state| {
-            let document = &state.document;
-            Ok(document
-                .children(self.walk_root(document))
-                .filter(|&child| match document.text(child) {
-                    Some(text) => include_text && !(skip_empty && is_empty_text(text)),
-                    None => true,
-                })
-                .map(|child| LexborNode::new(&self.doc, child))
-                .collect())
-        })
+    fn iter(&self, py: Python<'_>, include_text: bool, skip_empty: bool) -> PyResult<Py<PyAny>> {
+        iterator(py, self.child_nodes(py, include_text, skip_empty)?)
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let children = PyList::new(py, self.iter(py, false, false)?)?;
-        Ok(children.try_iter()?.into_any().unbind())
+        self.iter(py, false, false)
     }
 
-    /// The node and the nodes below it in tree order (text only with
-    /// `include_text`).
+    /// An iterator over the node and the nodes below it in tree order
+    /// (text only with `include_text`).
     #[pyo3(signature = (include_text = false, skip_empty = false))]
-    fn traverse(&self, py: Python<'_>, include_text: bool, skip_empty: bool) -> PyResult<Vec<LexborNode>> {
-        let ids = self.doc.read_detached(py, |state| {
-            state.check(self.id)?;
-            let document = &state.document;
-            let root = self.walk_root(document);
-            let skip_root = root != self.id;
-            Ok::<_, PyErr>(
-                document
-                    .descendants(root)
-                    .skip(usize::from(skip_root))
-                    .filter(|&node| match document.text(node) {
-                        Some(text) => include_text && !(skip_empty && is_empty_text(text)),
-                        None => true,
-                    })
-                    .collect::<Vec<_>>(),
-            )
-        })?;
-        Ok(ids.into_iter().map(|id| LexborNode::new(&self.doc, id)).collect())
+    fn traverse(&self, py: Python<'_>, include_text: bool, skip_empty: bool) -> PyResult<Py<PyAny>> {
+        iterator(py, self.walk_nodes(py, include_text, skip_empty)?)
     }
 
     /// Replaces the node by `value` (a string becomes text; a node is

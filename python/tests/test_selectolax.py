@@ -1,6 +1,6 @@
 """selectolax compatibility: the same programs, run with selectolax (from
 PyPI) and with htmlforge, give the same answers. The differences are the
-ones docs/selectolax.md lists, where htmlforge follows the standard and
+ones docs/python.md lists, where htmlforge follows the standard and
 lexbor does not; the comparisons below normalize exactly those:
 
 - attributes written without a value: selectolax gives None, the standard
