@@ -12,12 +12,11 @@ mod names;
 use std::collections::{HashSet, VecDeque};
 
 use super::input_stream::{preprocess, LineMarks, Positions};
-use super::interface::{
-    ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,
-};
+use super::interface::{ContentState, Doctype, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink};
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
 use crate::named_char_ref::NamedMatch;
+use crate::vocab::{ErrorCode, ParseError};
 use names::NameCache;
 
 /// The most owned text the tokenizer gathers before it hands the text on
@@ -485,7 +484,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let offset = self.positions.base_offset() + self.cur_start;
         self.report_stream_errors(input, |at| at <= offset);
         let (line, col) = self.positions.locate(input, offset);
-        self.sink.parse_error(ParseError { code, line, col });
+        self.sink.parse_error(ParseError { code: ErrorCode::Tokenizer(code), line, col });
     }
 
     /// Reports the pending input-stream errors whose offsets pass `due`:
@@ -497,7 +496,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             self.stream_errors.pop_front();
             let (line, col) = self.positions.locate(input, offset);
-            self.sink.parse_error(ParseError { code, line, col });
+            self.sink.parse_error(ParseError { code: ErrorCode::Tokenizer(code), line, col });
         }
     }
 
@@ -747,9 +746,9 @@ impl<S: TokenSink> Tokenizer<S> {
     /// The tag's name interned once, as it is emitted, for every consumer.
     #[inline(always)]
     fn intern_tag_name(&mut self, input: &str) {
-        self.tag.local_name =
+        self.tag.known_name =
             self.tag_names.intern(&self.tag.name, input.as_bytes(), self.tag_name_start, self.tag_name_verbatim);
-        debug_assert_eq!(self.tag.local_name, crate::generated::names::LocalName::lookup(&self.tag.name));
+        debug_assert_eq!(self.tag.known_name, crate::generated::names::LocalName::lookup(&self.tag.name));
     }
 
     /// Spec: "When an end tag token is emitted with attributes, that is
