@@ -147,6 +147,7 @@ impl<O: Output> Printer<'_, O> {
         }
         if break_line && self.breaks {
             self.out.write_str("\n")?;
+            crate::cost::step!("serializer::pretty_indent", self.depth);
             for _ in 0..self.depth {
                 self.out.write_str("  ")?;
             }

@@ -95,6 +95,7 @@ impl Selector {
             matching::MatchingForInvalidation::No,
         );
         context.scope_element = scope.map(|scope| selectors::Element::opaque(&Candidate(*scope)));
+        crate::cost::step!("select::candidate");
         let candidate = Candidate(*element);
         self.list.slice().iter().any(|selector| matching::matches_selector(selector, 0, None, &candidate, &mut context))
     }
