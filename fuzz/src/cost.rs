@@ -98,7 +98,12 @@ impl<'a> Family<'a> {
 
 /// Parses and runs everything over `document` with the cost counter reset
 /// first; returns the steps per site.
-pub fn measure(document: &[u8], bytes_path: bool, limits: Limits, selectors: &[Selector]) -> Vec<htmlforge::cost::SiteCount> {
+pub fn measure(
+    document: &[u8],
+    bytes_path: bool,
+    limits: Limits,
+    selectors: &[Selector],
+) -> Vec<htmlforge::cost::SiteCount> {
     htmlforge::cost::reset();
     let options = ParseOptions::default().limits(limits);
     let parsed = if bytes_path {

@@ -58,9 +58,9 @@ macro_rules! cost_step {
 pub(crate) use cost_step as step;
 
 #[cfg(feature = "cost")]
-pub use counting::{counts, reset, SiteCount};
-#[cfg(feature = "cost")]
 pub(crate) use counting::{add, Site};
+#[cfg(feature = "cost")]
+pub use counting::{counts, reset, SiteCount};
 
 #[cfg(feature = "cost")]
 mod counting {

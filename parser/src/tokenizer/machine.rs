@@ -327,7 +327,10 @@ impl<S: TokenSink> Tokenizer<S> {
     pub fn insert_at_insertion_point(&mut self, text: &str) {
         // The inserted text is preprocessed on its own: a CR at its end is a
         // line break of its own even if the pending input starts with LF.
-        crate::cost::step!("tokenizer::insert_at_insertion_point", text.len() + self.buffer.len() + self.stream_errors.len());
+        crate::cost::step!(
+            "tokenizer::insert_at_insertion_point",
+            text.len() + self.buffer.len() + self.stream_errors.len()
+        );
         let mut cr = false;
         let base = self.positions.base_offset();
         let mut errors = VecDeque::new();
