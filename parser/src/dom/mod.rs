@@ -48,7 +48,7 @@ pub use error::{is_valid_attribute_local_name, is_valid_element_local_name, is_v
 pub use error::{DomError, HierarchyRequest};
 pub use iter::{Children, Descendants};
 pub use node::{Doctype, NodeData, NodeId};
-pub use pretty::{pretty_html, write_pretty_html};
+pub use pretty::{pretty_html, write_pretty_html, MAX_INDENT_DEPTH};
 pub use serialize::{
     attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html,
     SpecSerializeOptions,
