@@ -326,6 +326,10 @@ impl<S: TokenSink> Tokenizer<S> {
     pub fn insert_at_insertion_point(&mut self, text: &str) {
         // The inserted text is preprocessed on its own: a CR at its end is a
         // line break of its own even if the pending input starts with LF.
+        crate::cost::step!(
+            "tokenizer::insert_at_insertion_point",
+            text.len() + self.buffer.len() + self.stream_errors.len()
+        );
         let mut cr = false;
         let base = self.positions.base_offset();
         let mut errors = VecDeque::new();
@@ -356,6 +360,8 @@ impl<S: TokenSink> Tokenizer<S> {
             return;
         }
         let mut buffer = std::mem::take(&mut self.buffer);
+        // The drain below moves what is left: the whole buffer at most.
+        crate::cost::step!("tokenizer::run_buffer", buffer.len());
         let consumed = self.run(&buffer);
         if !self.done() {
             self.positions.drop_consumed(&buffer, consumed);
@@ -406,6 +412,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// tag name state copied per tag kind, LLVM left one call of it).
     #[inline(always)]
     pub(crate) fn consume(&mut self, input: &str) -> Option<Consumed> {
+        crate::cost::step!("tokenizer::consume");
         let bytes = input.as_bytes();
         self.cur_start = self.pos;
         match bytes.get(self.pos) {
@@ -433,6 +440,7 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(crate) fn lookahead(&self, input: &str, text: &[u8], case_insensitive: bool) -> Look {
         let available = &input.as_bytes()[self.cur_start..];
         let n = text.len().min(available.len());
+        crate::cost::step!("tokenizer::lookahead", n);
         let same = if case_insensitive {
             available[..n].eq_ignore_ascii_case(&text[..n])
         } else {
@@ -660,6 +668,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// "A character token for each of the characters in the temporary buffer".
     pub(crate) fn emit_temporary_buffer(&mut self, input: &str) {
+        crate::cost::step!("tokenizer::temporary_buffer", self.temporary_buffer.len());
         if let Some(end) = self.span_extended_by(input, self.temporary_buffer.as_bytes()) {
             self.span_end = end;
             return;
