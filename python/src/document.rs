@@ -3,7 +3,7 @@
 
 use htmlforge::encoding::Confidence;
 use htmlforge::quirks::QuirksMode;
-use htmlforge::ParseOptions;
+use htmlforge::{NodeId, ParseOptions};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -42,7 +42,7 @@ pub struct Document {
 }
 
 impl Document {
-    fn node(&self, id: Option<htmlforge::NodeId>) -> Option<Node> {
+    fn node(&self, id: Option<NodeId>) -> Option<Node> {
         id.map(|id| Node::new(&self.doc, id))
     }
 }
@@ -68,17 +68,17 @@ impl Document {
     /// The `html` element.
     #[getter]
     fn document_element(&self, py: Python<'_>) -> Option<Node> {
-        self.node(self.doc.read(py, |state| state.document.document_element()))
+        self.node(self.doc.read(py, |state| state.document.document_element().map(NodeId::from)))
     }
 
     #[getter]
     fn head(&self, py: Python<'_>) -> Option<Node> {
-        self.node(self.doc.read(py, |state| state.document.head()))
+        self.node(self.doc.read(py, |state| state.document.head().map(NodeId::from)))
     }
 
     #[getter]
     fn body(&self, py: Python<'_>) -> Option<Node> {
-        self.node(self.doc.read(py, |state| state.document.body()))
+        self.node(self.doc.read(py, |state| state.document.body().map(NodeId::from)))
     }
 
     /// The `title` element's text, white space collapsed; `None` without one.
@@ -89,7 +89,7 @@ impl Document {
 
     /// The element whose `id` is `id`, if any.
     fn get_element_by_id(&self, py: Python<'_>, id: &str) -> Option<Node> {
-        self.node(self.doc.read(py, |state| state.document.get_element_by_id(id)))
+        self.node(self.doc.read(py, |state| state.document.get_element_by_id(id).map(NodeId::from)))
     }
 
     /// The elements that the CSS selector matches, in tree order
@@ -117,7 +117,7 @@ impl Document {
     fn visible_text(&self, py: Python<'_>) -> String {
         self.doc.read_detached(py, |state| {
             let document = &state.document;
-            let node = document.body().unwrap_or(document.document());
+            let node = document.body().map_or(document.document(), NodeId::from);
             let options = htmlforge::dom::TextOptions::default().scripting(state.scripting);
             document.visible_text_with(node, options)
         })

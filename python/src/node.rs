@@ -115,7 +115,7 @@ impl Node {
         self.read(py, |state| {
             if let Some(element) = state.document.element(self.id) {
                 for attr in element.attrs() {
-                    dict.set_item(tree::attribute_name(attr.prefix, attr.local), attr.value)?;
+                    dict.set_item(tree::attribute_name(attr.prefix, attr.name), attr.value)?;
                 }
             }
             Ok(())
@@ -138,7 +138,7 @@ impl Node {
                             (
                                 attr.ns.map(|ns| ns.url()),
                                 attr.prefix.map(str::to_string),
-                                attr.local.to_string(),
+                                attr.name.to_string(),
                                 attr.value.to_string(),
                             )
                         })
@@ -156,8 +156,8 @@ impl Node {
                 element
                     .attrs()
                     .find(|attr| match attr.prefix {
-                        None => attr.local == name,
-                        Some(prefix) => tree::attribute_name(Some(prefix), attr.local) == name,
+                        None => attr.name == name,
+                        Some(prefix) => tree::attribute_name(Some(prefix), attr.name) == name,
                     })
                     .map(|attr| attr.value.to_string())
             }))
@@ -349,7 +349,7 @@ impl Node {
     #[setter]
     fn set_text_content(&self, py: Python<'_>, text: &str) -> PyResult<()> {
         self.write(py, |state| {
-            state.document.set_text(self.id, text);
+            state.document.set_text_content(self.id, text);
             Ok(())
         })
     }

@@ -13,7 +13,8 @@
 use htmlforge::dom::{Doctype, NodeData};
 use htmlforge::encoding::{Confidence, Encoding, EncodingSource, Sniffed};
 use htmlforge::quirks::QuirksMode;
-use htmlforge::tree_builder::{AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, TreeConstructionError, TreeSink};
+use htmlforge::tree_builder::{NodeOrText, TreeSink};
+use htmlforge::vocab::{AttrRef, ErrorCode, Name, ParseError, QualName, TreeConstructionError};
 use htmlforge::{Document, Namespace, NodeId, ParseErrorCode};
 use pyo3::exceptions::PyValueError;
 use pyo3::PyResult;
@@ -137,7 +138,7 @@ pub(crate) fn to_bytes(state: &DocState) -> Vec<u8> {
                 for attr in element.attrs() {
                     out.byte(attr.ns.map_or(0, namespace_code));
                     out.text(attr.prefix.unwrap_or(""));
-                    out.text(attr.local);
+                    out.text(attr.name);
                     out.text(attr.value);
                 }
                 push_children(&mut stack, node, record);
@@ -235,7 +236,7 @@ pub(crate) fn from_bytes(bytes: &[u8]) -> PyResult<DocState> {
         let code = error_code(input.text()?).ok_or_else(corrupt)?;
         let line = input.number()? as u32;
         let col = input.number()? as u32;
-        document.errors.push(Error { code, line, col });
+        document.errors.push(ParseError { code, line, col });
     }
     let mut handles = vec![document.document()];
     while !input.bytes.is_empty() {
@@ -272,7 +273,7 @@ pub(crate) fn from_bytes(bytes: &[u8]) -> PyResult<DocState> {
                     let prefix = Some(input.text()?).filter(|prefix| !prefix.is_empty());
                     let local = input.text()?;
                     let value = input.text()?;
-                    attrs.push(AttrRef { ns, prefix, local_name: None, ..AttrRef::new(local, value) });
+                    attrs.push(AttrRef { ns, prefix, known_name: None, ..AttrRef::new(local, value) });
                 }
                 TreeSink::create_element(&mut document, name, &attrs)
             }

@@ -52,7 +52,7 @@ impl HtmlParser {
         if self.fragment {
             state.document.fragment_root().and_then(|fragment| state.document.first_child(fragment))
         } else {
-            state.document.document_element()
+            state.document.document_element().map(NodeId::from)
         }
     }
 
@@ -62,7 +62,7 @@ impl HtmlParser {
         if self.fragment {
             state.document.fragment_root()
         } else {
-            state.document.document_element()
+            state.document.document_element().map(NodeId::from)
         }
     }
 
@@ -115,12 +115,12 @@ impl HtmlParser {
 
     #[getter]
     fn head(&self, py: Python<'_>) -> Option<LexborNode> {
-        self.node(self.doc.read(py, |state| state.document.head()))
+        self.node(self.doc.read(py, |state| state.document.head().map(NodeId::from)))
     }
 
     #[getter]
     fn body(&self, py: Python<'_>) -> Option<LexborNode> {
-        self.node(self.doc.read(py, |state| state.document.body()))
+        self.node(self.doc.read(py, |state| state.document.body().map(NodeId::from)))
     }
 
     /// The elements named `name`, in tree order.
@@ -371,19 +371,19 @@ impl LexborNode {
         let document = &state.document;
         let root = self.walk_root(document);
         if root == self.id {
-            if let Some(text) = document.text(self.id) {
+            if let Some(text) = document.text_node_data(self.id) {
                 join.add(text);
             }
         }
         if deep {
             for node in document.descendants(root).skip(1) {
-                if let Some(text) = document.text(node) {
+                if let Some(text) = document.text_node_data(node) {
                     join.add(text);
                 }
             }
         } else {
             for node in document.children(root) {
-                if let Some(text) = document.text(node) {
+                if let Some(text) = document.text_node_data(node) {
                     join.add(text);
                 }
             }
@@ -397,7 +397,7 @@ impl LexborNode {
             let document = &state.document;
             Ok(document
                 .children(self.walk_root(document))
-                .filter(|&child| match document.text(child) {
+                .filter(|&child| match document.text_node_data(child) {
                     Some(text) => include_text && !(skip_empty && is_empty_text(text)),
                     None => true,
                 })
@@ -418,7 +418,7 @@ impl LexborNode {
                 document
                     .descendants(root)
                     .skip(usize::from(skip_root))
-                    .filter(|&node| match document.text(node) {
+                    .filter(|&node| match document.text_node_data(node) {
                         Some(text) => include_text && !(skip_empty && is_empty_text(text)),
                         None => true,
                     })
@@ -503,7 +503,7 @@ impl LexborNode {
         self.read(py, |state| {
             if let Some(element) = state.document.element(self.id) {
                 for attr in element.attrs() {
-                    dict.set_item(tree::attribute_name(attr.prefix, attr.local), attr.value)?;
+                    dict.set_item(tree::attribute_name(attr.prefix, attr.name), attr.value)?;
                 }
             }
             Ok(())
@@ -562,7 +562,7 @@ impl LexborNode {
     /// A text node's data; `None` for other nodes.
     #[getter]
     fn text_content(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        self.read(py, |state| Ok(state.document.text(self.id).map(str::to_string)))
+        self.read(py, |state| Ok(state.document.text_node_data(self.id).map(str::to_string)))
     }
 
     /// A comment's data, stripped; `None` for other nodes.
@@ -641,7 +641,9 @@ impl LexborNode {
             if state.check(self.id).is_err() {
                 return Ok(());
             }
-            if Some(self.id) == state.document.document_element() || self.id == state.document.document() {
+            if Some(self.id) == state.document.document_element().map(NodeId::from)
+                || self.id == state.document.document()
+            {
                 return Err(SelectolaxError::new_err("Decomposing the root node is not allowed."));
             }
             state.decompose(self.id);
@@ -706,20 +708,20 @@ impl LexborNode {
             let document = &mut state.document;
             let nodes: Vec<NodeId> = document.descendants(root).collect();
             for node in nodes {
-                let Some(first) = document.text(node).map(str::to_string) else { continue };
+                let Some(first) = document.text_node_data(node).map(str::to_string) else { continue };
                 if document.parent(node).is_none() {
                     continue;
                 }
                 let mut merged = first;
                 let mut changed = false;
                 while let Some(next) = document.next_sibling(node) {
-                    let Some(text) = document.text(next) else { break };
+                    let Some(text) = document.text_node_data(next) else { break };
                     merged.push_str(text);
                     document.remove(next);
                     changed = true;
                 }
                 if changed {
-                    document.set_text(node, &merged);
+                    document.set_text_content(node, &merged);
                 }
             }
             Ok(())
@@ -829,7 +831,7 @@ impl LexborNode {
 
     #[getter]
     fn is_text_node(&self, py: Python<'_>) -> PyResult<bool> {
-        self.read(py, |state| Ok(state.document.text(self.id).is_some()))
+        self.read(py, |state| Ok(state.document.text_node_data(self.id).is_some()))
     }
 
     #[getter]
@@ -844,7 +846,7 @@ impl LexborNode {
 
     #[getter]
     fn is_empty_text_node(&self, py: Python<'_>) -> PyResult<bool> {
-        self.read(py, |state| Ok(state.document.text(self.id).is_some_and(is_empty_text)))
+        self.read(py, |state| Ok(state.document.text_node_data(self.id).is_some_and(is_empty_text)))
     }
 
     /// selectolax compares nodes by their HTML (a string compares with
@@ -924,7 +926,7 @@ impl LexborAttributes {
                 .map(|element| {
                     element
                         .attrs()
-                        .map(|attr| (tree::attribute_name(attr.prefix, attr.local), attr.value.to_string()))
+                        .map(|attr| (tree::attribute_name(attr.prefix, attr.name), attr.value.to_string()))
                         .collect()
                 })
                 .unwrap_or_default())

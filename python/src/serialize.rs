@@ -49,7 +49,7 @@ pub(crate) fn serialize(state: &DocState, node: NodeId, style: Style, outer: boo
             if outer {
                 let mut out = FmtOutput(String::new());
                 // Writing to a String cannot fail.
-                let _ = htmlforge::dom::write_outer_html(document, node, options, &mut out);
+                let _ = htmlforge::dom::serialize_outer_html(document, node, options, &mut out);
                 out.0
             } else {
                 document.inner_html_with(node, options)
