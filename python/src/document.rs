@@ -8,6 +8,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+use crate::errors::dom_error;
 use crate::input::{self, context_of, limits_of, LimitsArg, Request};
 use crate::node::Node;
 use crate::serialize::{serialize, Style};
@@ -194,6 +195,25 @@ impl Document {
     #[getter]
     fn scripting(&self, py: Python<'_>) -> bool {
         self.doc.read(py, |state| state.scripting)
+    }
+
+    /// A copy of `node` and its descendants (of any document, this one
+    /// included) made in this document, not in the tree: the DOM's
+    /// `importNode(node, true)`. Insert it with `append_child` or
+    /// `insert_before`.
+    fn import_node(&self, py: Python<'_>, node: &Node) -> PyResult<Node> {
+        let id = if node.doc.same(&self.doc) {
+            self.doc.write(py, |state| {
+                state.check(node.id)?;
+                Ok::<_, PyErr>(state.document.clone_node_deep(node.id))
+            })?
+        } else {
+            self.doc.write_with_source(py, &node.doc, |target, source| {
+                source.check(node.id)?;
+                target.document.import_node(&source.document, node.id, true).map_err(dom_error)
+            })?
+        };
+        Ok(Node::new(&self.doc, id))
     }
 
     /// Pickles the document: its tree (not detached nodes), parse errors,

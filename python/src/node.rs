@@ -373,10 +373,20 @@ impl Node {
         self.to_html(py, "html", true)
     }
 
-    /// The HTML of the node's children (`innerHTML`).
+    /// The HTML of the node's children (`innerHTML`). Setting it on an
+    /// element replaces its children by what the HTML parses to in the
+    /// element's context (a template's contents, for a `template`).
     #[getter]
-    fn inner_html(&self, py: Python<'_>) -> PyResult<String> {
+    fn get_inner_html(&self, py: Python<'_>) -> PyResult<String> {
         self.to_html(py, "html", false)
+    }
+
+    #[setter]
+    fn set_inner_html(&self, py: Python<'_>, html: &str) -> PyResult<()> {
+        self.write(py, |state| {
+            let options = htmlforge::ParseOptions::default().scripting(state.scripting);
+            state.document.set_inner_html_with(self.id, html, options).map_err(dom_error)
+        })
     }
 
     /// The node as HTML, by one of the three serializers: `"html"` (the

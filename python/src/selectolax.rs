@@ -10,7 +10,7 @@ use pyo3::exceptions::{PyKeyError, PyNotImplementedError, PyTypeError, PyValueEr
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
-use crate::errors::{dom_error, DomError, SelectolaxError};
+use crate::errors::{dom_error, SelectolaxError};
 use crate::input::{self, context_of, text_of, Request};
 use crate::serialize::{serialize, Style};
 use crate::shared::{DocState, SharedDoc};
@@ -330,15 +330,29 @@ impl LexborNode {
         }
     }
 
-    /// The node `value` stands for in this node's document: a new text
-    /// node for a string, a copy of a node (or, with `moving`, the node
-    /// itself, taken from where it is).
-    fn node_to_insert(&self, state: &mut DocState, value: &Bound<'_, PyAny>, moving: bool) -> PyResult<NodeId> {
-        if let Ok(text) = value.cast::<PyString>() {
-            return Ok(state.document.create_text_node(&text_of(text)));
-        }
-        if let Ok(bytes) = value.cast::<PyBytes>() {
-            return Ok(state.document.create_text_node(&String::from_utf8_lossy(bytes.as_bytes())));
+    /// Inserts what `value` stands for, by `place`: a new text node for a
+    /// string; for a node, a copy (of a node of another document too, as
+    /// the DOM's `importNode` makes it) or, with `moving`, the node itself,
+    /// taken from where it is.
+    fn insert(
+        &self,
+        py: Python<'_>,
+        value: &Bound<'_, PyAny>,
+        moving: bool,
+        place: impl FnOnce(&mut DocState, NodeId) -> PyResult<()> + Send,
+    ) -> PyResult<()> {
+        let text = if let Ok(text) = value.cast::<PyString>() {
+            Some(text_of(text).into_owned())
+        } else if let Ok(bytes) = value.cast::<PyBytes>() {
+            Some(String::from_utf8_lossy(bytes.as_bytes()).into_owned())
+        } else {
+            None
+        };
+        if let Some(text) = text {
+            return self.write(py, |state| {
+                let node = state.document.create_text_node(&text);
+                place(state, node)
+            });
         }
         let Ok(node) = value.cast::<LexborNode>() else {
             return Err(SelectolaxError::new_err(format!(
@@ -348,23 +362,34 @@ impl LexborNode {
         };
         let node = node.get();
         if !node.doc.same(&self.doc) {
-            return Err(DomError::new_err(
-                "inserting a node of another document is not supported yet: insert its HTML with inner_html",
-            ));
-        }
-        state.check(node.id)?;
-        if !moving {
-            return Ok(state.document.clone_node_deep(node.id));
-        }
-        let mut at = Some(self.id);
-        while let Some(current) = at {
-            if current == node.id {
-                return Err(SelectolaxError::new_err("Can't move a node into its own subtree."));
+            let copied = self.doc.write_with_source(py, &node.doc, |target, source| {
+                target.check(self.id)?;
+                source.check(node.id)?;
+                let copy = target.document.import_node(&source.document, node.id, true).map_err(dom_error)?;
+                place(target, copy)
+            });
+            if copied.is_ok() && moving {
+                node.doc.write(py, |source| source.document.remove(node.id));
             }
-            at = state.document.parent(current);
+            return copied;
         }
-        state.document.remove(node.id);
-        Ok(node.id)
+        self.write(py, |state| {
+            state.check(node.id)?;
+            let inserted = if moving {
+                let mut at = Some(self.id);
+                while let Some(current) = at {
+                    if current == node.id {
+                        return Err(SelectolaxError::new_err("Can't move a node into its own subtree."));
+                    }
+                    at = state.document.parent(current);
+                }
+                state.document.remove(node.id);
+                node.id
+            } else {
+                state.document.clone_node_deep(node.id)
+            };
+            place(state, inserted)
+        })
     }
 
     fn text_pieces(&self, state: &DocState, deep: bool, join: &mut TextJoin<'_>) {
@@ -529,6 +554,19 @@ impl LexborNode {
             state.check(self.id)?;
             let root = self.walk_root(&state.document);
             serialize(state, root, Style::Html, root == self.id)
+        })
+    }
+
+    /// Replaces the element's children by what `html` parses to in its
+    /// context (the `innerHTML` setter); `TypeError` for other nodes.
+    #[setter]
+    fn set_inner_html(&self, py: Python<'_>, html: &str) -> PyResult<()> {
+        self.write(py, |state| {
+            if state.document.element(self.id).is_none() {
+                return Err(PyTypeError::new_err("inner_html is only available for element nodes"));
+            }
+            let options = ParseOptions::default().scripting(state.scripting);
+            state.document.set_inner_html_with(self.id, html, options).map_err(dom_error)
         })
     }
 
@@ -751,11 +789,11 @@ impl LexborNode {
     /// copied, or moved with `move`).
     #[pyo3(signature = (value, r#move = false))]
     fn replace_with(&self, py: Python<'_>, value: &Bound<'_, PyAny>, r#move: bool) -> PyResult<()> {
-        self.write(py, |state| {
-            let Some(parent) = state.document.parent(self.id) else { return Ok(()) };
-            let node = self.node_to_insert(state, value, r#move)?;
-            state.document.insert_before(parent, node, Some(self.id)).map_err(dom_error)?;
-            state.document.remove(self.id);
+        let old = self.id;
+        self.insert(py, value, r#move, move |state, node| {
+            let Some(parent) = state.document.parent(old) else { return Ok(()) };
+            state.document.insert_before(parent, node, Some(old)).map_err(dom_error)?;
+            state.document.remove(old);
             Ok(())
         })
     }
@@ -763,20 +801,20 @@ impl LexborNode {
     /// Inserts `value` before the node.
     #[pyo3(signature = (value, r#move = false))]
     fn insert_before(&self, py: Python<'_>, value: &Bound<'_, PyAny>, r#move: bool) -> PyResult<()> {
-        self.write(py, |state| {
-            let Some(parent) = state.document.parent(self.id) else { return Ok(()) };
-            let node = self.node_to_insert(state, value, r#move)?;
-            state.document.insert_before(parent, node, Some(self.id)).map_err(dom_error)
+        let reference = self.id;
+        self.insert(py, value, r#move, move |state, node| {
+            let Some(parent) = state.document.parent(reference) else { return Ok(()) };
+            state.document.insert_before(parent, node, Some(reference)).map_err(dom_error)
         })
     }
 
     /// Inserts `value` after the node.
     #[pyo3(signature = (value, r#move = false))]
     fn insert_after(&self, py: Python<'_>, value: &Bound<'_, PyAny>, r#move: bool) -> PyResult<()> {
-        self.write(py, |state| {
-            let Some(parent) = state.document.parent(self.id) else { return Ok(()) };
-            let node = self.node_to_insert(state, value, r#move)?;
-            let next = state.document.next_sibling(self.id);
+        let reference = self.id;
+        self.insert(py, value, r#move, move |state, node| {
+            let Some(parent) = state.document.parent(reference) else { return Ok(()) };
+            let next = state.document.next_sibling(reference);
             state.document.insert_before(parent, node, next).map_err(dom_error)
         })
     }
@@ -784,10 +822,8 @@ impl LexborNode {
     /// Appends `value` as the node's last child.
     #[pyo3(signature = (value, r#move = false))]
     fn insert_child(&self, py: Python<'_>, value: &Bound<'_, PyAny>, r#move: bool) -> PyResult<()> {
-        self.write(py, |state| {
-            let node = self.node_to_insert(state, value, r#move)?;
-            state.document.append_child(self.id, node).map_err(dom_error)
-        })
+        let parent = self.id;
+        self.insert(py, value, r#move, move |state, node| state.document.append_child(parent, node).map_err(dom_error))
     }
 
     /// A deep copy of the node, not in the tree.

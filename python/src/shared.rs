@@ -11,7 +11,7 @@
 //! so a thread that waits never stalls the others.
 
 use std::collections::HashSet;
-use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, TryLockError};
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard, TryLockError};
 
 use htmlforge::encoding::Sniffed;
 use htmlforge::{Document, NodeId};
@@ -58,6 +58,19 @@ impl DocState {
             at = self.document.parent(current);
         }
         Ok(())
+    }
+}
+
+impl Drop for DocState {
+    /// The last Python object of a document goes with the GIL held (in its
+    /// deallocation): the document's memory is given back without it.
+    fn drop(&mut self) {
+        let document = std::mem::take(&mut self.document);
+        if document.node_count() > 1024 {
+            // `try_attach` refuses while the interpreter shuts down: then
+            // the document just goes here.
+            let _ = Python::try_attach(|py| py.detach(move || drop(document)));
+        }
     }
 }
 
@@ -109,6 +122,31 @@ impl SharedDoc {
     /// serializing, text), whose result is plain Rust data.
     pub(crate) fn read_detached<R: Send>(&self, py: Python<'_>, read: impl FnOnce(&DocState) -> R + Send) -> R {
         py.detach(|| read(&self.read_lock()))
+    }
+
+    /// Runs `write` with this document to change and `source` to read
+    /// (another document), the GIL released: for copying nodes across
+    /// documents. The two locks are taken in one order (by address), so
+    /// that two threads copying in opposite directions cannot deadlock.
+    pub(crate) fn write_with_source<R: Send>(
+        &self,
+        py: Python<'_>,
+        source: &SharedDoc,
+        write: impl FnOnce(&mut DocState, &DocState) -> R + Send,
+    ) -> R {
+        py.detach(|| {
+            if self.address() < source.address() {
+                let mut target = self.write_lock();
+                write(&mut target, &source.read_lock())
+            } else {
+                let source = source.read_lock();
+                write(&mut self.write_lock(), &source)
+            }
+        })
+    }
+
+    fn write_lock(&self) -> RwLockWriteGuard<'_, DocState> {
+        self.0.write().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn read_lock(&self) -> RwLockReadGuard<'_, DocState> {

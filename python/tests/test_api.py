@@ -174,3 +174,18 @@ def test_pickle_round_trips_a_document():
     assert pickle.loads(pickle.dumps(document)).body.inner_html == "<p>b</p>"
     with pytest.raises(ValueError):
         htmlforge._native._restore_document(b"not a document")
+
+
+def test_inner_html_setter_and_import_node():
+    document = htmlforge.parse("<table><tbody id=rows></tbody></table><div></div>")
+    rows = document.get_element_by_id("rows")
+    rows.inner_html = "<tr><td>a<td>b"
+    assert rows.inner_html == "<tr><td>a</td><td>b</td></tr>"
+    other = htmlforge.parse("<ul><li class=a>one</li></ul>")
+    copy = document.import_node(other.select_one("li"))
+    assert copy.parent is None and copy.document.root == document.root
+    document.select_one("div").append_child(copy)
+    assert document.select_one("div").inner_html == '<li class="a">one</li>'
+    assert other.select_one("ul").inner_html == '<li class="a">one</li>'
+    with pytest.raises(htmlforge.DomError):
+        document.root.inner_html = "x"  # the Document is not an element

@@ -182,3 +182,17 @@ def test_misuse_raises():
         tree.css("p >")
     with pytest.raises(ValueError):
         htmlforge.HTMLParser("<p><p>").css_first("p", strict=True)
+
+
+def test_nodes_of_another_parser_and_inner_html():
+    for parser_class in (htmlforge.HTMLParser, Selectolax):
+        tree = parser_class("<div id=a><span>x</span></div>")
+        other = parser_class("<p>Test</p><i>moved</i>")
+        div = tree.css_first("div")
+        div.insert_child(other.body.child)
+        div.insert_before(other.css_first("i"), move=True)
+        div.css_first("span").inner_html = "<b>y</b>"
+        results = (tree.body.html, other.body.html)
+        if parser_class is Selectolax:
+            assert results == ours
+        ours = results
