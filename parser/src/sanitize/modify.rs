@@ -11,7 +11,9 @@ use super::config::{
     canonicalize_element_with_attributes, is_non_replaceable, SanitizerConfig, SanitizerElementWithAttributes,
     SanitizerName,
 };
-use crate::generated::sanitizer_builtins::{EVENT_HANDLER_CONTENT_ATTRIBUTES, SAFE_BASELINE_CONFIGURATION};
+use crate::generated::sanitizer_builtins::{
+    EVENT_HANDLER_CONTENT_ATTRIBUTES, SAFE_BASELINE_CONFIGURATION, SVG_EVENT_HANDLER_ATTRIBUTES,
+};
 
 /// "remove" an item from a list: every entry with its name and
 /// namespace; whether there was one.
@@ -304,7 +306,9 @@ pub(crate) fn set_data_attributes(configuration: &mut SanitizerConfig, allow: bo
 }
 
 /// "remove unsafe": removes the safe baseline's elements and attributes
-/// and the event handler content attributes; whether anything changed.
+/// and the event handler content attributes (HTML's, and SVG's that HTML
+/// lacks: the user agent's extension the spec's warning leaves to it);
+/// whether anything changed.
 ///
 /// Spec: <https://wicg.github.io/sanitizer-api/#sanitizerconfig-remove-unsafe>
 pub(crate) fn remove_unsafe(configuration: &mut SanitizerConfig) -> bool {
@@ -316,7 +320,7 @@ pub(crate) fn remove_unsafe(configuration: &mut SanitizerConfig) -> bool {
     for attribute in baseline.remove_attributes.iter().flatten() {
         result |= remove_attribute(configuration, attribute);
     }
-    for name in EVENT_HANDLER_CONTENT_ATTRIBUTES {
+    for name in EVENT_HANDLER_CONTENT_ATTRIBUTES.iter().chain(SVG_EVENT_HANDLER_ATTRIBUTES) {
         result |= remove_attribute(configuration, &SanitizerName::attribute(name));
     }
     result
