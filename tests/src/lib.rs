@@ -7,3 +7,4 @@ pub mod html5lib_tokenizer;
 pub mod rng;
 pub mod test_script;
 pub mod tree_construction;
+pub mod wpt_sanitizer;
