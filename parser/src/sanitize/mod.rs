@@ -411,7 +411,10 @@ fn parse_and_sanitize_document(
 }
 
 /// `html` through `setHTML` on a `div` with the built-in safe default
-/// configuration, serialized: the one-call sanitizer.
+/// configuration, serialized: the one-call sanitizer. The fragment is parsed
+/// with scripting enabled, as a browser's document is, and serialized so
+/// (`noscript` text written as is), so that the output parses back to the
+/// same tree.
 ///
 /// ```
 /// assert_eq!(htmlforge::sanitize::sanitize_html("<b>ok</b><img src=x onerror=alert(1)>"), "<b>ok</b>");
@@ -419,5 +422,5 @@ fn parse_and_sanitize_document(
 pub fn sanitize_html(html: &str) -> String {
     let document = sanitize_fragment(html, &FragmentContext::html("div"), None).expect("the default preset is valid");
     let root = document.fragment_root().expect("a fragment parse has a root");
-    document.inner_html(root)
+    document.inner_html_with(root, crate::dom::SpecSerializeOptions::default().scripting(true))
 }
