@@ -7,9 +7,9 @@
 //! Knobs: [configuration kind, 10 name picks, context, flags (bit 0: scripting)].
 #![no_main]
 
+use htmlforge::dom::SpecSerializeOptions;
 use htmlforge_fuzz::roundtrip_exceptions::exception;
 use htmlforge_fuzz::sanitize::{config, context, dump, replaces_with_children, run, unsafe_markup};
-use htmlforge::dom::SpecSerializeOptions;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

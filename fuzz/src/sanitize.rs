@@ -17,9 +17,12 @@
 
 use htmlforge::dom::Document;
 use htmlforge::generated::names::Namespace;
-pub use htmlforge_conformance::sanitizer_properties::{dump, unsafe_markup};
-use htmlforge::sanitize::{set_and_filter_html, SanitizeOptions, SanitizerConfig, SanitizerElementWithAttributes, SanitizerName, SanitizerOption};
+use htmlforge::sanitize::{
+    set_and_filter_html, SanitizeOptions, SanitizerConfig, SanitizerElementWithAttributes, SanitizerName,
+    SanitizerOption,
+};
 use htmlforge::FragmentContext;
+pub use htmlforge_conformance::sanitizer_properties::{dump, unsafe_markup};
 
 /// Names the configurations are drawn from: the dangerous ones, the
 /// structural ones, and a few plain ones.
@@ -123,7 +126,12 @@ pub fn replaces_with_children(option: Option<&SanitizerOption>) -> bool {
 }
 
 /// Sanitizes `html` in `context` (safe) and returns the document.
-pub fn run(html: &str, context: &FragmentContext, option: Option<&SanitizerOption>, scripting: bool) -> Option<Document> {
+pub fn run(
+    html: &str,
+    context: &FragmentContext,
+    option: Option<&SanitizerOption>,
+    scripting: bool,
+) -> Option<Document> {
     let options = SanitizeOptions { sanitizer: option.cloned(), scripting };
     set_and_filter_html(html, context, &options, true).ok()
 }
