@@ -524,7 +524,7 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         name: "sanitize-nested-templates",
-        full: 400_000,
+        full: 2_000_000,
         make: |n| "<template><div title=t onclick=x>".repeat(n / 40),
         known_quadratic: None,
         untrusted: false,
