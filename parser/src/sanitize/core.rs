@@ -202,6 +202,9 @@ enum Step {
 /// where they land).
 pub(crate) fn sanitize_core(document: &mut Document, node: NodeId, configuration: &Compiled) {
     let mut parents = vec![node];
+    // The local name of the element whose attributes are filtered (the
+    // filter borrows the document mutably): one buffer for all of them.
+    let mut name = String::new();
     while let Some(parent) = parents.pop() {
         let mut next = document.first_child(parent);
         while let Some(child) = next {
@@ -218,7 +221,7 @@ pub(crate) fn sanitize_core(document: &mut Document, node: NodeId, configuration
                     let element = document.element(child).expect("an element descends");
                     let template = element.template_contents();
                     let shadow_root = document.shadow_root(child);
-                    sanitize_attributes(document, child, configuration);
+                    sanitize_attributes(document, child, configuration, &mut name);
                     parents.push(child);
                     parents.extend(template);
                     parents.extend(shadow_root);
@@ -260,10 +263,12 @@ fn step(document: &Document, child: NodeId, configuration: &Compiled) -> Step {
     }
 }
 
-fn sanitize_attributes(document: &mut Document, element: NodeId, configuration: &Compiled) {
-    let (namespace, name) = {
+fn sanitize_attributes(document: &mut Document, element: NodeId, configuration: &Compiled, name: &mut String) {
+    let namespace = {
         let element = document.element(element).expect("an element");
-        (element.ns(), element.local_name().to_string())
+        name.clear();
+        name.push_str(element.local_name());
+        element.ns()
     };
     let element_name = (Some(namespace.url()), name.as_str());
     let local = configuration.elements.as_ref().and_then(|elements| elements.get(element_name.0, element_name.1));

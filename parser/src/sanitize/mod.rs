@@ -43,6 +43,7 @@ mod json;
 mod modify;
 mod url;
 
+use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 pub use config::{ConfigError, SanitizerConfig, SanitizerElementWithAttributes, SanitizerName, HTML_NAMESPACE};
@@ -282,16 +283,21 @@ fn default_safe_sanitizer() -> &'static Sanitizer {
 ///
 /// Spec: <https://wicg.github.io/sanitizer-api/#sanitizerconfig-get-a-sanitizer-instance-from-options>
 pub fn sanitizer_from_options(option: Option<&SanitizerOption>, safe: bool) -> Result<Sanitizer, ConfigError> {
+    sanitizer_for(option, safe).map(Cow::into_owned)
+}
+
+/// [`sanitizer_from_options`] without a copy of a sanitizer the options
+/// hold, or of the safe variants' default (made once).
+fn sanitizer_for(option: Option<&SanitizerOption>, safe: bool) -> Result<Cow<'_, Sanitizer>, ConfigError> {
     match (option, safe) {
-        (Some(SanitizerOption::Sanitizer(sanitizer)), _) => Ok(sanitizer.clone()),
-        (Some(SanitizerOption::Config(config)), _) => Sanitizer::with_configuration(config.clone(), !safe),
-        (None, false) => Sanitizer::with_configuration(SanitizerConfig::default(), true),
-        (Some(SanitizerOption::Default), _) | (None, true) => {
-            if safe {
-                Ok(default_safe_sanitizer().clone())
-            } else {
-                Sanitizer::with_configuration(SanitizerConfig::safe_default(), true)
-            }
+        (Some(SanitizerOption::Sanitizer(sanitizer)), _) => Ok(Cow::Borrowed(sanitizer)),
+        (Some(SanitizerOption::Config(config)), _) => {
+            Sanitizer::with_configuration(config.clone(), !safe).map(Cow::Owned)
+        }
+        (None, false) => Sanitizer::with_configuration(SanitizerConfig::default(), true).map(Cow::Owned),
+        (Some(SanitizerOption::Default), true) | (None, true) => Ok(Cow::Borrowed(default_safe_sanitizer())),
+        (Some(SanitizerOption::Default), false) => {
+            Sanitizer::with_configuration(SanitizerConfig::safe_default(), true).map(Cow::Owned)
         }
     }
 }
@@ -363,7 +369,7 @@ pub fn set_and_filter_html(
     options: &SanitizeOptions,
     safe: bool,
 ) -> Result<Document, ConfigError> {
-    let sanitizer = sanitizer_from_options(options.sanitizer.as_ref(), safe)?;
+    let sanitizer = sanitizer_for(options.sanitizer.as_ref(), safe)?;
     let script_context =
         context.name.local.as_str() == "script" && matches!(context.name.ns, Namespace::Html | Namespace::Svg);
     let parse_options = ParseOptions::default().scripting(options.scripting).declarative_shadow_roots(true);
