@@ -23,22 +23,22 @@ pub fn unsafe_markup(document: &Document, root: NodeId) -> Option<String> {
             }
             for attr in element.attrs() {
                 let handler = attr.ns.is_none()
-                    && (EVENT_HANDLER_CONTENT_ATTRIBUTES.contains(&attr.local)
-                        || SVG_EVENT_HANDLER_ATTRIBUTES.contains(&attr.local));
+                    && (EVENT_HANDLER_CONTENT_ATTRIBUTES.contains(&attr.name)
+                        || SVG_EVENT_HANDLER_ATTRIBUTES.contains(&attr.name));
                 if handler {
-                    return Some(format!("the event handler attribute {}", attr.local));
+                    return Some(format!("the event handler attribute {}", attr.name));
                 }
                 let navigating = NAVIGATING_URL_ATTRIBUTES.iter().any(|(e, a)| {
                     e.name == element.local_name()
                         && e.namespace == Some(element.ns().url())
-                        && a.name == attr.local
+                        && a.name == attr.name
                         && a.namespace == attr.ns.map(Namespace::url)
                 });
                 let mathml_href = element.ns() == Namespace::MathMl
-                    && attr.local == "href"
+                    && attr.name == "href"
                     && matches!(attr.ns, None | Some(Namespace::XLink));
                 if (navigating || mathml_href) && is_javascript_url(attr.value) {
-                    return Some(format!("a javascript: URL in {}", attr.local));
+                    return Some(format!("a javascript: URL in {}", attr.name));
                 }
             }
         }
@@ -67,10 +67,10 @@ fn merge_text(document: &mut Document, root: NodeId) {
         while let Some(node) = child {
             let next = document.next_sibling(node);
             if let (NodeData::Text(text), Some(next)) = (document.data(node), next) {
-                if let Some(more) = document.text(next) {
+                if let Some(more) = document.text_node_data(next) {
                     let merged = format!("{text}{more}");
-                    document.set_text(node, &merged);
-                    document.detach(next);
+                    document.set_text_content(node, &merged);
+                    document.remove(next);
                     continue;
                 }
             }

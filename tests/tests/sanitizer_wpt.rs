@@ -139,8 +139,8 @@ fn run(job: &Job<'_>) -> Result<String, ConfigError> {
     let target = match job.target {
         Target::Fragment => document.fragment_root(),
         Target::Document => Some(document.document()),
-        Target::Body => document.body(),
-        Target::BodyFirstChild => document.body().and_then(|body| document.first_child(body)),
+        Target::Body => document.body().map(|body| body.id()),
+        Target::BodyFirstChild => document.body().and_then(|body| document.first_child(body.id())),
     };
     let Some(target) = target else { return Ok(String::new()) };
     merge_adjacent_text(&mut document, target);
@@ -177,10 +177,10 @@ fn merge_adjacent_text(document: &mut Document, root: NodeId) {
             match document.data(node) {
                 NodeData::Text(text) => {
                     if let Some(next) = next {
-                        if let Some(more) = document.text(next) {
+                        if let Some(more) = document.text_node_data(next) {
                             let merged = format!("{text}{more}");
-                            document.set_text(node, &merged);
-                            document.detach(next);
+                            document.set_text_content(node, &merged);
+                            document.remove(next);
                             continue;
                         }
                     }

@@ -211,7 +211,7 @@ pub(crate) fn sanitize_core(document: &mut Document, node: NodeId, configuration
             next = document.next_sibling(child);
             match step(document, child, configuration) {
                 Step::Keep => {}
-                Step::Remove => document.detach(child),
+                Step::Remove => document.remove(child),
                 Step::ReplaceWithChildren => {
                     if let Some(first) = document.replace_with_children(child) {
                         next = Some(first);
@@ -273,7 +273,7 @@ fn sanitize_attributes(document: &mut Document, element: NodeId, configuration: 
     let element_name = (Some(namespace.url()), name.as_str());
     let local = configuration.elements.as_ref().and_then(|elements| elements.get(element_name.0, element_name.1));
     document.retain_attributes(element, |attribute| {
-        let attribute_name = (attribute.ns.map(Namespace::url), attribute.local);
+        let attribute_name = (attribute.ns.map(Namespace::url), attribute.name);
         configuration.keeps_attribute(element_name, local, attribute_name, attribute.value)
     });
 }

@@ -311,7 +311,7 @@ fn sanitizer_for(option: Option<&SanitizerOption>, safe: bool) -> Result<Cow<'_,
 /// use htmlforge::sanitize::{sanitize, Sanitizer};
 ///
 /// let mut document = htmlforge::parse_document("<p onclick=x()>a<script>b</script><!--c-->");
-/// let body = document.body().unwrap();
+/// let body = document.body().unwrap().id();
 /// sanitize(&mut document, body, &Sanitizer::safe_default(), true);
 /// assert_eq!(document.inner_html(body), "<p>a</p>");
 /// ```

@@ -12,12 +12,11 @@ mod names;
 use std::collections::{HashSet, VecDeque};
 
 use super::input_stream::{preprocess, LineMarks, Positions};
-use super::interface::{
-    ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,
-};
+use super::interface::{ContentState, Doctype, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink};
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
 use crate::named_char_ref::NamedMatch;
+use crate::vocab::{ErrorCode, ParseError};
 use names::NameCache;
 
 /// The most owned text the tokenizer gathers before it hands the text on
@@ -327,6 +326,10 @@ impl<S: TokenSink> Tokenizer<S> {
     pub fn insert_at_insertion_point(&mut self, text: &str) {
         // The inserted text is preprocessed on its own: a CR at its end is a
         // line break of its own even if the pending input starts with LF.
+        crate::cost::step!(
+            "tokenizer::insert_at_insertion_point",
+            text.len() + self.buffer.len() + self.stream_errors.len()
+        );
         let mut cr = false;
         let base = self.positions.base_offset();
         let mut errors = VecDeque::new();
@@ -357,6 +360,8 @@ impl<S: TokenSink> Tokenizer<S> {
             return;
         }
         let mut buffer = std::mem::take(&mut self.buffer);
+        // The drain below moves what is left: the whole buffer at most.
+        crate::cost::step!("tokenizer::run_buffer", buffer.len());
         let consumed = self.run(&buffer);
         if !self.done() {
             self.positions.drop_consumed(&buffer, consumed);
@@ -407,6 +412,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// tag name state copied per tag kind, LLVM left one call of it).
     #[inline(always)]
     pub(crate) fn consume(&mut self, input: &str) -> Option<Consumed> {
+        crate::cost::step!("tokenizer::consume");
         let bytes = input.as_bytes();
         self.cur_start = self.pos;
         match bytes.get(self.pos) {
@@ -434,6 +440,7 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(crate) fn lookahead(&self, input: &str, text: &[u8], case_insensitive: bool) -> Look {
         let available = &input.as_bytes()[self.cur_start..];
         let n = text.len().min(available.len());
+        crate::cost::step!("tokenizer::lookahead", n);
         let same = if case_insensitive {
             available[..n].eq_ignore_ascii_case(&text[..n])
         } else {
@@ -485,7 +492,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let offset = self.positions.base_offset() + self.cur_start;
         self.report_stream_errors(input, |at| at <= offset);
         let (line, col) = self.positions.locate(input, offset);
-        self.sink.parse_error(ParseError { code, line, col });
+        self.sink.parse_error(ParseError { code: ErrorCode::Tokenizer(code), line, col });
     }
 
     /// Reports the pending input-stream errors whose offsets pass `due`:
@@ -497,7 +504,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             self.stream_errors.pop_front();
             let (line, col) = self.positions.locate(input, offset);
-            self.sink.parse_error(ParseError { code, line, col });
+            self.sink.parse_error(ParseError { code: ErrorCode::Tokenizer(code), line, col });
         }
     }
 
@@ -661,6 +668,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// "A character token for each of the characters in the temporary buffer".
     pub(crate) fn emit_temporary_buffer(&mut self, input: &str) {
+        crate::cost::step!("tokenizer::temporary_buffer", self.temporary_buffer.len());
         if let Some(end) = self.span_extended_by(input, self.temporary_buffer.as_bytes()) {
             self.span_end = end;
             return;
@@ -747,9 +755,9 @@ impl<S: TokenSink> Tokenizer<S> {
     /// The tag's name interned once, as it is emitted, for every consumer.
     #[inline(always)]
     fn intern_tag_name(&mut self, input: &str) {
-        self.tag.local_name =
+        self.tag.known_name =
             self.tag_names.intern(&self.tag.name, input.as_bytes(), self.tag_name_start, self.tag_name_verbatim);
-        debug_assert_eq!(self.tag.local_name, crate::generated::names::LocalName::lookup(&self.tag.name));
+        debug_assert_eq!(self.tag.known_name, crate::generated::names::LocalName::lookup(&self.tag.name));
     }
 
     /// Spec: "When an end tag token is emitted with attributes, that is
