@@ -33,7 +33,13 @@ fuzz_target!(|data: &[u8]| {
     }
     let options = htmlforge::ParseOptions::default().scripting(scripting);
     let mut reparsed = htmlforge::parse_fragment_with(&html, &context, options);
-    if replaces_with_children(option.as_ref()) || exception(&reparsed).is_some() {
+    // A `noscript` context with scripting enabled parses its text as raw
+    // text, but the fragment's children sit under the parser's `html` root,
+    // whose serialization escapes text as a `noscript`'s (its innerHTML)
+    // would not: that round trip is the serializer's context, not the
+    // sanitizer's output.
+    let raw_text_context = scripting && context.name.local.as_str() == "noscript";
+    if replaces_with_children(option.as_ref()) || exception(&reparsed).is_some() || raw_text_context {
         return;
     }
     let (before, after) = (dump(&mut first), dump(&mut second));
