@@ -11,9 +11,10 @@
 //!   and sanitizing it again changes nothing (idempotence), unless the
 //!   configuration replaces elements with their children (which index.bs
 //!   says can reparse differently: "These restrictions are not enough to
-//!   prevent all kinds of reparsing attacks") or the tree holds a
+//!   prevent all kinds of reparsing attacks"), the tree holds a
 //!   construct that does not round-trip through any serializer
-//!   (`roundtrip_exceptions`).
+//!   (`roundtrip_exceptions`), or the context is foreign or a scripted
+//!   `noscript` (see the target).
 
 use htmlforge::dom::Document;
 use htmlforge::generated::names::Namespace;
