@@ -80,13 +80,13 @@ fn thread_cpu_time() -> Option<Duration> {
 
 /// One parse of `input`: its time, peak heap above what was live before,
 /// and allocations.
-fn parse_once(input: &str, untrusted: bool) -> (Duration, usize, usize) {
+fn parse_once(input: &str, untrusted: bool, sanitize: Option<&str>) -> (Duration, usize, usize) {
     let base = heap::current();
     heap::reset_peak();
     let before = heap::allocations();
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
-    let document = parse(black_box(input), untrusted);
+    let document = parse(black_box(input), untrusted, sanitize);
     let elapsed = match (cpu_start, thread_cpu_time()) {
         (Some(start), Some(end)) => end.saturating_sub(start),
         _ => start.elapsed(),
@@ -98,8 +98,13 @@ fn parse_once(input: &str, untrusted: bool) -> (Duration, usize, usize) {
 }
 
 /// The parse of `input`, with the untrusted limits for its length
-/// (`Limits::for_input_bytes`) when `untrusted`.
-fn parse(input: &str, untrusted: bool) -> htmlforge::dom::Document {
+/// (`Limits::for_input_bytes`) when `untrusted`; through
+/// `Document.parseHTML` with the configuration `sanitize` when given.
+fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom::Document {
+    if let Some(config) = sanitize {
+        let option = htmlforge::sanitize::SanitizerOption::from_json(config).expect("a valid configuration");
+        return htmlforge::sanitize::parse_html(input, Some(&option)).expect("a valid configuration");
+    }
     if untrusted {
         let limits = htmlforge::Limits::for_input_bytes(input.len());
         let options = htmlforge::ParseOptions::default().limits(limits);
@@ -110,8 +115,8 @@ fn parse(input: &str, untrusted: bool) -> htmlforge::dom::Document {
 }
 
 /// Walks, serializes and drops the tree of `input`.
-fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool) {
-    let document = parse(input, untrusted);
+fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool, sanitize: Option<&str>) {
+    let document = parse(input, untrusted, sanitize);
     let nodes = document.descendants(document.document()).count();
     let html = if serialize { serialize_children(&document, document.document(), false) } else { String::new() };
     black_box((nodes, html.len()));
@@ -122,7 +127,13 @@ fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool) {
 /// Parses both inputs RUNS times per round, alternating so that both see
 /// the same machine state, for up to `MAX_ROUNDS` rounds while the time
 /// check fails; the fastest time of each counts. Returns the rounds run.
-fn measure_pair(small: &str, large: &str, untrusted: bool, serialize: bool) -> (Measure, Measure, usize) {
+fn measure_pair(
+    small: &str,
+    large: &str,
+    untrusted: bool,
+    serialize: bool,
+    sanitize: Option<&str>,
+) -> (Measure, Measure, usize) {
     let mut out = [small, large].map(|input| Measure {
         input_bytes: input.len(),
         time: Duration::MAX,
@@ -134,7 +145,7 @@ fn measure_pair(small: &str, large: &str, untrusted: bool, serialize: bool) -> (
         rounds += 1;
         for _ in 0..RUNS {
             for (input, measure) in [small, large].into_iter().zip(out.iter_mut()) {
-                let (time, peak, allocations) = parse_once(input, untrusted);
+                let (time, peak, allocations) = parse_once(input, untrusted, sanitize);
                 measure.time = measure.time.min(time);
                 measure.peak_bytes = peak;
                 measure.allocations = allocations;
@@ -144,8 +155,8 @@ fn measure_pair(small: &str, large: &str, untrusted: bool, serialize: bool) -> (
             break;
         }
     }
-    walk_serialize_drop(small, untrusted, serialize);
-    walk_serialize_drop(large, untrusted, serialize);
+    walk_serialize_drop(small, untrusted, serialize, sanitize);
+    walk_serialize_drop(large, untrusted, serialize, sanitize);
     let [small, large] = out;
     (small, large, rounds)
 }
@@ -196,12 +207,12 @@ fn main() {
         }
         let full = if quick { family.full / 10 } else { family.full };
         let make = family.make;
-        let (untrusted, serialize) = (family.untrusted, family.serialize);
+        let (untrusted, serialize, sanitize) = (family.untrusted, family.serialize, family.sanitize);
         // The whole family runs in a thread with a 256 KB stack: parsing,
         // walking, serializing and dropping must not recurse.
         let outcome = std::thread::Builder::new()
             .stack_size(256 * 1024)
-            .spawn(move || measure_pair(&make(full / 4), &make(full), untrusted, serialize))
+            .spawn(move || measure_pair(&make(full / 4), &make(full), untrusted, serialize, sanitize))
             .expect("spawn a thread")
             .join();
         let Ok((small, large, rounds)) = outcome else {

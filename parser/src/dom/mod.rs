@@ -25,6 +25,8 @@ mod compact;
 mod dump;
 mod element;
 mod error;
+#[cfg(feature = "sanitize")]
+mod filter;
 mod import;
 mod intern;
 mod iter;
