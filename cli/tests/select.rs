@@ -68,3 +68,11 @@ fn text_prints_what_a_reader_sees() {
     assert_eq!(htmlforge(&["text", "-"], noscript).0, "Enable scripts\n");
     assert_eq!(htmlforge(&["text", "--scripting", "on", "-"], noscript).0, "");
 }
+
+#[test]
+fn select_searches_a_fragment() {
+    let (out, _, _) = htmlforge(&["select", "td", "--fragment", "tr", "--count", "-"], "<td>a<td>b");
+    assert_eq!(out, "2\n");
+    let (out, _, _) = htmlforge(&["select", "td", "--fragment", "tr", "--text", "-"], "<td>a<td>b");
+    assert_eq!(out, "a\nb\n");
+}

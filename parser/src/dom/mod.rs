@@ -454,6 +454,14 @@ impl Document {
         self.link_id(self.fragment).or_else(|| self.document_element().map(|root| root.id()))
     }
 
+    /// Where the document's searches start ([`Document::elements`],
+    /// `get_element_by_id`, `get_elements_by_tag_name`, `select`): the
+    /// DocumentFragment a fragment parse returned, whose nodes are what
+    /// was parsed; else the Document node.
+    pub(crate) fn search_root(&self) -> NodeId {
+        self.link_id(self.fragment).unwrap_or_else(|| self.document())
+    }
+
     /// Records `fragment` as the fragment a fragment parse returns.
     pub(crate) fn set_fragment(&mut self, fragment: NodeId) {
         self.fragment = Some(fragment.link());

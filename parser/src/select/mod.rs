@@ -154,7 +154,8 @@ impl<'a> Iterator for Select<'a, '_> {
 
 impl Document {
     /// The elements of the document that match `selector`, in tree order
-    /// (`querySelectorAll`).
+    /// (`querySelectorAll`); in a fragment parse's document, those of the
+    /// fragment (see [`Document::elements`]).
     ///
     /// ```
     /// use htmlforge::select::Selector;
@@ -166,7 +167,7 @@ impl Document {
     pub fn select<'a, 's>(&'a self, selector: &'s Selector) -> Select<'a, 's> {
         Select {
             document: self,
-            nodes: self.descendants(self.document()),
+            nodes: self.descendants(self.search_root()),
             selector,
             scope: None,
             caches: SelectorCaches::default(),
