@@ -63,7 +63,7 @@ enum Output<'a> {
 
 impl Args {
     fn text_options(&self) -> TextOptions {
-        TextOptions::default().scripting(self.tree.options().scripting)
+        TextOptions::default().scripting(Some(self.tree.options().scripting))
     }
 
     fn output(&self) -> Output<'_> {

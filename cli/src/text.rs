@@ -32,7 +32,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let (document, root) = args.tree.parse(&args.input, &bytes);
     let Some(root) = root else { return Ok(()) };
     let mut out = std::io::stdout().lock();
-    let options = TextOptions::default().scripting(args.tree.options().scripting);
+    let options = TextOptions::default().scripting(Some(args.tree.options().scripting));
     let text = document.visible_text_with(root, options);
     if !text.is_empty() {
         writeln!(out, "{text}")?;

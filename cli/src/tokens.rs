@@ -45,7 +45,8 @@ pub struct Args {
     /// The tokenizer on its own, without the tree builder's state switches.
     #[arg(long, conflicts_with = "scripting")]
     raw: bool,
-    /// The scripting flag of the parse: on, `noscript` content is raw text.
+    /// The scripting flag of the parse: on (the default), `noscript`
+    /// content is raw text.
     #[arg(long, value_enum, value_name = "on|off", hide_possible_values = true)]
     scripting: Option<Switch>,
     #[command(flatten)]
@@ -68,7 +69,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         tokenizer.end();
         tokenizer.into_sink().observer
     } else {
-        let options = TreeBuilderOptions::default().scripting(args.scripting == Some(Switch::On));
+        let options = TreeBuilderOptions::default().scripting(args.scripting != Some(Switch::Off));
         let builder = TreeBuilder::new(Document::new(), options);
         let mut tokenizer = Tokenizer::new(Observed::new(builder, printer));
         let mut progress = tokenizer.feed(&text);

@@ -65,8 +65,9 @@ fn text_prints_what_a_reader_sees() {
     assert_eq!(out, "Title\n\nOne bold word.\n");
     assert_eq!(htmlforge(&["text", "-"], PAGE).0, "A\nB b\n", "title, hidden and script left out");
     let noscript = "<body><noscript><p>Enable scripts</p></noscript>";
-    assert_eq!(htmlforge(&["text", "-"], noscript).0, "Enable scripts\n");
-    assert_eq!(htmlforge(&["text", "--scripting", "on", "-"], noscript).0, "");
+    // Scripting is on by default, as in a browser: noscript is not shown.
+    assert_eq!(htmlforge(&["text", "-"], noscript).0, "");
+    assert_eq!(htmlforge(&["text", "--scripting", "off", "-"], noscript).0, "Enable scripts\n");
 }
 
 #[test]

@@ -82,9 +82,9 @@ fn by_default_the_tokens_are_those_the_tree_builder_receives() {
 #[test]
 fn scripting_changes_what_noscript_holds() {
     let page = "<head><noscript><b>x</b></noscript>";
-    let (on, _, _) = htmlforge(&["tokens", "--scripting", "on", "-"], page);
+    let (on, _, _) = htmlforge(&["tokens", "-"], page);
     assert!(on.contains("[\"Character\",\"<b>x</b>\"]"), "{on}");
-    let (off, _, _) = htmlforge(&["tokens", "-"], page);
+    let (off, _, _) = htmlforge(&["tokens", "--scripting", "off", "-"], page);
     assert!(off.contains("[\"StartTag\",\"b\",{}]"), "{off}");
 }
 

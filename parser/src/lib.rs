@@ -98,8 +98,8 @@
 //! # Cargo features
 //!
 //! - `selectors` (on by default): CSS selectors ([`select`]), on Servo's
-//!   `selectors` crate. Without it the crate depends on `memchr` and
-//!   `encoding_rs` only.
+//!   `selectors` crate. Without it the crate depends on `memchr`,
+//!   `encoding_rs`, `chardetng`, `hashbrown` and `foldhash` only.
 //! - `html5ever` (off by default): htmlforge's tree builder building any
 //!   html5ever 0.40 tree (`scraper::Html`, `RcDom`…), in `html5ever`.
 // Denied rather than forbidden for three items of vector code: the
