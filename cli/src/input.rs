@@ -143,6 +143,17 @@ impl TreeFlags {
     }
 }
 
+/// The documents a verb reads: its `FILE` arguments, stdin (`-`) when there
+/// are none. With more than one, each output line starts with the file's
+/// name and a colon, as grep does.
+pub fn paths(given: &[String]) -> Vec<&str> {
+    if given.is_empty() {
+        vec!["-"]
+    } else {
+        given.iter().map(String::as_str).collect()
+    }
+}
+
 /// The bytes of `path` (`-`: stdin).
 pub fn read_bytes(path: &str) -> Result<Vec<u8>, Failure> {
     if path == "-" {

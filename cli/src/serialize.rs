@@ -32,8 +32,8 @@ pub struct Args {
     tree: TreeFlags,
     #[command(flatten)]
     input: InputFlags,
-    /// The document (`-`: stdin).
-    #[arg(value_name = "FILE")]
+    /// The document (none or `-`: stdin).
+    #[arg(value_name = "FILE", default_value = "-")]
     path: String,
 }
 

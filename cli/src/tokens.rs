@@ -51,16 +51,16 @@ pub struct Args {
     scripting: Option<Switch>,
     #[command(flatten)]
     input: InputFlags,
-    /// The document (`-`: stdin).
-    #[arg(value_name = "FILE", required_unless_present = "jsonl")]
+    /// The document (none or `-`: stdin).
+    #[arg(value_name = "FILE")]
     path: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let Some(path) = args.path.as_deref().filter(|_| !args.jsonl) else {
+    if args.jsonl {
         return jsonl();
-    };
-    let bytes = read_bytes(path)?;
+    }
+    let bytes = read_bytes(args.path.as_deref().unwrap_or("-"))?;
     let text = if args.raw { args.input.decode(&bytes) } else { decode_as_the_parse_does(&args.input, &bytes) };
     let printer = Printer::new();
     let printer = if args.raw {

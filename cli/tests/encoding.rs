@@ -116,7 +116,8 @@ fn bad_flags_fail() {
     assert!(!htmlforge(&["encoding", "--encoding", "no-such-label", "-"], b"").1);
     assert!(!htmlforge(&["tree", "--chunk-size", "0", "-"], b"").1);
     assert!(!htmlforge(&["tree", "--chunk-size", "-"], b"").1);
-    assert!(!htmlforge(&["encoding"], b"").1);
+    // No file is stdin, not an error.
+    assert_eq!(htmlforge(&["encoding", "--no-detect"], b"<p>"), ("windows-1252 default\n".to_string(), true));
 }
 
 #[test]

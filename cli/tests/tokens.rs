@@ -46,9 +46,13 @@ fn a_document_prints_one_token_per_line_and_errors_on_stderr() {
 
 #[test]
 fn bad_usage_fails() {
-    let (_, stderr, ok) = htmlforge(&["tokens"], "");
+    let (_, stderr, ok) = htmlforge(&["tokens", "--no-such-flag"], "");
     assert!(!ok);
     assert!(stderr.contains("Usage: htmlforge tokens"), "{stderr}");
+    // No file is stdin.
+    let (out, _, ok) = htmlforge(&["tokens"], "<p>");
+    assert!(ok);
+    assert_eq!(out, "[\"StartTag\",\"p\",{}]\n");
     let (_, _, ok) = htmlforge(&["tokens", "--jsonl"], "{\"input\": 3}\n");
     assert!(!ok);
 }
