@@ -7,6 +7,7 @@
 
 mod annotation_xml_breakout;
 mod annotation_xml_scope;
+pub mod cost;
 pub mod differential;
 pub mod dom_api;
 pub mod html5ever_bugs;

@@ -102,6 +102,9 @@
 //!   `encoding_rs`, `chardetng`, `hashbrown` and `foldhash` only.
 //! - `html5ever` (off by default): htmlforge's tree builder building any
 //!   html5ever 0.40 tree (`scraper::Html`, `RcDom`…), in `html5ever`.
+//! - `cost` (off by default): counts the steps of every input-dependent
+//!   loop per site ([`cost`]), for tests and fuzzing that look for
+//!   super-linear inputs. Off, it compiles to nothing.
 // Denied rather than forbidden for three items of vector code: the
 // input-stream scan's AVX2 code (`tokenizer::input_stream::scan_avx2`) and
 // the markup count's (`markup_counts::sampled_blocks_avx2`), each called
@@ -115,6 +118,7 @@
 #![warn(missing_docs)]
 
 mod byte_search;
+pub mod cost;
 pub mod dom;
 pub mod encoding;
 pub mod generated;

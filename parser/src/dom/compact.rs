@@ -48,6 +48,7 @@ impl Document {
         }
         while let Some((source, target)) = work.pop() {
             for child in self.children(source) {
+                crate::cost::step!("dom::compact");
                 let child_copy = match self.nodes[child.index()].data {
                     Data::Element(_) => {
                         let element = self.element(child).expect("an element");

@@ -101,6 +101,7 @@ fn walk(document: &Document, parent: NodeId, out: &mut impl Write) -> fmt::Resul
 fn push_children(document: &Document, parent: NodeId, depth: usize, stack: &mut Vec<(NodeId, usize)>) {
     let mut child = document.last_child(parent);
     while let Some(node) = child {
+        crate::cost::step!("dom::dump");
         stack.push((node, depth));
         child = document.previous_sibling(node);
     }

@@ -93,6 +93,7 @@ impl<'a> ElementRef<'a> {
     /// The value of the no-namespace attribute `name` (the DOM's
     /// `getAttribute` for a name given in lowercase).
     pub fn attr(&self, name: &str) -> Option<&'a str> {
+        crate::cost::step!("dom::attr", self.data.attrs.range().len());
         self.attrs().find(|a| a.ns.is_none() && a.name == name).map(|a| a.value)
     }
 
@@ -125,6 +126,7 @@ impl<'a> ElementRef<'a> {
 
     /// The parent element (none under the Document or a fragment).
     pub fn parent_element(&self) -> Option<ElementRef<'a>> {
+        crate::cost::step!("dom::parent_element");
         self.document.parent(self.id).and_then(|parent| self.document.element(parent))
     }
 
@@ -154,15 +156,19 @@ impl<'a> ElementRef<'a> {
     /// The next sibling that is an element.
     pub fn next_sibling_element(&self) -> Option<ElementRef<'a>> {
         let document = self.document;
-        std::iter::successors(document.next_sibling(self.id), |&n| document.next_sibling(n))
-            .find_map(|n| document.element(n))
+        std::iter::successors(document.next_sibling(self.id), |&n| document.next_sibling(n)).find_map(|n| {
+            crate::cost::step!("dom::sibling_element");
+            document.element(n)
+        })
     }
 
     /// The previous sibling that is an element.
     pub fn previous_sibling_element(&self) -> Option<ElementRef<'a>> {
         let document = self.document;
-        std::iter::successors(document.previous_sibling(self.id), |&n| document.previous_sibling(n))
-            .find_map(|n| document.element(n))
+        std::iter::successors(document.previous_sibling(self.id), |&n| document.previous_sibling(n)).find_map(|n| {
+            crate::cost::step!("dom::sibling_element");
+            document.element(n)
+        })
     }
 
     /// The descendant elements with the tag name `name`, as

@@ -48,7 +48,7 @@ pub use error::{DomError, HierarchyRequest};
 pub use iter::{Children, Descendants};
 pub(crate) use mutate::ParsedAttribute;
 pub use node::{Doctype, NodeData, NodeId};
-pub use pretty::{pretty_html, write_pretty_html};
+pub use pretty::{pretty_html, write_pretty_html, MAX_INDENT_DEPTH};
 pub use serialize::{
     attribute_serialized_name, serialize_document, serialize_inner_html, serialize_outer_html, SpecSerializeOptions,
 };

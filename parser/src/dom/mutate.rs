@@ -395,7 +395,10 @@ impl Document {
             let name = self.intern_attr_name(attr);
             let present = match self.growth.attr_names.get_mut(&key) {
                 Some(names) => !names.insert((attr.ns, name)),
-                None => self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && a.name == name),
+                None => {
+                    crate::cost::step!("dom::attrs_if_missing", data.attrs.len);
+                    self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && a.name == name)
+                }
             };
             if present {
                 continue;
@@ -603,6 +606,7 @@ impl Document {
         match self.nodes[slot].data {
             Data::Element(_) | Data::DocumentFragment | Data::ShadowRoot(_) => {
                 while let Some(child) = self.nodes[slot].first_child {
+                    crate::cost::step!("dom::remove_children");
                     self.unlink(child);
                 }
                 if !text.is_empty() {
@@ -791,6 +795,7 @@ impl Document {
         }
         let mut current = Some(of);
         while let Some(link) = current {
+            crate::cost::step!("dom::inclusive_ancestor");
             if link == node {
                 return true;
             }
@@ -1065,6 +1070,7 @@ impl Document {
         while let Some((source, target)) = work.pop() {
             let mut child = self.first_child(source);
             while let Some(source_child) = child {
+                crate::cost::step!("dom::clone_deep");
                 let child_copy = self.clone_node_shallow(source_child);
                 self.link_append(target.link(), child_copy.link());
                 work.push((source_child, child_copy));

@@ -20,7 +20,15 @@
 //! indented to the depth of what follows; a tag followed by text keeps its
 //! `>` on the line, so text stays where it was. Once a `plaintext` element
 //! is entered no break is added: everything after its start tag reparses
-//! as text. `tests/tests/serializer_roundtrip.rs` checks that the output
+//! as text.
+//!
+//! The indentation stops growing at [`MAX_INDENT_DEPTH`] levels, so that
+//! the output stays within a constant of the plain serialization: each
+//! element adds at most two breaks of `1 + 2 × MAX_INDENT_DEPTH` bytes (130),
+//! however deep the tree (without the cap, n nested elements took n² bytes:
+//! 5 GB for 50,000 nested `div`s).
+//!
+//! `tests/tests/serializer_roundtrip.rs` checks that the output
 //! parses to the tree that the spec serialization parses to, on the corpus
 //! and every html5lib tree-construction input.
 
@@ -34,6 +42,13 @@ use super::serialize::{
 use super::shadow_root::write_template_start;
 use super::walk::{Visit, Walk};
 use super::{Document, NodeData, NodeId};
+
+/// The deepest level indented: deeper levels are indented as this one.
+pub const MAX_INDENT_DEPTH: usize = 32;
+
+/// Two spaces per level, up to [`MAX_INDENT_DEPTH`].
+const INDENT: &str = "                                                                ";
+const _: () = assert!(INDENT.len() == 2 * MAX_INDENT_DEPTH);
 
 /// The pretty-printed serialization of `node`'s children (of the whole
 /// document for the Document node), as a string.
@@ -147,9 +162,7 @@ impl<O: Output> Printer<'_, O> {
         }
         if break_line && self.breaks {
             self.out.write_str("\n")?;
-            for _ in 0..self.depth {
-                self.out.write_str("  ")?;
-            }
+            self.out.write_str(&INDENT[..2 * self.depth.min(MAX_INDENT_DEPTH)])?;
         }
         self.out.write_str(">")
     }
@@ -184,5 +197,17 @@ mod tests {
             }
         }
         assert_eq!(without_breaks, serialize_document(&document));
+    }
+
+    #[test]
+    fn indentation_stops_at_the_cap() {
+        let depth = 5_000;
+        let document = parse_document(&"<div>".repeat(depth));
+        let pretty = pretty_html(&document, document.document());
+        let plain = serialize_document(&document);
+        let elements = depth + 3;
+        assert!(pretty.len() <= plain.len() + elements * 2 * (1 + 2 * MAX_INDENT_DEPTH), "{}", pretty.len());
+        let widest = pretty.split('\n').map(|line| line.len() - line.trim_start().len()).max();
+        assert_eq!(widest, Some(2 * MAX_INDENT_DEPTH));
     }
 }

@@ -162,6 +162,7 @@ impl Document {
         let mut stack = vec![(node, false)];
         let mut preformatted = 0usize;
         while let Some((current, leaving)) = stack.pop() {
+            crate::cost::step!("dom::visible_text");
             match self.data(current) {
                 NodeData::Text(text) if preformatted > 0 => builder.preformatted(text),
                 NodeData::Text(text) => builder.collapsed(text),

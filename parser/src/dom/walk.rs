@@ -200,6 +200,7 @@ impl Iterator for Walk<'_> {
     type Item = Visit;
 
     fn next(&mut self) -> Option<Visit> {
+        crate::cost::step!("dom::walk");
         if let Some(first) = self.first.take() {
             return Some(self.enter(first));
         }

@@ -38,7 +38,9 @@
 
 mod element;
 mod error;
+mod has;
 mod pseudo;
+mod query;
 mod state;
 
 use std::fmt;
@@ -46,7 +48,7 @@ use std::fmt;
 use selectors::matching::{self, MatchingContext, SelectorCaches};
 use selectors::parser::{ParseRelative, SelectorList};
 
-use crate::dom::{Document, ElementRef};
+use crate::dom::{Document, ElementRef, NodeId};
 use crate::quirks::QuirksMode;
 
 use element::Candidate;
@@ -71,32 +73,77 @@ impl Selector {
     }
 
     /// Whether `element` matches one of the selectors.
+    ///
+    /// With `:has()` in the selector this walks the element's whole tree
+    /// once (see [`Document::select`]); to test many elements, `select`
+    /// the tree once instead.
     pub fn matches(&self, element: &ElementRef<'_>) -> bool {
-        self.matches_in(element, None, &mut SelectorCaches::default())
+        let mut caches = SelectorCaches::default();
+        let relative = has::relative_selectors(&self.list);
+        if !relative.is_empty() {
+            let document = element.document();
+            let elements = tree_elements(document, element.id());
+            has::precompute(&relative, document, &elements, None, quirks_mode(document), &mut caches);
+        }
+        self.matches_in(element, &mut caches)
     }
 
-    fn matches_in(
-        &self,
-        element: &ElementRef<'_>,
-        scope: Option<&ElementRef<'_>>,
-        caches: &mut SelectorCaches,
-    ) -> bool {
-        let quirks_mode = match element.document().quirks_mode() {
-            QuirksMode::Quirks => matching::QuirksMode::Quirks,
-            QuirksMode::LimitedQuirks => matching::QuirksMode::LimitedQuirks,
-            QuirksMode::NoQuirks => matching::QuirksMode::NoQuirks,
-        };
+    /// The elements of the tree that holds `start` that match, by node
+    /// index: one pass per `:has()` argument (`has`) and one for the
+    /// selectors' combinators (`query`), so that no candidate walks its
+    /// ancestors, siblings or descendants again.
+    fn query(&self, document: &Document, start: NodeId, scope: Option<&ElementRef<'_>>) -> Vec<bool> {
+        let elements = tree_elements(document, start);
+        let mut caches = SelectorCaches::default();
+        let relative = has::relative_selectors(&self.list);
+        has::precompute(&relative, document, &elements, scope, quirks_mode(document), &mut caches);
         let mut context = MatchingContext::new(
             matching::MatchingMode::Normal,
             None,
-            caches,
-            quirks_mode,
+            &mut caches,
+            quirks_mode(document),
             matching::NeedsSelectorFlags::No,
             matching::MatchingForInvalidation::No,
         );
         context.scope_element = scope.map(|scope| selectors::Element::opaque(&Candidate(*scope)));
+        let mut matched = vec![false; document.node_count()];
+        for selector in self.list.slice() {
+            query::mark_matches(selector, document, &elements, &mut context, &mut matched);
+        }
+        matched
+    }
+
+    fn matches_in(&self, element: &ElementRef<'_>, caches: &mut SelectorCaches) -> bool {
+        let mut context = MatchingContext::new(
+            matching::MatchingMode::Normal,
+            None,
+            caches,
+            quirks_mode(element.document()),
+            matching::NeedsSelectorFlags::No,
+            matching::MatchingForInvalidation::No,
+        );
+        crate::cost::step!("select::candidate");
         let candidate = Candidate(*element);
         self.list.slice().iter().any(|selector| matching::matches_selector(selector, 0, None, &candidate, &mut context))
+    }
+}
+
+/// The elements of the tree that holds `start` (from its root), in tree order.
+fn tree_elements(document: &Document, start: NodeId) -> Vec<ElementRef<'_>> {
+    let mut root = start;
+    while let Some(parent) = document.parent(root) {
+        crate::cost::step!("select::root");
+        root = parent;
+    }
+    document.descendants(root).filter_map(|node| document.element(node)).collect()
+}
+
+/// The document's quirks mode, as the `selectors` crate names it.
+fn quirks_mode(document: &Document) -> matching::QuirksMode {
+    match document.quirks_mode() {
+        QuirksMode::Quirks => matching::QuirksMode::Quirks,
+        QuirksMode::LimitedQuirks => matching::QuirksMode::LimitedQuirks,
+        QuirksMode::NoQuirks => matching::QuirksMode::NoQuirks,
     }
 }
 
@@ -127,8 +174,8 @@ pub struct Select<'a, 's> {
     document: &'a Document,
     nodes: crate::dom::Descendants<'a>,
     selector: &'s Selector,
-    scope: Option<ElementRef<'a>>,
-    caches: SelectorCaches,
+    /// By node index: the elements that match (`Selector::query`).
+    matched: Vec<bool>,
 }
 
 impl fmt::Debug for Select<'_, '_> {
@@ -141,14 +188,7 @@ impl<'a> Iterator for Select<'a, '_> {
     type Item = ElementRef<'a>;
 
     fn next(&mut self) -> Option<ElementRef<'a>> {
-        for node in self.nodes.by_ref() {
-            if let Some(element) = self.document.element(node) {
-                if self.selector.matches_in(&element, self.scope.as_ref(), &mut self.caches) {
-                    return Some(element);
-                }
-            }
-        }
-        None
+        self.nodes.by_ref().find(|node| self.matched[node.index()]).and_then(|node| self.document.element(node))
     }
 }
 
@@ -156,6 +196,11 @@ impl Document {
     /// The elements of the document that match `selector`, in tree order
     /// (`querySelectorAll`); in a fragment parse's document, those of the
     /// fragment (see [`Document::elements`]).
+    ///
+    /// Each `:has()` in the selector costs one pass over the document per
+    /// query, before the first match: its answer for every element is
+    /// computed bottom-up, without recursion, so that matching looks it up
+    /// (the elements times the compounds of its argument).
     ///
     /// ```
     /// use htmlforge::select::Selector;
@@ -169,8 +214,7 @@ impl Document {
             document: self,
             nodes: self.descendants(self.search_root()),
             selector,
-            scope: None,
-            caches: SelectorCaches::default(),
+            matched: selector.query(self, self.document(), None),
         }
     }
 
@@ -196,7 +240,8 @@ impl<'a> ElementRef<'a> {
         let document = self.document();
         let mut nodes = document.descendants(self.id());
         nodes.next();
-        Select { document, nodes, selector, scope: Some(*self), caches: SelectorCaches::default() }
+        let matched = selector.query(document, self.id(), Some(self));
+        Select { document, nodes, selector, matched }
     }
 
     /// The first descendant of this element that matches `selector`.

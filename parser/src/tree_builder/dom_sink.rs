@@ -112,6 +112,7 @@ impl TreeSink for Document {
     fn reparent_children(&mut self, node: NodeId, new_parent: NodeId) {
         let new_parent = self.checked(new_parent);
         while let Some(child) = self.first_child(node) {
+            crate::cost::step!("dom::reparent_children");
             self.link_append(new_parent, child.link());
         }
     }

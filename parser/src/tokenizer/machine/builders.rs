@@ -157,6 +157,7 @@ impl<S: TokenSink> Tokenizer<S> {
             // Interned names compare as integers; two names the names table
             // does not know, as strings.
             let known = current.known_name.is_some();
+            crate::cost::step!("tokenizer::duplicate_attribute", earlier.len());
             earlier.iter().any(|a| a.known_name == current.known_name && (known || a.name == current.name))
         } else {
             if self.attribute_names.is_empty() {
