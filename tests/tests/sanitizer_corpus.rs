@@ -53,14 +53,14 @@ fn the_safe_variant_leaves_no_script_and_round_trips() {
             assert_eq!(unsafe_markup(&first, root), None, "{name}");
             // Parsed with scripting enabled (a browser's document), and so
             // serialized and parsed again.
-            let html = first.inner_html_with(root, SpecSerializeOptions::default().scripting(true));
+            let html = first.inner_html_with(root, SpecSerializeOptions::default().scripting(Some(true)));
             let mut reparsed = parse_fragment_with(&html, &context, ParseOptions::default().scripting(true));
             let reparsed_root = reparsed.fragment_root().expect("a root");
             assert_eq!(unsafe_markup(&reparsed, reparsed_root), None, "{name}, parsed again");
             assert_eq!(dump(&mut first), dump(&mut reparsed), "{name}: not the same tree parsed again");
             let again = sanitize_fragment(&html, &context, Some(&option)).expect("valid");
             let again_root = again.fragment_root().expect("a root");
-            let again_html = again.inner_html_with(again_root, SpecSerializeOptions::default().scripting(true));
+            let again_html = again.inner_html_with(again_root, SpecSerializeOptions::default().scripting(Some(true)));
             assert!(again_html == html, "{name}: sanitizing the output changed it");
             checked += 1;
         }

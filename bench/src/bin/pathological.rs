@@ -97,7 +97,8 @@ fn parse_once(input: &str, untrusted: bool, sanitize: Option<&str>) -> (Duration
     (elapsed, peak, allocations)
 }
 
-/// The parse of `input`, with the untrusted limits for its length
+/// The parse of `input` (scripting off, as the families were measured
+/// from the start), with the untrusted limits for its length
 /// (`Limits::for_input_bytes`) when `untrusted`; through
 /// `Document.parseHTML` with the configuration `sanitize` when given.
 fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom::Document {
@@ -105,12 +106,12 @@ fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom
         let option = htmlforge::sanitize::SanitizerOption::from_json(config).expect("a valid configuration");
         return htmlforge::sanitize::parse_html(input, Some(&option)).expect("a valid configuration");
     }
+    let options = htmlforge::ParseOptions::default().scripting(false);
     if untrusted {
         let limits = htmlforge::Limits::for_input_bytes(input.len());
-        let options = htmlforge::ParseOptions::default().limits(limits);
-        htmlforge::parse_document_with(input, options)
+        htmlforge::parse_document_with(input, options.limits(limits))
     } else {
-        htmlforge::parse_document(input)
+        htmlforge::parse_document_with(input, options)
     }
 }
 

@@ -194,7 +194,8 @@ impl<'a> Iterator for Select<'a, '_> {
 
 impl Document {
     /// The elements of the document that match `selector`, in tree order
-    /// (`querySelectorAll`).
+    /// (`querySelectorAll`); in a fragment parse's document, those of the
+    /// fragment (see [`Document::elements`]).
     ///
     /// Each `:has()` in the selector costs one pass over the document per
     /// query, before the first match: its answer for every element is
@@ -211,7 +212,7 @@ impl Document {
     pub fn select<'a, 's>(&'a self, selector: &'s Selector) -> Select<'a, 's> {
         Select {
             document: self,
-            nodes: self.descendants(self.document()),
+            nodes: self.descendants(self.search_root()),
             selector,
             matched: selector.query(self, self.document(), None),
         }
