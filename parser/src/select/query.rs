@@ -64,6 +64,8 @@ pub(super) struct Walker<'a> {
     stack: Vec<Frame>,
     /// The next node to enter, if any.
     next: Option<NodeId>,
+    /// The bits of the element being entered (kept to reuse its buffer).
+    scratch: Vec<u8>,
 }
 
 impl<'a> Walker<'a> {
@@ -84,7 +86,15 @@ impl<'a> Walker<'a> {
             complexes.push(Complex { starts, combinators, first_bit: width });
             width += compounds;
         }
-        let mut walker = Walker { document, complexes, bits: Vec::new(), width, stack: Vec::new(), next: None };
+        let mut walker = Walker {
+            document,
+            complexes,
+            bits: Vec::new(),
+            width,
+            stack: Vec::new(),
+            next: None,
+            scratch: vec![0; width],
+        };
         walker.push_frame(root);
         walker.next = document.first_child(root);
         walker
@@ -162,7 +172,7 @@ impl<'a> Walker<'a> {
         let (parent_at, previous_at) = (frame.at, frame.at + width);
         // The parent's bits count only if it is an element (the root's
         // frame of a Document or fragment node stays all zero).
-        let mut own = vec![0u8; width];
+        let mut own = std::mem::take(&mut self.scratch);
         let mut matched = false;
         for (complex, selector) in self.complexes.iter().zip(list.slice()) {
             let compounds = complex.starts.len();
@@ -198,6 +208,7 @@ impl<'a> Walker<'a> {
             }
         }
         self.bits[previous_at..previous_at + width].copy_from_slice(&own);
+        self.scratch = own;
         matched
     }
 }
