@@ -16,7 +16,7 @@ impl TokenSink for Steering {
         self.tokens += 1;
         match token {
             // The name as the tree builder matches it: interned by the tokenizer.
-            Token::StartTag(tag) => match tag.local_name() {
+            Token::StartTag(tag) => match tag.known_name() {
                 Some(local_names::SCRIPT) => SinkResult::SwitchTo(ContentState::ScriptData),
                 Some(local_names::STYLE) => SinkResult::SwitchTo(ContentState::Rawtext),
                 Some(local_names::TEXTAREA | local_names::TITLE) => SinkResult::SwitchTo(ContentState::Rcdata),

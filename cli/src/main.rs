@@ -13,6 +13,7 @@ mod errors;
 mod failure;
 mod input;
 mod jsonl;
+mod sanitize;
 mod select;
 mod serialize;
 mod text;
@@ -39,6 +40,7 @@ enum Verb {
     Serialize(serialize::Args),
     Select(select::Args),
     Text(text::Args),
+    Sanitize(sanitize::Args),
     Encoding(encoding::Args),
 }
 
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Verb::Serialize(args) => serialize::run(args),
         Verb::Select(args) => select::run(args),
         Verb::Text(args) => text::run(args),
+        Verb::Sanitize(args) => sanitize::run(args),
         Verb::Encoding(args) => encoding::run(args),
     };
     match result {

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use htmlforge::dom::{write_inner_html, write_pretty_html, SpecSerializeOptions};
+use htmlforge::dom::{serialize_inner_html, write_pretty_html, SpecSerializeOptions};
 use htmlforge::serializer::{IoOutput, SerializeOptions, Serializer};
 
 use crate::failure::Failure;
@@ -62,7 +62,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         output.0
     } else {
         let mut output = IoOutput(out);
-        write_inner_html(
+        serialize_inner_html(
             &document,
             root,
             SpecSerializeOptions::default().scripting(scripting).serializable_shadow_roots(serializable_shadow_roots),

@@ -7,10 +7,10 @@ use std::io::Write;
 use htmlforge::dom::Document;
 use htmlforge::encoding::{decode, sniff, Confidence, SniffOptions};
 use htmlforge::tokenizer::{
-    Collector, Observed, OwnedToken, ParseError, Progress, SinkResult, State, Token, TokenObserver, TokenSink,
-    Tokenizer,
+    Collector, Observed, OwnedToken, Progress, SinkResult, State, Token, TokenObserver, TokenSink, Tokenizer,
 };
 use htmlforge::tree_builder::{TreeBuilder, TreeBuilderOptions};
+use htmlforge::ParseError;
 use serde_json::{json, Map, Value};
 
 use crate::failure::Failure;

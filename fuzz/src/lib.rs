@@ -13,6 +13,7 @@ pub mod dom_api;
 pub mod html5ever_bugs;
 mod replay;
 pub mod roundtrip_exceptions;
+pub mod sanitize;
 mod special_walks;
 mod table_sections;
 mod template_table_text;

@@ -17,7 +17,8 @@ use crate::generated::names::Namespace;
 use crate::markup_counts::MarkupCounts;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::{ContentState, Progress, State, Tokenizer};
-use crate::tree_builder::{Attr, LimitsHit, Name, QualName, TreeBuilder, TreeBuilderOptions, TreeSink};
+use crate::tree_builder::{LimitsHit, TreeBuilder, TreeBuilderOptions, TreeSink};
+use crate::vocab::{Attr, Name, QualName};
 
 /// Options of a parse. Set them with the methods named after the fields
 /// (the struct is `#[non_exhaustive]`, so that a new option is not a
@@ -374,8 +375,20 @@ pub fn parse_fragment(input: &str, context: &FragmentContext) -> Document {
 
 /// Parses a fragment in the context of `context` with `options`.
 pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: ParseOptions) -> Document {
+    parse_fragment_in_tree(input, context, options, QuirksMode::NoQuirks, false)
+}
+
+/// [`parse_fragment_with`] for a context element in a tree (see
+/// [`Parser::new_fragment_in_tree`]).
+pub(crate) fn parse_fragment_in_tree(
+    input: &str,
+    context: &FragmentContext,
+    options: ParseOptions,
+    quirks_mode: QuirksMode,
+    form_ancestor: bool,
+) -> Document {
     let sink = document_sized_for(&input.as_bytes()[..options.limits.parsed_len(input.len())]);
-    let mut parser = Parser::new_fragment_with_sink(sink, context, options);
+    let mut parser = Parser::new_fragment_in_tree(sink, context, options, quirks_mode, form_ancestor);
     parser.push(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
@@ -479,13 +492,29 @@ impl<S: TreeSink> Parser<S> {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
     pub fn new_fragment_with_sink(sink: S, context: &FragmentContext, options: ParseOptions) -> Parser<S> {
+        Parser::new_fragment_in_tree(sink, context, options, QuirksMode::NoQuirks, false)
+    }
+
+    /// A fragment parser for a context element that is in a tree: its
+    /// node document's quirks mode, and whether it has a `form` ancestor
+    /// (steps 2 and 13 of the algorithm).
+    pub(crate) fn new_fragment_in_tree(
+        sink: S,
+        context: &FragmentContext,
+        options: ParseOptions,
+        quirks_mode: QuirksMode,
+        form_ancestor: bool,
+    ) -> Parser<S> {
         let (mut builder, state) = TreeBuilder::new_for_fragment(
             sink,
             options.tree_builder_options(),
             context.name.clone(),
             context.attrs.clone(),
-            QuirksMode::NoQuirks,
+            quirks_mode,
         );
+        if form_ancestor {
+            builder.set_form_element_pointer_for_form_ancestor();
+        }
         builder.driven_by_the_tokenizer();
         let mut tokenizer = Tokenizer::new(builder);
         tokenizer.set_legacy_processing_instructions(options.legacy_processing_instructions);

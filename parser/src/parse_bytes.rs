@@ -280,7 +280,8 @@ enum Input {
 /// says whether that happened.
 ///
 /// ```
-/// use htmlforge::tree_builder::{AttrRef, NodeOrText, QualName, TreeSink};
+/// use htmlforge::tree_builder::{NodeOrText, TreeSink};
+/// use htmlforge::vocab::{AttrRef, QualName};
 /// use htmlforge::{ByteParseOptions, ByteParser, ByteParserStatus};
 ///
 /// /// Counts the elements and the characters of text, and keeps nothing else.

@@ -88,7 +88,7 @@ fn text_walks_and_copies_return_at_depth_one_million() {
         assert_eq!(document.visible_text(root), "x");
         assert_eq!(document.text_content(root), "x");
         assert_eq!(document.descendants(root).count(), DEPTH + 6);
-        let body = document.body().unwrap();
+        let body = document.body().unwrap().id();
         let copy = document.clone_node_deep(body);
         assert_eq!(document.descendants(copy).count(), DEPTH + 3);
         assert_eq!(document.compacted().node_count(), document.node_count() - DEPTH - 3);

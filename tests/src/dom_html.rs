@@ -58,8 +58,8 @@ pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) 
                             // "the attribute's serialized name": the
                             // qualified name of a namespaced attribute.
                             let name = match attr.prefix {
-                                Some(prefix) => format!("{prefix}:{}", attr.local),
-                                None => attr.local.to_string(),
+                                Some(prefix) => format!("{prefix}:{}", attr.name),
+                                None => attr.name.to_string(),
                             };
                             Attribute::new(name, attr.value)
                         })

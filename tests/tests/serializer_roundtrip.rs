@@ -35,7 +35,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use htmlforge::dom::{
-    dump_children_html5lib, dump_html5lib, write_inner_html, write_pretty_html, Document, SpecSerializeOptions,
+    dump_children_html5lib, dump_html5lib, serialize_inner_html, write_pretty_html, Document, SpecSerializeOptions,
 };
 use htmlforge::serializer::{FmtOutput, SerializeOptions, Serializer};
 use htmlforge::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
@@ -90,7 +90,7 @@ fn serialize(input: &Input, document: &Document, kind: Kind) -> String {
     match kind {
         Kind::Spec => {
             let mut out = FmtOutput(String::new());
-            write_inner_html(document, node, SpecSerializeOptions::default().scripting(input.scripting), &mut out)
+            serialize_inner_html(document, node, SpecSerializeOptions::default().scripting(input.scripting), &mut out)
                 .unwrap();
             out.0
         }

@@ -84,13 +84,18 @@ fn thread_cpu_time() -> Option<Duration> {
 
 /// One parse of `input`: its time, peak heap above what was live before,
 /// and allocations.
-fn parse_once(input: &str, untrusted: bool, query: Option<Query>) -> (Duration, usize, usize, usize) {
+fn parse_once(
+    input: &str,
+    untrusted: bool,
+    sanitize: Option<&str>,
+    query: Option<Query>,
+) -> (Duration, usize, usize, usize) {
     let base = heap::current();
     heap::reset_peak();
     let before = heap::allocations();
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
-    let document = parse(black_box(input), untrusted);
+    let document = parse(black_box(input), untrusted, sanitize);
     let output = query.map_or(0, |query| run_query(&document, query));
     let elapsed = match (cpu_start, thread_cpu_time()) {
         (Some(start), Some(end)) => end.saturating_sub(start),
@@ -127,8 +132,13 @@ fn run_query(document: &htmlforge::dom::Document, query: Query) -> usize {
 }
 
 /// The parse of `input`, with the untrusted limits for its length
-/// (`Limits::for_input_bytes`) when `untrusted`.
-fn parse(input: &str, untrusted: bool) -> htmlforge::dom::Document {
+/// (`Limits::for_input_bytes`) when `untrusted`; through
+/// `Document.parseHTML` with the configuration `sanitize` when given.
+fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom::Document {
+    if let Some(config) = sanitize {
+        let option = htmlforge::sanitize::SanitizerOption::from_json(config).expect("a valid configuration");
+        return htmlforge::sanitize::parse_html(input, Some(&option)).expect("a valid configuration");
+    }
     if untrusted {
         let limits = htmlforge::Limits::for_input_bytes(input.len());
         let options = htmlforge::ParseOptions::default().limits(limits);
@@ -139,8 +149,8 @@ fn parse(input: &str, untrusted: bool) -> htmlforge::dom::Document {
 }
 
 /// Walks, serializes and drops the tree of `input`.
-fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool) {
-    let document = parse(input, untrusted);
+fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool, sanitize: Option<&str>) {
+    let document = parse(input, untrusted, sanitize);
     let nodes = document.descendants(document.document()).count();
     let html = if serialize { serialize_children(&document, document.document(), false) } else { String::new() };
     black_box((nodes, html.len()));
@@ -156,6 +166,7 @@ fn measure_pair(
     large: &str,
     untrusted: bool,
     serialize: bool,
+    sanitize: Option<&str>,
     query: Option<Query>,
 ) -> (Measure, Measure, usize) {
     let mut out = [small, large].map(|input| Measure {
@@ -170,7 +181,7 @@ fn measure_pair(
         rounds += 1;
         for _ in 0..RUNS {
             for (input, measure) in [small, large].into_iter().zip(out.iter_mut()) {
-                let (time, peak, allocations, output) = parse_once(input, untrusted, query);
+                let (time, peak, allocations, output) = parse_once(input, untrusted, sanitize, query);
                 measure.output = output;
                 measure.time = measure.time.min(time);
                 measure.peak_bytes = peak;
@@ -181,8 +192,8 @@ fn measure_pair(
             break;
         }
     }
-    walk_serialize_drop(small, untrusted, serialize);
-    walk_serialize_drop(large, untrusted, serialize);
+    walk_serialize_drop(small, untrusted, serialize, sanitize);
+    walk_serialize_drop(large, untrusted, serialize, sanitize);
     let [small, large] = out;
     (small, large, rounds)
 }
@@ -225,6 +236,7 @@ struct Run {
     known_quadratic: Option<&'static str>,
     untrusted: bool,
     serialize: bool,
+    sanitize: Option<&'static str>,
     query: Option<Query>,
 }
 
@@ -247,6 +259,7 @@ fn main() {
             known_quadratic: family.known_quadratic,
             untrusted: family.untrusted,
             serialize: family.serialize,
+            sanitize: family.sanitize,
             query: None,
         })
         .chain(QUERY_FAMILIES.iter().map(|family| Run {
@@ -256,6 +269,7 @@ fn main() {
             known_quadratic: None,
             untrusted: false,
             serialize: true,
+            sanitize: None,
             query: Some(family.query),
         }));
     for family in families {
@@ -264,12 +278,13 @@ fn main() {
         }
         let full = if quick { family.full / 10 } else { family.full };
         let make = family.make;
-        let (untrusted, serialize, query) = (family.untrusted, family.serialize, family.query);
+        let (untrusted, serialize, sanitize, query) =
+            (family.untrusted, family.serialize, family.sanitize, family.query);
         // The whole family runs in a thread with a 256 KB stack: parsing,
         // walking, serializing and dropping must not recurse.
         let outcome = std::thread::Builder::new()
             .stack_size(256 * 1024)
-            .spawn(move || measure_pair(&make(full / 4), &make(full), untrusted, serialize, query))
+            .spawn(move || measure_pair(&make(full / 4), &make(full), untrusted, serialize, sanitize, query))
             .expect("spawn a thread")
             .join();
         let Ok((small, large, rounds)) = outcome else {

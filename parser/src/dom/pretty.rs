@@ -1,6 +1,6 @@
 //! A pretty printer that cannot change the tree: the spec's serialization
 //! with line breaks and indentation put only *inside* tags, between the
-//! tag name (or last attribute) and the closing `>`, where the tokenizer
+//! tag name (or last attribute) and the closing `>`, where the parser
 //! skips whitespace. Whitespace between tags would be text (the parser
 //! keeps it in nearly every insertion mode), so none is added there:
 //!
@@ -60,7 +60,7 @@ const _: () = assert!(INDENT.len() == 2 * MAX_INDENT_DEPTH);
 ///     "<html\n  ><head\n    ><title>T</title\n  ></head\n  ><body\n    ><p>Hello <b>world</b\n    ></p\n  ></body\n></html>"
 /// );
 /// ```
-pub fn pretty_html(document: &Document, node: NodeId) -> String {
+pub fn pretty_html(document: &Document, node: impl Into<NodeId>) -> String {
     let mut out = FmtOutput(String::new());
     // Writing to a String cannot fail.
     let _ = write_pretty_html(document, node, SpecSerializeOptions::default(), &mut out);
@@ -70,12 +70,12 @@ pub fn pretty_html(document: &Document, node: NodeId) -> String {
 /// Writes the pretty-printed serialization of `node`'s children to `out`.
 pub fn write_pretty_html<O: Output>(
     document: &Document,
-    node: NodeId,
+    node: impl Into<NodeId>,
     options: SpecSerializeOptions,
     out: &mut O,
 ) -> Result<(), SerializeError> {
     let mut printer = Printer { out, depth: 0, tag_open: false, breaks: true };
-    let walk = Walk::children(document, node);
+    let walk = Walk::children(document, node.into());
     let walk = if options.serializable_shadow_roots { walk.with_serializable_shadow_roots() } else { walk };
     for visit in walk {
         match visit {

@@ -115,7 +115,7 @@ impl Document {
     /// let body = document.body().unwrap();
     /// assert_eq!(document.visible_text(body), "Title\n\nOne bold word.\n\na\nb\n1\t2\nx\ny");
     /// ```
-    pub fn visible_text(&self, node: NodeId) -> String {
+    pub fn visible_text(&self, node: impl Into<NodeId>) -> String {
         self.visible_text_with(node, TextOptions::default())
     }
 
@@ -155,7 +155,8 @@ impl Document {
     /// let body = document.body().unwrap();
     /// assert_eq!(document.visible_text_with(body, TextOptions::default().scripting(true)), "a\n\n c\n  d");
     /// ```
-    pub fn visible_text_with(&self, node: NodeId, options: TextOptions) -> String {
+    pub fn visible_text_with(&self, node: impl Into<NodeId>, options: TextOptions) -> String {
+        let node = node.into();
         let mut builder = TextBuilder { out: String::new(), pending: Break::None, line_breaks: 0 };
         // (node, entered): an element is visited twice, before and after
         // its children; an explicit stack, for deep trees.

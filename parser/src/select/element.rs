@@ -85,7 +85,7 @@ impl Element for Candidate<'_> {
                 NamespaceConstraint::Any => true,
                 NamespaceConstraint::Specific(url) => attr.ns.map_or("", Namespace::url) == &*url.0,
             };
-            in_namespace && attr.local == &*local_name.name && operation.eval_str(attr.value)
+            in_namespace && attr.name == &*local_name.name && operation.eval_str(attr.value)
         })
     }
 

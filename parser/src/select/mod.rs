@@ -9,7 +9,7 @@
 //!     r#"<nav><a class=active href="https://a.example/">A</a><a href="/b">B</a></nav><a href=c>C</a>"#,
 //! );
 //! let selector = Selector::parse("nav > a.active[href^=http]").unwrap();
-//! let links: Vec<_> = document.select(&selector).map(|a| a.text()).collect();
+//! let links: Vec<_> = document.select(&selector).map(|a| a.text_content()).collect();
 //! assert_eq!(links, ["A"]);
 //! let any_link = Selector::parse("a:link").unwrap();
 //! assert_eq!(document.select(&any_link).count(), 3);
@@ -209,7 +209,7 @@ impl Document {
     ///
     /// let document = htmlforge::parse_document("<ul><li>1<li class=x>2<li>3</ul>");
     /// let odd = Selector::parse("li:nth-child(odd)").unwrap();
-    /// assert_eq!(document.select(&odd).map(|li| li.text()).collect::<Vec<_>>(), ["1", "3"]);
+    /// assert_eq!(document.select(&odd).map(|li| li.text_content()).collect::<Vec<_>>(), ["1", "3"]);
     /// ```
     pub fn select<'a, 's>(&'a self, selector: &'s Selector) -> Select<'a, 's> {
         Select {
@@ -234,9 +234,9 @@ impl<'a> ElementRef<'a> {
     /// use htmlforge::select::Selector;
     ///
     /// let document = htmlforge::parse_document("<div id=a><p>1</p></div><p>2</p>");
-    /// let div = document.element(document.get_element_by_id("a").unwrap()).unwrap();
+    /// let div = document.get_element_by_id("a").unwrap();
     /// let p = Selector::parse(":scope > p").unwrap();
-    /// assert_eq!(div.select(&p).map(|p| p.text()).collect::<Vec<_>>(), ["1"]);
+    /// assert_eq!(div.select(&p).map(|p| p.text_content()).collect::<Vec<_>>(), ["1"]);
     /// ```
     pub fn select<'s>(&self, selector: &'s Selector) -> Select<'a, 's> {
         let document = self.document();

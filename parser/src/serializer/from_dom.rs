@@ -61,8 +61,8 @@ pub fn walk_events<E>(
                             slot.name.push(':');
                         }
                         slot.name.push_str(local);
-                        slot.local_name = match prefix {
-                            None => attr.local_name,
+                        slot.known_name = match prefix {
+                            None => attr.known_name,
                             Some(_) => LocalName::lookup(&slot.name),
                         };
                         slot.value.clear();

@@ -12,12 +12,11 @@ mod names;
 use std::collections::{HashSet, VecDeque};
 
 use super::input_stream::{preprocess, LineMarks, Positions};
-use super::interface::{
-    ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,
-};
+use super::interface::{ContentState, Doctype, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink};
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
 use crate::named_char_ref::NamedMatch;
+use crate::vocab::{ErrorCode, ParseError};
 use names::NameCache;
 
 /// The most owned text the tokenizer gathers before it hands the text on
@@ -119,8 +118,14 @@ pub struct Tokenizer<S: TokenSink> {
     pub(crate) state: State,
     pub(crate) return_state: State,
 
-    /// Input fed but not consumed yet (already preprocessed).
+    /// Input fed but not consumed yet (already preprocessed), from
+    /// `buffer_start` on: what a run consumed stays in front until it is
+    /// at least half the buffer, so that a parse that pauses often (after
+    /// each script, with scripting on) moves the rest of its input a
+    /// bounded number of times in all, not once per pause.
     buffer: String,
+    /// The bytes at the start of `buffer` consumed already.
+    buffer_start: usize,
     /// Offsets into the input of the current run: the next input character
     /// and the current input character.
     pub(crate) pos: usize,
@@ -194,6 +199,7 @@ impl<S: TokenSink> Tokenizer<S> {
             state: State::Data,
             return_state: State::Data,
             buffer: String::new(),
+            buffer_start: 0,
             pos: 0,
             cur_start: 0,
             eof: false,
@@ -288,10 +294,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // Input after the end-of-file token has nowhere to go.
             return Progress::Done;
         }
-        let start = self.positions.base_offset() + self.buffer.len();
+        let start = self.positions.base_offset() + self.pending().len();
         let (text, newlines) =
             preprocess(chunk, &mut self.last_was_cr, start, &mut self.stream_errors, self.positions.marks_mut());
-        if self.buffer.is_empty() && !self.paused() {
+        if self.pending().is_empty() && !self.paused() {
+            self.buffer.clear();
+            self.buffer_start = 0;
             // The usual case: run over the caller's chunk without copying it
             // (it starts at the base, as the scan's line count needs).
             let consumed = self.run(&text);
@@ -329,7 +337,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // line break of its own even if the pending input starts with LF.
         crate::cost::step!(
             "tokenizer::insert_at_insertion_point",
-            text.len() + self.buffer.len() + self.stream_errors.len()
+            text.len() + self.pending().len() + self.stream_errors.len()
         );
         let mut cr = false;
         let base = self.positions.base_offset();
@@ -341,8 +349,9 @@ impl<S: TokenSink> Tokenizer<S> {
         while let Some(error) = errors.pop_back() {
             self.stream_errors.push_front(error);
         }
-        text.push_str(&self.buffer);
+        text.push_str(self.pending());
         self.buffer = text;
+        self.buffer_start = 0;
         self.positions.forget_cursor();
     }
 
@@ -361,14 +370,27 @@ impl<S: TokenSink> Tokenizer<S> {
             return;
         }
         let mut buffer = std::mem::take(&mut self.buffer);
-        // The drain below moves what is left: the whole buffer at most.
-        crate::cost::step!("tokenizer::run_buffer", buffer.len());
-        let consumed = self.run(&buffer);
+        let pending = &buffer[self.buffer_start..];
+        let consumed = self.run(pending);
+        // The run and the position update read what they consumed (the
+        // cost the run itself counts); the compaction below moves the rest,
+        // only when the consumed bytes are at least as many: each byte is
+        // moved at most once per byte consumed before it, linear in all.
         if !self.done() {
-            self.positions.drop_consumed(&buffer, consumed);
+            self.positions.drop_consumed(pending, consumed);
         }
-        buffer.drain(..consumed);
+        self.buffer_start += consumed;
+        if self.buffer_start * 2 >= buffer.len() {
+            crate::cost::step!("tokenizer::run_buffer", buffer.len() - self.buffer_start);
+            buffer.drain(..self.buffer_start);
+            self.buffer_start = 0;
+        }
         self.buffer = buffer;
+    }
+
+    /// The input fed but not consumed yet.
+    fn pending(&self) -> &str {
+        &self.buffer[self.buffer_start..]
     }
 
     /// Runs the state machine over `input` until it needs more input, is
@@ -493,7 +515,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let offset = self.positions.base_offset() + self.cur_start;
         self.report_stream_errors(input, |at| at <= offset);
         let (line, col) = self.positions.locate(input, offset);
-        self.sink.parse_error(ParseError { code, line, col });
+        self.sink.parse_error(ParseError { code: ErrorCode::Tokenizer(code), line, col });
     }
 
     /// Reports the pending input-stream errors whose offsets pass `due`:
@@ -505,7 +527,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             self.stream_errors.pop_front();
             let (line, col) = self.positions.locate(input, offset);
-            self.sink.parse_error(ParseError { code, line, col });
+            self.sink.parse_error(ParseError { code: ErrorCode::Tokenizer(code), line, col });
         }
     }
 
@@ -756,9 +778,9 @@ impl<S: TokenSink> Tokenizer<S> {
     /// The tag's name interned once, as it is emitted, for every consumer.
     #[inline(always)]
     fn intern_tag_name(&mut self, input: &str) {
-        self.tag.local_name =
+        self.tag.known_name =
             self.tag_names.intern(&self.tag.name, input.as_bytes(), self.tag_name_start, self.tag_name_verbatim);
-        debug_assert_eq!(self.tag.local_name, crate::generated::names::LocalName::lookup(&self.tag.name));
+        debug_assert_eq!(self.tag.known_name, crate::generated::names::LocalName::lookup(&self.tag.name));
     }
 
     /// Spec: "When an end tag token is emitted with attributes, that is

@@ -11,7 +11,7 @@ use crate::generated::tag_groups::{
 };
 
 use crate::generated::names::LOCAL_NAME_COUNT;
-use crate::tree_builder::Name;
+use crate::vocab::Name;
 
 use super::element_names::{LocalId, OtherNames};
 use super::serial_positions::{SerialPositions, CLOSED};
