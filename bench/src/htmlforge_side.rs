@@ -16,7 +16,7 @@ impl TokenSink for Steering {
         self.tokens += 1;
         match token {
             // The name as the tree builder matches it: interned by the tokenizer.
-            Token::StartTag(tag) => match tag.local_name() {
+            Token::StartTag(tag) => match tag.known_name() {
                 Some(local_names::SCRIPT) => SinkResult::SwitchTo(ContentState::ScriptData),
                 Some(local_names::STYLE) => SinkResult::SwitchTo(ContentState::Rawtext),
                 Some(local_names::TEXTAREA | local_names::TITLE) => SinkResult::SwitchTo(ContentState::Rcdata),
@@ -36,8 +36,11 @@ pub fn tokenize(page: &str) -> usize {
 }
 
 /// Parses `page` (bytes, UTF-8 as a transport layer would declare it, as
-/// html5ever's side is told) into the built-in DOM.
+/// html5ever's side is told; scripting off, as html5ever's side) into the
+/// built-in DOM.
 pub fn parse(page: &[u8]) -> htmlforge::dom::Document {
-    let options = htmlforge::ByteParseOptions::default().transport_charset(Some("utf-8"));
+    let options = htmlforge::ByteParseOptions::default()
+        .parse(htmlforge::ParseOptions::default().scripting(false))
+        .transport_charset(Some("utf-8"));
     htmlforge::parse_bytes(page, options).document
 }

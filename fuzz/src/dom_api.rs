@@ -12,7 +12,7 @@
 use htmlforge::dom::{dump_html5lib, Doctype};
 use htmlforge::dom::{is_valid_attribute_local_name, is_valid_element_local_name, Document, NodeData, NodeId};
 use htmlforge::generated::names::Namespace;
-use htmlforge::tree_builder::{AttrRef, Name, QualName};
+use htmlforge::vocab::{AttrRef, Name, QualName};
 
 /// Names to build elements and attributes with: valid ones, and ones the
 /// DOM refuses.
@@ -40,7 +40,7 @@ pub fn run(data: &[u8]) {
             1 => document.insert_before(a, b, Some(c)).is_err(),
             2 => document.insert_before(a, b, None).is_err(),
             3 => {
-                document.detach(a);
+                document.remove(a);
                 false
             }
             4 => {
@@ -81,7 +81,7 @@ pub fn run(data: &[u8]) {
             10 => document.append_text(a, "t").is_err(),
             11 => document.replace_with(a, b).is_err(),
             12 => {
-                document.set_text(a, name(2));
+                document.set_text_content(a, name(2));
                 false
             }
             _ => {

@@ -257,7 +257,7 @@ pub fn exception(document: &Document) -> Option<&'static str> {
                 // of the WHATWG spec no longer writes the extra newline that
                 // W3C HTML5 (8.3) wrote for this case.
                 if html && matches!(element.local_name(), "pre" | "textarea" | "listing") {
-                    let first = document.first_child(node).and_then(|child| document.text(child));
+                    let first = document.first_child(node).and_then(|child| document.text_node_data(child));
                     if first.is_some_and(|text| text.starts_with('\n')) {
                         return Some(
                             "a newline right after a pre, textarea or listing start tag is dropped by the parser",

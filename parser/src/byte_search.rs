@@ -46,6 +46,17 @@ fn search<const N: usize>(
     stops: [u8; N],
     memchr_rest: impl FnOnce(&[u8]) -> Option<usize>,
 ) -> Option<usize> {
+    let found = search_uncounted(haystack, stops, memchr_rest);
+    crate::cost::step!("byte_search::find", found.map_or(haystack.len(), |at| at + 1));
+    found
+}
+
+#[inline(always)]
+fn search_uncounted<const N: usize>(
+    haystack: &[u8],
+    stops: [u8; N],
+    memchr_rest: impl FnOnce(&[u8]) -> Option<usize>,
+) -> Option<usize> {
     let mut at = 0;
     #[cfg(target_arch = "x86_64")]
     for _ in 0..INLINE_CHUNKS {
@@ -73,6 +84,18 @@ fn search<const N: usize>(
 /// exit branch is taken after a different number of bytes each time.
 #[inline(always)]
 pub(crate) fn find_run_end<const N: usize>(
+    haystack: &[u8],
+    stops: &[bool; 256],
+    upper: bool,
+    extra: [u8; N],
+) -> Option<usize> {
+    let found = run_end_uncounted(haystack, stops, upper, extra);
+    crate::cost::step!("byte_search::run_end", found.map_or(haystack.len(), |at| at + 1));
+    found
+}
+
+#[inline(always)]
+fn run_end_uncounted<const N: usize>(
     haystack: &[u8],
     stops: &[bool; 256],
     upper: bool,

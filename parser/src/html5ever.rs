@@ -27,7 +27,8 @@ use markup5ever::tendril::StrTendril;
 
 use crate::generated::names::Namespace;
 use crate::quirks::QuirksMode;
-use crate::tree_builder::{AttrRef, Error, NodeOrText, QualName, TreeSink};
+use crate::tree_builder::{NodeOrText, TreeSink};
+use crate::vocab::{AttrRef, ParseError, QualName};
 use crate::{ParseOptions, Parser};
 
 /// A node of the html5ever tree being built: an index into the handles
@@ -101,7 +102,7 @@ fn attributes(attrs: &[AttrRef<'_>]) -> Vec<markup5ever::Attribute> {
             name: markup5ever::QualName::new(
                 attr.prefix.map(markup5ever::Prefix::from),
                 attr.ns.map_or_else(|| markup5ever::ns!(), namespace),
-                markup5ever::LocalName::from(attr.local),
+                markup5ever::LocalName::from(attr.name),
             ),
             value: StrTendril::from_slice(attr.value),
         })
@@ -116,7 +117,7 @@ fn is_annotation_xml_integration_point(name: &QualName, attrs: &[AttrRef<'_>]) -
         && name.local.as_str() == "annotation-xml"
         && attrs.iter().any(|attr| {
             attr.ns.is_none()
-                && attr.local == "encoding"
+                && attr.name == "encoding"
                 && (attr.value.eq_ignore_ascii_case("text/html")
                     || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
         })
@@ -208,7 +209,7 @@ impl<S: h5e::TreeSink> TreeSink for Html5everSink<S> {
         self.sink.maybe_clone_an_option_into_selectedcontent(&self.handles[option.0]);
     }
 
-    fn parse_error(&mut self, error: Error) {
+    fn parse_error(&mut self, error: ParseError) {
         self.sink.parse_error(Cow::Borrowed(error.code.as_str()));
     }
 }

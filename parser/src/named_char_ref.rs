@@ -139,6 +139,7 @@ impl NamedCharRefMatcher {
     /// The edge with byte code `code` in the list starting at `index`.
     fn scan(mut index: usize, code: u32) -> Option<u32> {
         loop {
+            crate::cost::step!("named_char_ref::scan");
             let edge = EDGES[index];
             let edge_code = edge & CODE_MASK;
             if edge_code == code {

@@ -2,7 +2,8 @@
 //! whatwg-parsing-2026.txt A.3, the "template" start tag, step 7; the
 //! DOM's "attach a shadow root"; serialization step 4 of §13.3.
 
-use htmlforge::dom::{dump_html5lib, NodeData, ShadowRootMode, SlotAssignmentMode, SpecSerializeOptions};
+use htmlforge::dom::{dump_html5lib, NodeData, SpecSerializeOptions};
+use htmlforge::vocab::{ShadowRootMode, SlotAssignmentMode};
 use htmlforge::{parse_document_with, Document, NodeId, ParseOptions, Parser};
 
 fn allowed() -> ParseOptions {

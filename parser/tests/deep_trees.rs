@@ -4,7 +4,8 @@
 
 use htmlforge::dom::{dump_children_html5lib, Document, NodeData, NodeId};
 use htmlforge::generated::names::Namespace;
-use htmlforge::tree_builder::{Name, NodeOrText, QualName, TreeSink};
+use htmlforge::tree_builder::{NodeOrText, TreeSink};
+use htmlforge::vocab::{Name, QualName};
 
 const DEPTH: usize = 1_000_000;
 
@@ -190,7 +191,8 @@ fn end_tags_whose_element_is_below_a_special_element_stay_linear() {
     // second finds the x-b opened after it.
     let run = "<x-a>".repeat(n);
     let document = htmlforge::parse_document(&format!("<x-b><div>{run}</x-b><x-b>{run}</x-b>x"));
-    let text = document.descendants(document.document()).find(|&node| document.text(node) == Some("x")).unwrap();
+    let text =
+        document.descendants(document.document()).find(|&node| document.text_node_data(node) == Some("x")).unwrap();
     let parent = document.parent(text).unwrap();
     assert_eq!(document.element(parent).unwrap().local_name(), "x-a");
     assert_eq!(document.children(parent).count(), 2, "the last x-a of the first run holds the x-b and the text");

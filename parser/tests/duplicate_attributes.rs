@@ -16,7 +16,7 @@ fn parse(input: &str) -> (Vec<Vec<(String, String)>>, usize) {
         .get_elements_by_tag_name("p")
         .map(|id| {
             let element = document.element(id).unwrap();
-            element.attrs().map(|a| (a.local.to_string(), a.value.to_string())).collect()
+            element.attrs().map(|a| (a.name.to_string(), a.value.to_string())).collect()
         })
         .collect();
     let duplicates = document.errors.iter().filter(|e| e.code.as_str() == "duplicate-attribute").count();

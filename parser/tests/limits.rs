@@ -74,7 +74,7 @@ fn attributes_past_the_limit_are_dropped() {
         .descendants(html)
         .find(|&n| document.is_element(n, htmlforge::generated::names::Namespace::Html, "div"))
         .unwrap();
-    let names: Vec<&str> = document.element(div).unwrap().attrs().map(|a| a.local).collect();
+    let names: Vec<&str> = document.element(div).unwrap().attrs().map(|a| a.name).collect();
     assert_eq!(names, (0..10).map(|i| format!("a{i}")).collect::<Vec<_>>());
 }
 

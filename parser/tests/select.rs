@@ -6,7 +6,7 @@
 use htmlforge::select::Selector;
 
 fn texts(document: &htmlforge::Document, selector: &str) -> Vec<String> {
-    document.select(&Selector::parse(selector).unwrap()).map(|element| element.text()).collect()
+    document.select(&Selector::parse(selector).unwrap()).map(|element| element.text_content()).collect()
 }
 
 #[test]
@@ -28,7 +28,7 @@ fn disabled_follows_fieldsets_and_their_first_legend() {
     let values = |selector: &str| -> Vec<String> {
         document
             .select(&Selector::parse(selector).unwrap())
-            .map(|e| e.attr("value").map_or_else(|| e.text(), str::to_string))
+            .map(|e| e.attr("value").map_or_else(|| e.text_content(), str::to_string))
             .collect()
     };
     assert_eq!(values("input:disabled"), ["2", "3"]);
@@ -55,9 +55,10 @@ fn checked_and_link_read_the_markup() {
 fn element_select_is_scoped_and_document_select_is_in_tree_order() {
     let document = htmlforge::parse_document("<div id=a><p>1</p><div><p>2</p></div></div><p>3</p>");
     let outer = document.element(document.get_element_by_id("a").unwrap()).unwrap();
-    let scoped: Vec<_> = outer.select(&Selector::parse(":scope > p, div p").unwrap()).map(|p| p.text()).collect();
+    let scoped: Vec<_> =
+        outer.select(&Selector::parse(":scope > p, div p").unwrap()).map(|p| p.text_content()).collect();
     assert_eq!(scoped, ["1", "2"]);
-    assert_eq!(outer.select_first(&Selector::parse("p").unwrap()).unwrap().text(), "1");
+    assert_eq!(outer.select_first(&Selector::parse("p").unwrap()).unwrap().text_content(), "1");
     assert_eq!(texts(&document, "p"), ["1", "2", "3"]);
     // Template contents are not searched.
     let template = htmlforge::parse_document("<template><p>t</p></template><p>u</p>");
@@ -75,4 +76,19 @@ fn errors_say_what_and_where_and_selectors_print_as_css() {
     }
     let selector: Selector = "ul  >  li.a:nth-child(2n+1)".parse().unwrap();
     assert_eq!(selector.to_string(), "ul > li.a:nth-child(2n+1)");
+}
+
+/// A fragment's nodes hang under the DocumentFragment the fragment parse
+/// returns: selectors search it, as `fragment.querySelectorAll` does.
+#[test]
+fn selectors_search_a_fragment() {
+    let fragment = htmlforge::parse_fragment("<td>a<td class=x>b", &htmlforge::FragmentContext::html("tr"));
+    let cells: Vec<_> = fragment.select(&Selector::parse("td").unwrap()).map(|td| td.text_content()).collect();
+    assert_eq!(cells, ["a", "b"]);
+    assert_eq!(
+        fragment.select_first(&Selector::parse(".x").unwrap()).map(|td| td.text_content()).as_deref(),
+        Some("b")
+    );
+    // `:root` is the document element, which a fragment's nodes are not.
+    assert_eq!(fragment.select(&Selector::parse(":root").unwrap()).count(), 0);
 }

@@ -21,7 +21,7 @@ enum Step {
 /// root `html` element). `scripting`: the scripting flag the tree was
 /// parsed with (it decides whether `noscript` text is literal).
 pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) -> String {
-    let options = SerializeOptions::unminimized().scripting(scripting);
+    let options = SerializeOptions::unminimized().scripting(Some(scripting));
     let mut serializer = Serializer::new(String::new(), options);
     let mut stack = Vec::new();
     push_children(document, parent, &mut stack);
@@ -58,8 +58,8 @@ pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) 
                             // "the attribute's serialized name": the
                             // qualified name of a namespaced attribute.
                             let name = match attr.prefix {
-                                Some(prefix) => format!("{prefix}:{}", attr.local),
-                                None => attr.local.to_string(),
+                                Some(prefix) => format!("{prefix}:{}", attr.name),
+                                None => attr.name.to_string(),
                             };
                             Attribute::new(name, attr.value)
                         })

@@ -8,7 +8,8 @@
 use std::cell::Cell;
 
 use htmlforge::quirks::QuirksMode;
-use htmlforge::tree_builder::{AttrRef, NodeOrText, QualName, TreeSink};
+use htmlforge::tree_builder::{NodeOrText, TreeSink};
+use htmlforge::vocab::{AttrRef, QualName};
 use htmlforge::{
     parse_bytes_into, parse_reader_into, ByteParseOptions, ByteParser, ByteParserStatus, ParseOptions, Parser,
 };
@@ -64,7 +65,7 @@ impl TreeSink for Recorder {
     }
 
     fn create_element(&mut self, name: QualName, attrs: &[AttrRef<'_>]) -> usize {
-        let attrs: Vec<String> = attrs.iter().map(|a| format!("{}={:?}", a.local, a.value)).collect();
+        let attrs: Vec<String> = attrs.iter().map(|a| format!("{}={:?}", a.name, a.value)).collect();
         self.node(format!("<{}> {}", name.local.as_str(), attrs.join(" ")))
     }
 

@@ -3,10 +3,10 @@
 //! count what they get, and no single write is large (nothing builds the
 //! whole string first).
 
-use htmlforge::dom::{write_inner_html, Document, SpecSerializeOptions};
+use htmlforge::dom::{serialize_inner_html, Document, SpecSerializeOptions};
 use htmlforge::generated::names::Namespace;
 use htmlforge::serializer::{IoOutput, SerializeOptions, Serializer};
-use htmlforge::tree_builder::{AttrRef, Name, QualName};
+use htmlforge::vocab::{AttrRef, Name, QualName};
 
 const DEPTH: usize = 1_000_000;
 
@@ -62,7 +62,7 @@ fn a_million_nested_elements_stream_through_both_serializers() {
             let inner = "<g>a&lt;b</g>".len();
 
             let mut spec = IoOutput(Counter::default());
-            write_inner_html(&document, document.document(), SpecSerializeOptions::default(), &mut spec).unwrap();
+            serialize_inner_html(&document, document.document(), SpecSerializeOptions::default(), &mut spec).unwrap();
             assert_eq!(spec.0.bytes, DEPTH * per_level + inner);
             assert!(spec.0.head.starts_with(b"<div id=\"x\"><div id=\"x\">"));
             assert!(spec.0.largest_write < 32, "a write of {} bytes", spec.0.largest_write);

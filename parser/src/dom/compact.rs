@@ -1,6 +1,6 @@
 //! Reclaiming what a long edit session leaves behind.
 
-use crate::tree_builder::{AttrRef, Name, QualName};
+use crate::vocab::{AttrRef, Name, QualName};
 
 use super::node::Data;
 use super::{Doctype, Document, NodeData, NodeId};
@@ -12,7 +12,7 @@ impl Document {
     ///
     /// A `Document` never frees anything before it is dropped: nodes that
     /// are detached (and never inserted again) stay in its arena, and the
-    /// text and attribute values that [`set_text`](Document::set_text),
+    /// text and attribute values that [`set_text_content`](Document::set_text_content),
     /// [`set_attribute`](Document::set_attribute) and the `create_*`
     /// methods replace or leave unused stay in its string buffer. A
     /// program that edits one document for long, or in a loop, can grow it
@@ -24,9 +24,9 @@ impl Document {
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p>x</p>");
-    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
     /// for round in 0..1000 {
-    ///     document.set_text(p, &format!("round {round}"));
+    ///     document.set_text_content(p, &format!("round {round}"));
     /// }
     /// let before = document.node_count();
     /// let compact = document.compacted();
@@ -36,6 +36,7 @@ impl Document {
     pub fn compacted(&self) -> Document {
         let mut copy = Document::with_capacity(self.nodes.len().min(1024), 0);
         copy.quirks_mode = self.quirks_mode;
+        copy.scripting = self.scripting;
         copy.errors = self.errors.clone();
         // (original parent, copy parent) pairs whose children are to copy:
         // an explicit stack, for deep trees.
@@ -47,6 +48,7 @@ impl Document {
         }
         while let Some((source, target)) = work.pop() {
             for child in self.children(source) {
+                crate::cost::step!("dom::compact");
                 let child_copy = match self.nodes[child.index()].data {
                     Data::Element(_) => {
                         let element = self.element(child).expect("an element");
@@ -103,10 +105,10 @@ mod tests {
         let mut document = crate::parse_document(
             "<!doctype html><html lang=en><template><b x=1>t</b></template><svg viewBox='0 0 1 1'><g/></svg><!--c-->",
         );
-        let body = document.body().unwrap();
+        let body = document.body().unwrap().id();
         let loose = document.create_html_element("div").unwrap();
         document.set_attribute(loose, "id", "gone").unwrap();
-        document.set_text(body, "");
+        document.set_text_content(body, "");
         let before = crate::dom::dump_html5lib(&document);
         let compact = document.compacted();
         assert_eq!(crate::dom::dump_html5lib(&compact), before);

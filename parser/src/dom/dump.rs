@@ -27,10 +27,10 @@ pub fn dump_html5lib(document: &Document) -> String {
 
 /// The children of `parent` at indent level 0 (for fragments: the
 /// children of the root `html` element).
-pub fn dump_children_html5lib(document: &Document, parent: NodeId) -> String {
+pub fn dump_children_html5lib(document: &Document, parent: impl Into<NodeId>) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
-    let _ = walk(document, parent, &mut out);
+    let _ = walk(document, parent.into(), &mut out);
     out
 }
 
@@ -48,9 +48,13 @@ pub fn write_html5lib<W: io::Write>(document: &Document, out: &mut W) -> io::Res
 }
 
 /// Writes [`dump_children_html5lib`]'s text to `out` as it walks the tree.
-pub fn write_children_html5lib<W: io::Write>(document: &Document, parent: NodeId, out: &mut W) -> io::Result<()> {
+pub fn write_children_html5lib<W: io::Write>(
+    document: &Document,
+    parent: impl Into<NodeId>,
+    out: &mut W,
+) -> io::Result<()> {
     let mut adapter = IoAdapter { out, error: None };
-    match walk(document, parent, &mut adapter) {
+    match walk(document, parent.into(), &mut adapter) {
         Ok(()) => Ok(()),
         Err(fmt::Error) => Err(adapter.error.unwrap_or_else(|| io::Error::other("formatting failed"))),
     }
@@ -97,6 +101,7 @@ fn walk(document: &Document, parent: NodeId, out: &mut impl Write) -> fmt::Resul
 fn push_children(document: &Document, parent: NodeId, depth: usize, stack: &mut Vec<(NodeId, usize)>) {
     let mut child = document.last_child(parent);
     while let Some(node) = child {
+        crate::cost::step!("dom::dump");
         stack.push((node, depth));
         child = document.previous_sibling(node);
     }
@@ -146,8 +151,8 @@ fn write_node(document: &Document, node: NodeId, depth: usize, out: &mut impl Wr
                     // named by its namespace: `xmlns` (prefix-less, in the
                     // XMLNS namespace) is `xmlns xmlns`.
                     let name = match attr.ns.and_then(html5lib_attribute_prefix) {
-                        Some(prefix) => format!("{prefix} {}", attr.local),
-                        None => attr.local.to_string(),
+                        Some(prefix) => format!("{prefix} {}", attr.name),
+                        None => attr.name.to_string(),
                     };
                     (name, attr.value)
                 })

@@ -4,21 +4,28 @@
 use std::fmt;
 
 use crate::generated::names::{LocalName, Namespace};
-use crate::tree_builder::{AttrRef, Name, QualName};
+use crate::vocab::{AttrRef, Name, QualName};
 
 use super::node::ElementData;
 use super::{Children, Document, NodeId};
 
 /// An element of a [`Document`]: its [`NodeId`] and the document it is in.
 ///
+/// The lookups that can only find elements ([`Document::body`],
+/// [`Document::get_element_by_id`], [`Document::select`]…) give
+/// `ElementRef`s; the methods of [`Document`] that read a node take one
+/// where they take a [`NodeId`] (it converts). To change the tree, give
+/// the methods that change it the element's [`id`](ElementRef::id): an
+/// `ElementRef` borrows the document.
+///
 /// ```
 /// let document = htmlforge::parse_document(r#"<ul id=menu><li class="item active">One<li class=item>Two</ul>"#);
-/// let menu = document.element(document.get_element_by_id("menu").unwrap()).unwrap();
+/// let menu = document.get_element_by_id("menu").unwrap();
 /// let items: Vec<_> = menu.child_elements().collect();
 /// assert_eq!(items.len(), 2);
 /// assert!(items[0].has_class("active") && !items[1].has_class("active"));
 /// assert_eq!(items[1].classes().collect::<Vec<_>>(), ["item"]);
-/// assert_eq!(items[1].text(), "Two");
+/// assert_eq!(items[1].text_content(), "Two");
 /// assert_eq!(items[1].parent_element(), Some(menu));
 /// assert_eq!(items[0].next_sibling_element(), Some(items[1]));
 /// assert_eq!(items[0].ancestors().map(|e| e.local_name()).collect::<Vec<_>>(), ["ul", "body", "html"]);
@@ -86,7 +93,8 @@ impl<'a> ElementRef<'a> {
     /// The value of the no-namespace attribute `name` (the DOM's
     /// `getAttribute` for a name given in lowercase).
     pub fn attr(&self, name: &str) -> Option<&'a str> {
-        self.attrs().find(|a| a.ns.is_none() && a.local == name).map(|a| a.value)
+        crate::cost::step!("dom::attr", self.data.attrs.range().len());
+        self.attrs().find(|a| a.ns.is_none() && a.name == name).map(|a| a.value)
     }
 
     /// Whether the element has the no-namespace attribute `name`.
@@ -118,6 +126,7 @@ impl<'a> ElementRef<'a> {
 
     /// The parent element (none under the Document or a fragment).
     pub fn parent_element(&self) -> Option<ElementRef<'a>> {
+        crate::cost::step!("dom::parent_element");
         self.document.parent(self.id).and_then(|parent| self.document.element(parent))
     }
 
@@ -147,26 +156,37 @@ impl<'a> ElementRef<'a> {
     /// The next sibling that is an element.
     pub fn next_sibling_element(&self) -> Option<ElementRef<'a>> {
         let document = self.document;
-        std::iter::successors(document.next_sibling(self.id), |&n| document.next_sibling(n))
-            .find_map(|n| document.element(n))
+        std::iter::successors(document.next_sibling(self.id), |&n| document.next_sibling(n)).find_map(|n| {
+            crate::cost::step!("dom::sibling_element");
+            document.element(n)
+        })
     }
 
     /// The previous sibling that is an element.
     pub fn previous_sibling_element(&self) -> Option<ElementRef<'a>> {
         let document = self.document;
-        std::iter::successors(document.previous_sibling(self.id), |&n| document.previous_sibling(n))
-            .find_map(|n| document.element(n))
+        std::iter::successors(document.previous_sibling(self.id), |&n| document.previous_sibling(n)).find_map(|n| {
+            crate::cost::step!("dom::sibling_element");
+            document.element(n)
+        })
     }
 
     /// The descendant elements with the tag name `name`, as
     /// [`Document::get_elements_by_tag_name`] matches it.
-    pub fn elements_by_tag_name(&self, name: &'a str) -> impl Iterator<Item = ElementRef<'a>> + 'a {
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p><a>1</a></p><div><a>2</a><a>3</a></div>");
+    /// let div = document.get_elements_by_tag_name("div").next().unwrap();
+    /// let links: Vec<_> = div.get_elements_by_tag_name("a").map(|a| a.text_content()).collect();
+    /// assert_eq!(links, ["2", "3"]);
+    /// ```
+    pub fn get_elements_by_tag_name(&self, name: &'a str) -> impl Iterator<Item = ElementRef<'a>> + 'a {
         self.descendant_elements().filter(move |element| element.matches_qualified_name(name))
     }
 
     /// The DOM's `textContent`: the text of all descendant text nodes,
-    /// scripts and styles included.
-    pub fn text(&self) -> String {
+    /// scripts and styles included (see [`Document::text_content`]).
+    pub fn text_content(&self) -> String {
         self.document.text_content(self.id)
     }
 
@@ -175,12 +195,12 @@ impl<'a> ElementRef<'a> {
         self.document.visible_text(self.id)
     }
 
-    /// `innerHTML` (scripting off).
+    /// `innerHTML` (see [`Document::inner_html`]).
     pub fn inner_html(&self) -> String {
         self.document.inner_html(self.id)
     }
 
-    /// `outerHTML` (scripting off).
+    /// `outerHTML` (see [`Document::outer_html`]).
     pub fn outer_html(&self) -> String {
         self.document.outer_html(self.id)
     }
@@ -202,6 +222,31 @@ impl<'a> ElementRef<'a> {
         }
         // Elements the parser makes in other namespaces have no prefix.
         self.local_name() == name
+    }
+}
+
+/// An element is a node: an `ElementRef` goes wherever a [`NodeId`] is
+/// read.
+///
+/// ```
+/// use htmlforge::dom::NodeId;
+///
+/// let document = htmlforge::parse_document("<p>a");
+/// let body = document.body().unwrap();
+/// let id: NodeId = body.into();
+/// assert_eq!(id, body.id());
+/// assert_eq!(document.inner_html(body), document.inner_html(id));
+/// ```
+impl From<ElementRef<'_>> for NodeId {
+    fn from(element: ElementRef<'_>) -> NodeId {
+        element.id
+    }
+}
+
+/// See the conversion from `ElementRef`.
+impl From<&ElementRef<'_>> for NodeId {
+    fn from(element: &ElementRef<'_>) -> NodeId {
+        element.id
     }
 }
 

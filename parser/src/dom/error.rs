@@ -9,8 +9,8 @@ use std::fmt;
 /// use htmlforge::dom::{DomError, HierarchyRequest};
 ///
 /// let mut document = htmlforge::parse_document("<div><p>x</p></div>");
-/// let div = document.get_elements_by_tag_name("div").next().unwrap();
-/// let p = document.get_elements_by_tag_name("p").next().unwrap();
+/// let div = document.get_elements_by_tag_name("div").next().unwrap().id();
+/// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
 /// assert_eq!(document.append_child(p, div), Err(DomError::HierarchyRequest(HierarchyRequest::Cycle)));
 /// assert_eq!(document.create_html_element("a b>").unwrap_err(), DomError::InvalidCharacter);
 /// ```
@@ -27,6 +27,9 @@ pub enum DomError {
     InvalidCharacter,
     /// The operation needs an element, and the node is not one.
     NotAnElement,
+    /// The DOM's `NotSupportedError`: the node cannot be copied (a Document
+    /// or a shadow root given to [`Document::import_node`](super::Document::import_node)).
+    NotSupported,
 }
 
 /// What breaks the DOM's hierarchy, by the rule of "ensure pre-insertion
@@ -63,6 +66,7 @@ impl fmt::Display for DomError {
             DomError::NotFound => f.write_str("NotFoundError: the reference node is not a child of the parent"),
             DomError::InvalidCharacter => f.write_str("InvalidCharacterError: not a valid name"),
             DomError::NotAnElement => f.write_str("the node is not an element"),
+            DomError::NotSupported => f.write_str("NotSupportedError: a document or shadow root cannot be copied"),
         }
     }
 }

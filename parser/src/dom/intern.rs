@@ -2,9 +2,9 @@
 //! [`LocalName`]s, plus a per-document table for other names.
 
 use crate::generated::names::{LocalName, LOCAL_NAME_COUNT};
-use crate::tokenizer::Attribute;
-use crate::tree_builder::{AttrRef, Name};
+use crate::vocab::{AttrRef, Name};
 
+use super::mutate::ParsedAttribute;
 use super::node::{NameId, StoredAttr};
 use super::{name_cache, Document};
 
@@ -34,24 +34,24 @@ impl Document {
     }
 
     /// The name of an attribute as the DOM keeps it: its interned local
-    /// name when it comes with one (the tokenizer interned it), else
-    /// `local` interned.
+    /// name when it comes with one (the parser interned it), else
+    /// `name` interned.
     #[inline]
     pub(super) fn intern_attr_name(&mut self, attr: &AttrRef<'_>) -> NameId {
-        match attr.local_name {
+        match attr.known_name {
             Some(known) => NameId(known.index() as u32),
             // Most often a name outside the names table (`data-*`): the
             // cache first, the names table only on a miss.
-            None => self.intern_other(attr.local, false),
+            None => self.intern_other(attr.name, false),
         }
     }
 
-    /// The name of a token's attribute as the DOM keeps it: the tokenizer
+    /// The name of a parsed attribute as the DOM keeps it: the parser
     /// interned it, and a name it did not find the names table does not
     /// know.
     #[inline]
-    pub(super) fn intern_token_attr_name(&mut self, attr: &Attribute) -> NameId {
-        match attr.local_name() {
+    pub(super) fn intern_parsed_attr_name(&mut self, attr: &impl ParsedAttribute) -> NameId {
+        match attr.known_name() {
             Some(known) => NameId(known.index() as u32),
             None => self.intern_other(attr.name(), true),
         }
@@ -88,8 +88,8 @@ impl Document {
         AttrRef {
             ns: attr.ns,
             prefix: self.attr_prefixes.get(attr.prefix).map(|prefix| self.name_str(prefix)),
-            local: self.name_str(attr.name),
-            local_name: LocalName::from_index(attr.name.0 as usize),
+            name: self.name_str(attr.name),
+            known_name: LocalName::from_index(attr.name.0 as usize),
             value: self.strings.get(attr.value),
         }
     }
@@ -128,17 +128,15 @@ mod name_cache_tests {
     #[test]
     fn attribute_names_are_one_name_however_they_come() {
         use crate::generated::names::{local_names, Namespace};
-        use crate::tree_builder::{QualName, TreeSink};
+        use crate::vocab::QualName;
         let mut document = Document::new();
         let name = QualName::new(Namespace::Html, Name::Known(local_names::DIV));
-        let not_interned = |local, value| AttrRef { local_name: None, ..AttrRef::new(local, value) };
-        let element = TreeSink::create_element(
-            &mut document,
-            name,
+        let not_interned = |name, value| AttrRef { known_name: None, ..AttrRef::new(name, value) };
+        let element = document.create_element_unchecked(
+            &name,
             &[not_interned("class", "a"), AttrRef::new("data-x", "1"), not_interned("data-y", "2")],
         );
-        TreeSink::add_attrs_if_missing(
-            &mut document,
+        document.add_attrs_if_missing(
             element,
             &[
                 AttrRef::new("class", "b"),
@@ -148,7 +146,7 @@ mod name_cache_tests {
             ],
         );
         let attrs: Vec<_> = document.element(element).unwrap().attrs().collect();
-        let names: Vec<_> = attrs.iter().map(|attr| (attr.local, attr.local_name, attr.value)).collect();
+        let names: Vec<_> = attrs.iter().map(|attr| (attr.name, attr.known_name, attr.value)).collect();
         assert_eq!(
             names,
             [

@@ -13,6 +13,7 @@ impl Iterator for Children<'_> {
 
     fn next(&mut self) -> Option<NodeId> {
         let current = self.next?;
+        crate::cost::step!("dom::children");
         self.next = self.document.next_sibling(current);
         Some(current)
     }
@@ -35,6 +36,7 @@ impl Iterator for Descendants<'_> {
             None => {
                 let mut node = current;
                 loop {
+                    crate::cost::step!("dom::descendants");
                     if node == self.root {
                         break None;
                     }

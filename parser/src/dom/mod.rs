@@ -25,6 +25,9 @@ mod compact;
 mod dump;
 mod element;
 mod error;
+#[cfg(feature = "sanitize")]
+mod filter;
+mod import;
 mod intern;
 mod iter;
 mod mutate;
@@ -35,23 +38,21 @@ mod prefixes;
 mod pretty;
 pub(crate) mod serialize;
 pub(crate) mod shadow_root;
-mod sink;
 mod strings;
 mod visible_text;
 mod walk;
 
 pub use crate::generated::names::Namespace;
-pub use crate::tree_builder::{ShadowRootInit, ShadowRootMode, SlotAssignmentMode};
 pub use dump::{dump_children_html5lib, dump_html5lib, write_children_html5lib, write_html5lib};
 pub use element::ElementRef;
 pub use error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
 pub use error::{DomError, HierarchyRequest};
 pub use iter::{Children, Descendants};
+pub(crate) use mutate::ParsedAttribute;
 pub use node::{Doctype, NodeData, NodeId};
-pub use pretty::{pretty_html, write_pretty_html};
+pub use pretty::{pretty_html, write_pretty_html, MAX_INDENT_DEPTH};
 pub use serialize::{
-    attribute_serialized_name, inner_html, outer_html, serialize_document, write_inner_html, write_outer_html,
-    SpecSerializeOptions,
+    attribute_serialized_name, serialize_document, serialize_inner_html, serialize_outer_html, SpecSerializeOptions,
 };
 pub use visible_text::TextOptions;
 pub use walk::{element_serializes_as_void, serialized_children_parent, Visit, Walk};
@@ -59,7 +60,7 @@ pub use walk::{element_serializes_as_void, serialized_children_parent, Visit, Wa
 use std::collections::HashMap;
 
 use crate::quirks::QuirksMode;
-use crate::tree_builder::Error;
+use crate::vocab::ParseError;
 
 use node::{Data, Link, NameId, Node, StoredAttr};
 
@@ -102,13 +103,15 @@ pub struct Document {
     /// were stored behind them.
     growth: node::Growth,
     quirks_mode: QuirksMode,
+    /// The scripting flag of the parse that built the document.
+    scripting: bool,
     /// The DocumentFragment a fragment parse returned (see
     /// [`Document::fragment_root`]).
     fragment: Option<Link>,
     /// Shadow roots and their hosts (declarative shadow roots).
     shadow_roots: shadow_root::ShadowRoots,
     /// The parse errors, in the order they were raised.
-    pub errors: Vec<Error>,
+    pub errors: Vec<ParseError>,
 }
 
 impl Clone for Document {
@@ -128,6 +131,7 @@ impl Clone for Document {
             name_slots: None,
             growth: self.growth.clone(),
             quirks_mode: self.quirks_mode,
+            scripting: self.scripting,
             fragment: self.fragment,
             shadow_roots: self.shadow_roots.clone(),
             errors: self.errors.clone(),
@@ -185,6 +189,7 @@ impl Document {
             name_slots: None,
             growth: node::Growth::default(),
             quirks_mode: QuirksMode::NoQuirks,
+            scripting: false,
             fragment: None,
             shadow_roots: Default::default(),
             errors: Vec::new(),
@@ -236,6 +241,14 @@ impl Document {
         index
     }
 
+    /// The link of `id`, checked: see [`NodeId`] for ids of another document.
+    #[inline]
+    #[track_caller]
+    pub(crate) fn checked(&self, id: NodeId) -> Link {
+        self.slot(id);
+        id.link()
+    }
+
     #[inline]
     #[track_caller]
     pub(crate) fn node(&self, id: NodeId) -> &Node {
@@ -259,7 +272,7 @@ impl Document {
     ///
     /// ```
     /// let original = htmlforge::parse_document("<p>a");
-    /// let p = original.get_elements_by_tag_name("p").next().unwrap();
+    /// let p = original.get_elements_by_tag_name("p").next().unwrap().id();
     /// let copy = original.clone();
     /// let p_in_copy = copy.node_at(p.index()).unwrap();
     /// assert_eq!(copy.outer_html(p_in_copy), "<p>a</p>");
@@ -273,6 +286,39 @@ impl Document {
         self.quirks_mode
     }
 
+    /// Sets the document's quirks mode (the parser does, from the DOCTYPE).
+    pub(crate) fn set_quirks_mode(&mut self, mode: QuirksMode) {
+        self.quirks_mode = mode;
+    }
+
+    /// Whether the parser that built the document had scripting on (as
+    /// [`ParseOptions::scripting`](crate::ParseOptions::scripting) is by
+    /// default); false for a document made by [`Document::new`]. With
+    /// scripting on, `noscript` holds its content as text: the serializers
+    /// write it literally and [`Document::visible_text`] skips it, unless
+    /// their options say otherwise.
+    ///
+    /// ```
+    /// use htmlforge::{parse_document_with, ParseOptions};
+    ///
+    /// let html = "<noscript><a href=/x>x</a></noscript>";
+    /// let on = htmlforge::parse_document(html);
+    /// assert!(on.scripting());
+    /// assert_eq!(on.get_elements_by_tag_name("a").count(), 0);
+    /// assert_eq!(on.head().unwrap().inner_html(), "<noscript><a href=/x>x</a></noscript>");
+    /// let off = parse_document_with(html, ParseOptions::default().scripting(false));
+    /// assert!(!off.scripting());
+    /// assert_eq!(off.get_elements_by_tag_name("a").count(), 1);
+    /// ```
+    pub fn scripting(&self) -> bool {
+        self.scripting
+    }
+
+    /// Records the parser's scripting flag.
+    pub(crate) fn set_scripting(&mut self, enabled: bool) {
+        self.scripting = enabled;
+    }
+
     /// The number of nodes ever created (including detached ones).
     pub fn node_count(&self) -> usize {
         self.nodes.len()
@@ -280,7 +326,8 @@ impl Document {
 
     /// What the node `id` is.
     #[track_caller]
-    pub fn data(&self, id: NodeId) -> NodeData<'_> {
+    pub fn data(&self, id: impl Into<NodeId>) -> NodeData<'_> {
+        let id = id.into();
         match self.node(id).data {
             Data::Document => NodeData::Document,
             Data::DocumentFragment => NodeData::DocumentFragment,
@@ -300,17 +347,37 @@ impl Document {
     }
 
     /// The element `id`, if it is an element.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p>a");
+    /// let p = document.first_child(document.body().unwrap()).unwrap();
+    /// assert_eq!(document.element(p).unwrap().local_name(), "p");
+    /// assert!(document.element(document.first_child(p).unwrap()).is_none());
+    /// ```
     #[track_caller]
-    pub fn element(&self, id: NodeId) -> Option<ElementRef<'_>> {
+    pub fn element(&self, id: impl Into<NodeId>) -> Option<ElementRef<'_>> {
+        let id = id.into();
         match self.node(id).data {
             Data::Element(data) => Some(ElementRef { document: self, id, data }),
             _ => None,
         }
     }
 
-    /// The text of the text node `id`.
+    /// The data of the Text node `id` (its `data`); `None` for any other
+    /// node. For the text of an element and its descendants, see
+    /// [`Document::text_content`].
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p>a<b>b</b>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// let text = document.first_child(p).unwrap();
+    /// assert_eq!(document.text_node_data(text), Some("a"));
+    /// assert_eq!(document.text_node_data(p), None);
+    /// assert_eq!(document.text_content(p), "ab");
+    /// ```
     #[track_caller]
-    pub fn text(&self, id: NodeId) -> Option<&str> {
+    pub fn text_node_data(&self, id: impl Into<NodeId>) -> Option<&str> {
+        let id = id.into();
         match self.node(id).data {
             Data::Text(span) => Some(self.strings.get(span)),
             _ => None,
@@ -320,32 +387,37 @@ impl Document {
     /// The parent of `id` (none for the Document, a template's contents
     /// and detached nodes).
     #[track_caller]
-    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+    pub fn parent(&self, id: impl Into<NodeId>) -> Option<NodeId> {
+        let id = id.into();
         self.link_id(self.node(id).parent)
     }
 
     /// The first child of `id`.
     #[track_caller]
-    pub fn first_child(&self, id: NodeId) -> Option<NodeId> {
+    pub fn first_child(&self, id: impl Into<NodeId>) -> Option<NodeId> {
+        let id = id.into();
         self.link_id(self.node(id).first_child)
     }
 
     /// The last child of `id`.
     #[track_caller]
-    pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
+    pub fn last_child(&self, id: impl Into<NodeId>) -> Option<NodeId> {
+        let id = id.into();
         self.slot(id);
         self.link_id(self.last_child_link(id.link()))
     }
 
     /// The sibling right after `id`.
     #[track_caller]
-    pub fn next_sibling(&self, id: NodeId) -> Option<NodeId> {
+    pub fn next_sibling(&self, id: impl Into<NodeId>) -> Option<NodeId> {
+        let id = id.into();
         self.link_id(self.node(id).next_sibling)
     }
 
     /// The sibling right before `id`.
     #[track_caller]
-    pub fn previous_sibling(&self, id: NodeId) -> Option<NodeId> {
+    pub fn previous_sibling(&self, id: impl Into<NodeId>) -> Option<NodeId> {
+        let id = id.into();
         self.slot(id);
         self.link_id(self.previous_sibling_link(id.link()))
     }
@@ -380,13 +452,20 @@ impl Document {
 
     /// The children of `id`, in order.
     #[track_caller]
-    pub fn children(&self, id: NodeId) -> Children<'_> {
+    pub fn children(&self, id: impl Into<NodeId>) -> Children<'_> {
         Children { document: self, next: self.first_child(id) }
     }
 
-    /// The document element (the `html` element), if any.
-    pub fn document_element(&self) -> Option<NodeId> {
-        self.children(self.document()).find(|&child| self.element(child).is_some())
+    /// The document element (the `html` element of a parsed document), if
+    /// any: the Document's element child.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p>a");
+    /// assert_eq!(document.document_element().unwrap().local_name(), "html");
+    /// assert!(htmlforge::dom::Document::new().document_element().is_none());
+    /// ```
+    pub fn document_element(&self) -> Option<ElementRef<'_>> {
+        self.children(self.document()).find_map(|child| self.element(child))
     }
 
     /// The result of a fragment parse: the DocumentFragment whose children
@@ -406,7 +485,15 @@ impl Document {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
     pub fn fragment_root(&self) -> Option<NodeId> {
-        self.link_id(self.fragment).or_else(|| self.document_element())
+        self.link_id(self.fragment).or_else(|| self.document_element().map(|root| root.id()))
+    }
+
+    /// Where the document's searches start ([`Document::elements`],
+    /// `get_element_by_id`, `get_elements_by_tag_name`, `select`): the
+    /// DocumentFragment a fragment parse returned, whose nodes are what
+    /// was parsed; else the Document node.
+    pub(crate) fn search_root(&self) -> NodeId {
+        self.link_id(self.fragment).unwrap_or_else(|| self.document())
     }
 
     /// Records `fragment` as the fragment a fragment parse returns.
@@ -417,18 +504,27 @@ impl Document {
     /// `id` and its descendants in tree order (template contents are not
     /// descendants, as in the DOM).
     #[track_caller]
-    pub fn descendants(&self, id: NodeId) -> Descendants<'_> {
+    pub fn descendants(&self, id: impl Into<NodeId>) -> Descendants<'_> {
+        let id = id.into();
         self.slot(id);
         Descendants { document: self, root: id, next: Some(id) }
     }
 
     /// The text of `id` and its descendants, concatenated: only Text nodes
     /// count (not comments or processing instructions), as the DOM's
-    /// `textContent` of an element.
-    pub fn text_content(&self, id: NodeId) -> String {
+    /// `textContent` of an element. Scripts and styles count too; for the
+    /// text a reader sees, see [`Document::visible_text`].
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p>a <b>b</b><!--c--><script>d</script>");
+    /// let body = document.body().unwrap();
+    /// assert_eq!(document.text_content(body), "a bd");
+    /// assert_eq!(document.visible_text(body), "a b");
+    /// ```
+    pub fn text_content(&self, id: impl Into<NodeId>) -> String {
         let mut text = String::new();
         for node in self.descendants(id) {
-            if let Some(t) = self.text(node) {
+            if let Some(t) = self.text_node_data(node) {
                 text.push_str(t);
             }
         }
@@ -436,7 +532,16 @@ impl Document {
     }
 
     /// Whether `id` is the element `local` of namespace `ns`.
-    pub fn is_element(&self, id: NodeId, ns: Namespace, local: &str) -> bool {
+    ///
+    /// ```
+    /// use htmlforge::Namespace;
+    ///
+    /// let document = htmlforge::parse_document("<svg><title>t</title></svg>");
+    /// let svg = document.get_elements_by_tag_name("svg").next().unwrap();
+    /// assert!(document.is_element(svg, Namespace::Svg, "svg"));
+    /// assert!(!document.is_element(svg, Namespace::Html, "svg"));
+    /// ```
+    pub fn is_element(&self, id: impl Into<NodeId>, ns: Namespace, local: &str) -> bool {
         self.element(id).is_some_and(|e| e.is(ns, local))
     }
 }

@@ -1,15 +1,27 @@
 //! Building and changing the tree: creating nodes, inserting, moving
 //! and detaching them, and growing text.
 
-use crate::generated::names::Namespace;
-use crate::tokenizer::Attribute;
-use crate::tree_builder::{AttrRef, Name, QualName};
+use crate::generated::names::{LocalName, Namespace};
+use crate::vocab::{AttrRef, Name, QualName};
 
 use super::error::{is_valid_attribute_local_name, is_valid_element_local_name, is_valid_namespace_prefix};
 use super::node::{make_room, span, Data, ElementData, Link, Node, Span, StoredAttr, MAX_ATTRIBUTES, MAX_STRING_BYTES};
 use super::prefixes::PrefixSlot;
 use super::strings::SLOT;
 use super::{Doctype, Document, DomError, HierarchyRequest, NodeData, NodeId};
+
+/// An attribute of an HTML element as the parser makes it: in no
+/// namespace, its name lowercased, and interned when the names table
+/// knows it (`known_name` is `LocalName::lookup(name)`, so `None` means
+/// that the table does not know the name).
+pub(crate) trait ParsedAttribute {
+    /// The local name.
+    fn name(&self) -> &str;
+    /// `name` interned.
+    fn known_name(&self) -> Option<LocalName>;
+    /// The value.
+    fn value(&self) -> &str;
+}
 
 impl Document {
     /// Stores `text` (cut to what fits under the cap) and returns where.
@@ -124,19 +136,18 @@ impl Document {
 
     /// Creates an element (not in the tree) with the name and attributes
     /// given; a `template` gets its template contents. The names must be
-    /// valid as the DOM says (any name the tokenizer makes for a start tag
+    /// valid as the DOM says (any name the parser makes for a start tag
     /// is, and so is every lowercase ASCII name): `name.local` a "valid
     /// element local name", attribute names "valid attribute local names",
-    /// prefixes "valid namespace prefixes", and an attribute's `local_name`
-    /// `None` or `local` interned; else
+    /// prefixes "valid namespace prefixes", and an attribute's `known_name`
+    /// `None` or `name` interned; else
     /// [`DomError::InvalidCharacter`], and nothing is created. The
     /// serializer writes names as they are, so this is what keeps
     /// `a b><script>` out of the output.
     ///
     /// ```
     /// use htmlforge::dom::DomError;
-    /// use htmlforge::tree_builder::{AttrRef, Name, QualName};
-    /// use htmlforge::Namespace;
+    /// use htmlforge::vocab::{AttrRef, Name, Namespace, QualName};
     ///
     /// let mut document = htmlforge::dom::Document::new();
     /// let name = QualName::new(Namespace::Html, Name::new("my-widget"));
@@ -145,18 +156,18 @@ impl Document {
     /// let bad = QualName::new(Namespace::Html, Name::new("a b><script"));
     /// assert_eq!(document.create_element(&bad, &[]), Err(DomError::InvalidCharacter));
     /// // The interned name and the string must name the same attribute.
-    /// let src = AttrRef { local_name: AttrRef::new("src", "").local_name, ..AttrRef::new("href", "/") };
+    /// let src = AttrRef { known_name: AttrRef::new("src", "").known_name, ..AttrRef::new("href", "/") };
     /// assert_eq!(document.create_element(&name, &[src]), Err(DomError::InvalidCharacter));
     /// ```
     ///
     /// Spec: <https://dom.spec.whatwg.org/#valid-element-local-name>
     pub fn create_element(&mut self, name: &QualName, attrs: &[AttrRef<'_>]) -> Result<NodeId, DomError> {
-        // An interned name that is not `local`'s would be stored in its
+        // An interned name that is not `name`'s would be stored in its
         // place (the DOM goes by it), so the two must agree.
         let attrs_valid = attrs.iter().all(|attr| {
-            is_valid_attribute_local_name(attr.local)
+            is_valid_attribute_local_name(attr.name)
                 && attr.prefix.is_none_or(is_valid_namespace_prefix)
-                && attr.local_name.is_none_or(|interned| interned.as_str() == attr.local)
+                && attr.known_name.is_none_or(|interned| interned.as_str() == attr.name)
         });
         if !is_valid_element_local_name(name.local.as_str()) || !attrs_valid {
             return Err(DomError::InvalidCharacter);
@@ -169,7 +180,7 @@ impl Document {
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p>x");
-    /// let body = document.body().unwrap();
+    /// let body = document.body().unwrap().id();
     /// let hr = document.create_html_element("hr").unwrap();
     /// document.append_child(body, hr).unwrap();
     /// assert_eq!(document.inner_html(body), "<p>x</p><hr>");
@@ -178,10 +189,10 @@ impl Document {
         self.create_element(&QualName::new(Namespace::Html, Name::new(local_name)), &[])
     }
 
-    /// Creates an element for the tree builder, whose names come from the
-    /// tokenizer (a start tag's name is always valid; its attribute names
+    /// Creates an element for the parser, whose names come from the
+    /// markup (a start tag's name is always valid; its attribute names
     /// need not be, and the DOM keeps them as the parser made them).
-    pub(super) fn create_element_unchecked(&mut self, name: &QualName, attrs: &[AttrRef<'_>]) -> NodeId {
+    pub(crate) fn create_element_unchecked(&mut self, name: &QualName, attrs: &[AttrRef<'_>]) -> NodeId {
         let template_contents = self.new_template_contents(name);
         let name_id = self.intern(&name.local);
         let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
@@ -192,19 +203,18 @@ impl Document {
         self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
     }
 
-    /// Creates an HTML element for the tree builder from a start tag
-    /// token's name and attributes (see
-    /// [`TreeSink::create_html_element_from_token`](crate::tree_builder::TreeSink::create_html_element_from_token)):
-    /// [`Self::create_element_unchecked`] without a list of [`AttrRef`]s.
-    pub(super) fn create_element_from_token(&mut self, name: &QualName, attrs: &[Attribute]) -> NodeId {
+    /// Creates an HTML element for the parser from a start tag's name and
+    /// attributes as it made them: [`Self::create_element_unchecked`]
+    /// without a list of [`AttrRef`]s between.
+    pub(crate) fn create_html_element_parsed<A: ParsedAttribute>(&mut self, name: &QualName, attrs: &[A]) -> NodeId {
         let template_contents = self.new_template_contents(name);
         let name_id = self.intern(&name.local);
         let attrs = if self.attribute_room(attrs.len()) { attrs } else { &[] };
         let start = self.attrs.len();
         make_room(&mut self.attrs, attrs.len());
         for attr in attrs {
-            let name = self.intern_token_attr_name(attr);
-            let value = self.push_string(&attr.value);
+            let name = self.intern_parsed_attr_name(attr);
+            let value = self.push_string(attr.value());
             self.attrs.push(StoredAttr { ns: None, prefix: PrefixSlot::NONE, name, value });
         }
         let attrs = span(start, attrs.len());
@@ -257,7 +267,7 @@ impl Document {
     /// costs an entry per attribute, not the value's bytes again) unless
     /// `previous`'s attributes changed since it was created, when `attrs`
     /// (the token's) are stored.
-    pub(super) fn create_element_sharing(
+    pub(crate) fn create_element_sharing(
         &mut self,
         name: &QualName,
         attrs: &[AttrRef<'_>],
@@ -282,6 +292,29 @@ impl Document {
         self.attrs.extend_from_within(shared.range());
         let attrs = span(start, shared.len as usize);
         self.new_element(ElementData { ns: name.ns, name: name_id, attrs }, template_contents)
+    }
+
+    /// Creates an empty DocumentFragment (not in the tree), the DOM's
+    /// `createDocumentFragment()`: inserting it inserts its children.
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<ul></ul>");
+    /// let ul = document.get_elements_by_tag_name("ul").next().unwrap().id();
+    /// let fragment = document.create_document_fragment();
+    /// for text in ["a", "b"] {
+    ///     let li = document.create_html_element("li")?;
+    ///     document.append_text(li, text)?;
+    ///     document.append_child(fragment, li)?;
+    /// }
+    /// document.append_child(ul, fragment)?;
+    /// assert_eq!(document.inner_html(ul), "<li>a</li><li>b</li>");
+    /// assert_eq!(document.first_child(fragment), None);
+    /// # Ok::<(), htmlforge::DomError>(())
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#dom-document-createdocumentfragment>
+    pub fn create_document_fragment(&mut self) -> NodeId {
+        self.new_node(Data::DocumentFragment)
     }
 
     /// Creates a comment (not in the tree).
@@ -319,7 +352,7 @@ impl Document {
     }
 
     /// Creates a ProcessingInstruction node without the DOM's checks (the
-    /// tokenizer's targets always pass them).
+    /// parser's targets always pass them).
     pub(crate) fn create_processing_instruction_unchecked(&mut self, target: &str, data: &str) -> NodeId {
         let data = self.processing_instruction_data(target, data);
         self.new_node(data)
@@ -347,7 +380,7 @@ impl Document {
 
     /// Adds each attribute of `attrs` that the element does not have yet
     /// (the tree builder's step for a second `<html>` or `<body>` tag).
-    pub(super) fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
+    pub(crate) fn add_attrs_if_missing(&mut self, element: NodeId, attrs: &[AttrRef<'_>]) {
         let Data::Element(mut data) = self.nodes[element.index()].data else { return };
         // Few attributes: a linear search. Many (hostile input: `<html>`
         // tags with thousands of attributes, or thousands of tags adding
@@ -362,7 +395,10 @@ impl Document {
             let name = self.intern_attr_name(attr);
             let present = match self.growth.attr_names.get_mut(&key) {
                 Some(names) => !names.insert((attr.ns, name)),
-                None => self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && a.name == name),
+                None => {
+                    crate::cost::step!("dom::attrs_if_missing", data.attrs.len);
+                    self.attrs[data.attrs.range()].iter().any(|a| a.ns == attr.ns && a.name == name)
+                }
             };
             if present {
                 continue;
@@ -414,7 +450,7 @@ impl Document {
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p id=a>x");
-    /// let p = document.get_element_by_id("a").unwrap();
+    /// let p = document.get_element_by_id("a").unwrap().id();
     /// document.set_attribute(p, "id", "b").unwrap();
     /// document.set_attribute(p, "title", "t").unwrap();
     /// assert!(document.set_attribute(p, "on click", "").is_err());
@@ -443,7 +479,7 @@ impl Document {
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p id=a class=c>x");
-    /// let p = document.get_element_by_id("a").unwrap();
+    /// let p = document.get_element_by_id("a").unwrap().id();
     /// assert!(document.remove_attribute(p, "class"));
     /// assert!(!document.remove_attribute(p, "class"));
     /// assert_eq!(document.outer_html(p), r#"<p id="a">x</p>"#);
@@ -471,12 +507,24 @@ impl Document {
         true
     }
 
-    /// Removes `id` from its parent, if it has one (the DOM's `remove()`).
-    /// The node stays in the document, detached, and can be inserted again.
+    /// Removes `node` from its parent, if it has one (the DOM's
+    /// `remove()`). The node stays in the document, detached, and can be
+    /// inserted again.
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>a<script>x()</script>b");
+    /// let scripts: Vec<_> = document.get_elements_by_tag_name("script").map(|script| script.id()).collect();
+    /// for script in scripts {
+    ///     document.remove(script);
+    /// }
+    /// assert_eq!(document.body().unwrap().inner_html(), "<p>ab</p>");
+    /// ```
+    ///
+    /// Spec: <https://dom.spec.whatwg.org/#dom-childnode-remove>
     #[track_caller]
-    pub fn detach(&mut self, id: NodeId) {
-        self.slot(id);
-        self.unlink(id.link());
+    pub fn remove(&mut self, node: NodeId) {
+        self.slot(node);
+        self.unlink(node.link());
     }
 
     pub(super) fn unlink(&mut self, id: Link) {
@@ -511,11 +559,11 @@ impl Document {
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p>a <b>bold</b> c");
-    /// let b = document.get_elements_by_tag_name("b").next().unwrap();
+    /// let b = document.get_elements_by_tag_name("b").next().unwrap().id();
     /// let i = document.create_html_element("i").unwrap();
     /// document.append_text(i, "italic").unwrap();
     /// document.replace_with(b, i).unwrap();
-    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
     /// assert_eq!(document.inner_html(p), "a <i>italic</i> c");
     /// assert_eq!(document.parent(b), None);
     /// ```
@@ -539,13 +587,6 @@ impl Document {
         outcome
     }
 
-    /// Removes `node` from its parent (the DOM's `remove()`): the same as
-    /// [`Document::detach`].
-    #[track_caller]
-    pub fn remove(&mut self, node: NodeId) {
-        self.detach(node);
-    }
-
     /// Sets the text of `node` as the DOM's `textContent` setter does: an
     /// element's or fragment's children are replaced by one text node
     /// (none for an empty `text`); a text, comment or processing
@@ -553,18 +594,19 @@ impl Document {
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p>a <b>b</b></p>");
-    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
-    /// document.set_text(p, "1 < 2");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
+    /// document.set_text_content(p, "1 < 2");
     /// assert_eq!(document.inner_html(p), "1 &lt; 2");
     /// ```
     ///
     /// Spec: <https://dom.spec.whatwg.org/#dom-node-textcontent>
     #[track_caller]
-    pub fn set_text(&mut self, node: NodeId, text: &str) {
+    pub fn set_text_content(&mut self, node: NodeId, text: &str) {
         let slot = self.slot(node);
         match self.nodes[slot].data {
             Data::Element(_) | Data::DocumentFragment | Data::ShadowRoot(_) => {
                 while let Some(child) = self.nodes[slot].first_child {
+                    crate::cost::step!("dom::remove_children");
                     self.unlink(child);
                 }
                 if !text.is_empty() {
@@ -593,7 +635,7 @@ impl Document {
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<ul><li>a</li><li>b</li></ul>");
-    /// let ul = document.get_elements_by_tag_name("ul").next().unwrap();
+    /// let ul = document.get_elements_by_tag_name("ul").next().unwrap().id();
     /// let first = document.first_child(ul).unwrap();
     /// document.append_child(ul, first).unwrap();
     /// assert_eq!(document.inner_html(ul), "<li>b</li><li>a</li>");
@@ -622,7 +664,7 @@ impl Document {
     /// use htmlforge::dom::DomError;
     ///
     /// let mut document = htmlforge::parse_document("<p>b</p>");
-    /// let body = document.body().unwrap();
+    /// let body = document.body().unwrap().id();
     /// let p = document.first_child(body).unwrap();
     /// let a = document.create_text_node("a");
     /// document.insert_before(body, a, Some(p)).unwrap();
@@ -753,6 +795,7 @@ impl Document {
         }
         let mut current = Some(of);
         while let Some(link) = current {
+            crate::cost::step!("dom::inclusive_ancestor");
             if link == node {
                 return true;
             }
@@ -772,7 +815,7 @@ impl Document {
     /// Appends `child` (unlinked first) as the last child of `parent`,
     /// without the DOM's checks (the tree builder's moves are valid).
     #[inline]
-    pub(super) fn link_append(&mut self, parent: Link, child: Link) {
+    pub(crate) fn link_append(&mut self, parent: Link, child: Link) {
         if self.nodes[child.index()].parent.is_some() {
             self.unlink(child);
         }
@@ -781,7 +824,7 @@ impl Document {
 
     /// Links `child`, which has no parent, as the last child of `parent`.
     #[inline]
-    pub(super) fn link_new_last_child(&mut self, parent: Link, child: Link) {
+    pub(crate) fn link_new_last_child(&mut self, parent: Link, child: Link) {
         debug_assert!(self.nodes[child.index()].parent.is_none());
         let children = self.first_and_last_child(parent);
         let previous = self.splice_as_last_child(parent, child, children);
@@ -820,7 +863,7 @@ impl Document {
 
     /// Inserts `child` (unlinked first) right before `sibling`, without the
     /// DOM's checks; nothing happens when `sibling` has no parent.
-    pub(super) fn link_before(&mut self, sibling: Link, child: Link) {
+    pub(crate) fn link_before(&mut self, sibling: Link, child: Link) {
         if sibling == child {
             return;
         }
@@ -895,7 +938,7 @@ impl Document {
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p>a");
-    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
     /// document.append_text(p, "b").unwrap();
     /// assert_eq!(document.children(p).count(), 1);
     /// assert!(document.append_text(document.document(), "x").is_err());
@@ -912,15 +955,17 @@ impl Document {
         }
     }
 
-    pub(super) fn append_text_at(&mut self, parent: Link, text: &str) {
+    pub(crate) fn append_text_at(&mut self, parent: Link, text: &str) {
         self.append_text_at_in(parent, text, text);
     }
 
     /// [`Self::append_text_at`] for text that `text_and_after` may hold
-    /// followed by the input after it (see
-    /// [`TreeSink::append_text_from_input`](crate::tree_builder::TreeSink::append_text_from_input)).
+    /// followed by the input after it: `text_and_after` starts with `text`
+    /// when it is the parser's input from `text` on, and the copy of a
+    /// short `text` may then read past its end; any other string is
+    /// ignored.
     #[inline(always)]
-    pub(super) fn append_text_at_in(&mut self, parent: Link, text: &str, text_and_after: &str) {
+    pub(crate) fn append_text_at_in(&mut self, parent: Link, text: &str, text_and_after: &str) {
         // The parser's way in for text: a new node is made already linked
         // as the last child (what `link_append` would do for a node that
         // has no parent yet), without its checks and second lookups.
@@ -988,7 +1033,7 @@ impl Document {
 
     /// Inserts `text` before `sibling`, merged into a previous sibling that
     /// is text; nothing happens when `sibling` has no parent.
-    pub(super) fn insert_text_before_at(&mut self, sibling: Link, text: &str) {
+    pub(crate) fn insert_text_before_at(&mut self, sibling: Link, text: &str) {
         if self.nodes[sibling.index()].parent.is_none() {
             return;
         }
@@ -1009,7 +1054,7 @@ impl Document {
     ///
     /// ```
     /// let mut document = htmlforge::parse_document("<p id=a class=c>x");
-    /// let p = document.get_element_by_id("a").unwrap();
+    /// let p = document.get_element_by_id("a").unwrap().id();
     /// let copy = document.clone_node_deep(p);
     /// document.set_attribute(p, "id", "b").unwrap();
     /// document.remove_attribute(copy, "class");
@@ -1025,6 +1070,7 @@ impl Document {
         while let Some((source, target)) = work.pop() {
             let mut child = self.first_child(source);
             while let Some(source_child) = child {
+                crate::cost::step!("dom::clone_deep");
                 let child_copy = self.clone_node_shallow(source_child);
                 self.link_append(target.link(), child_copy.link());
                 work.push((source_child, child_copy));
@@ -1059,7 +1105,7 @@ impl Document {
     /// Makes `contents` the template contents of the template `template`
     /// (a declarative shadow root's template: "set template's template
     /// contents to shadow").
-    pub(super) fn set_template_contents(&mut self, template: NodeId, contents: NodeId) {
+    pub(crate) fn set_template_contents(&mut self, template: NodeId, contents: NodeId) {
         if matches!(self.nodes[template.index()].data, Data::Element(element) if element.is_template()) {
             self.link_template_contents(template.link(), contents.link());
         }

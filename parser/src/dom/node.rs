@@ -216,7 +216,7 @@ pub enum NodeData<'a> {
         /// The shadow host.
         host: super::NodeId,
         /// How it was declared.
-        init: crate::tree_builder::ShadowRootInit,
+        init: crate::vocab::ShadowRootInit,
     },
 }
 
@@ -314,12 +314,12 @@ mod tests {
         let mut document = crate::dom::Document::with_capacity(4, 8);
         let text = document.create_text_node("abcdef");
         let pi = document.create_processing_instruction("target", "some data").unwrap();
-        assert_eq!(document.text(text), Some("abcdef"));
+        assert_eq!(document.text_node_data(text), Some("abcdef"));
         assert_eq!(
             document.data(pi),
             crate::dom::NodeData::ProcessingInstruction { target: "target", data: "some data" }
         );
-        document.set_text(pi, "other");
+        document.set_text_content(pi, "other");
         assert_eq!(document.data(pi), crate::dom::NodeData::ProcessingInstruction { target: "target", data: "other" });
     }
 
@@ -361,7 +361,7 @@ mod tests {
         assert!(parser.limits_hit().storage_full);
         let document = parser.finish();
         let text: usize =
-            document.descendants(document.document()).filter_map(|n| document.text(n)).map(str::len).sum();
+            document.descendants(document.document()).filter_map(|n| document.text_node_data(n)).map(str::len).sum();
         assert!(text < MAX_STRING_BYTES, "{text}");
         // Below the cap nothing is cut or reported.
         let mut parser = crate::Parser::new(crate::ParseOptions::default());

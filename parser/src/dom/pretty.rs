@@ -1,6 +1,6 @@
 //! A pretty printer that cannot change the tree: the spec's serialization
 //! with line breaks and indentation put only *inside* tags, between the
-//! tag name (or last attribute) and the closing `>`, where the tokenizer
+//! tag name (or last attribute) and the closing `>`, where the parser
 //! skips whitespace. Whitespace between tags would be text (the parser
 //! keeps it in nearly every insertion mode), so none is added there:
 //!
@@ -20,7 +20,15 @@
 //! indented to the depth of what follows; a tag followed by text keeps its
 //! `>` on the line, so text stays where it was. Once a `plaintext` element
 //! is entered no break is added: everything after its start tag reparses
-//! as text. `tests/tests/serializer_roundtrip.rs` checks that the output
+//! as text.
+//!
+//! The indentation stops growing at [`MAX_INDENT_DEPTH`] levels, so that
+//! the output stays within a constant of the plain serialization: each
+//! element adds at most two breaks of `1 + 2 × MAX_INDENT_DEPTH` bytes (130),
+//! however deep the tree (without the cap, n nested elements took n² bytes:
+//! 5 GB for 50,000 nested `div`s).
+//!
+//! `tests/tests/serializer_roundtrip.rs` checks that the output
 //! parses to the tree that the spec serialization parses to, on the corpus
 //! and every html5lib tree-construction input.
 
@@ -35,6 +43,13 @@ use super::shadow_root::write_template_start;
 use super::walk::{Visit, Walk};
 use super::{Document, NodeData, NodeId};
 
+/// The deepest level indented: deeper levels are indented as this one.
+pub const MAX_INDENT_DEPTH: usize = 32;
+
+/// Two spaces per level, up to [`MAX_INDENT_DEPTH`].
+const INDENT: &str = "                                                                ";
+const _: () = assert!(INDENT.len() == 2 * MAX_INDENT_DEPTH);
+
 /// The pretty-printed serialization of `node`'s children (of the whole
 /// document for the Document node), as a string.
 ///
@@ -45,7 +60,7 @@ use super::{Document, NodeData, NodeId};
 ///     "<html\n  ><head\n    ><title>T</title\n  ></head\n  ><body\n    ><p>Hello <b>world</b\n    ></p\n  ></body\n></html>"
 /// );
 /// ```
-pub fn pretty_html(document: &Document, node: NodeId) -> String {
+pub fn pretty_html(document: &Document, node: impl Into<NodeId>) -> String {
     let mut out = FmtOutput(String::new());
     // Writing to a String cannot fail.
     let _ = write_pretty_html(document, node, SpecSerializeOptions::default(), &mut out);
@@ -55,12 +70,12 @@ pub fn pretty_html(document: &Document, node: NodeId) -> String {
 /// Writes the pretty-printed serialization of `node`'s children to `out`.
 pub fn write_pretty_html<O: Output>(
     document: &Document,
-    node: NodeId,
+    node: impl Into<NodeId>,
     options: SpecSerializeOptions,
     out: &mut O,
 ) -> Result<(), SerializeError> {
     let mut printer = Printer { out, depth: 0, tag_open: false, breaks: true };
-    let walk = Walk::children(document, node);
+    let walk = Walk::children(document, node.into());
     let walk = if options.serializable_shadow_roots { walk.with_serializable_shadow_roots() } else { walk };
     for visit in walk {
         match visit {
@@ -147,9 +162,7 @@ impl<O: Output> Printer<'_, O> {
         }
         if break_line && self.breaks {
             self.out.write_str("\n")?;
-            for _ in 0..self.depth {
-                self.out.write_str("  ")?;
-            }
+            self.out.write_str(&INDENT[..2 * self.depth.min(MAX_INDENT_DEPTH)])?;
         }
         self.out.write_str(">")
     }
@@ -184,5 +197,17 @@ mod tests {
             }
         }
         assert_eq!(without_breaks, serialize_document(&document));
+    }
+
+    #[test]
+    fn indentation_stops_at_the_cap() {
+        let depth = 5_000;
+        let document = parse_document(&"<div>".repeat(depth));
+        let pretty = pretty_html(&document, document.document());
+        let plain = serialize_document(&document);
+        let elements = depth + 3;
+        assert!(pretty.len() <= plain.len() + elements * 2 * (1 + 2 * MAX_INDENT_DEPTH), "{}", pretty.len());
+        let widest = pretty.split('\n').map(|line| line.len() - line.trim_start().len()).max();
+        assert_eq!(widest, Some(2 * MAX_INDENT_DEPTH));
     }
 }

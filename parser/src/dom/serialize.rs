@@ -29,8 +29,8 @@
 
 use crate::generated::names::Namespace;
 use crate::generated::serialization::text_is_literal_inside;
-use crate::serializer::{escape, Adapter, EscapeMode, FmtOutput, Output, SerializeError};
-use crate::tree_builder::AttrRef;
+use crate::serializer::{escape, Adapter, EscapeMode, FmtOutput, IoOutput, Output, SerializeError};
+use crate::vocab::AttrRef;
 
 use super::shadow_root::write_template_start;
 use super::walk::{Visit, Walk};
@@ -38,15 +38,15 @@ use super::{Document, ElementRef, NodeData, NodeId};
 
 /// What the serialization algorithm takes from the node's document. Set
 /// the options with the methods named after the fields (the struct is
-/// `#[non_exhaustive]`): `SpecSerializeOptions::default().scripting(true)`.
+/// `#[non_exhaustive]`): `SpecSerializeOptions::default().scripting(Some(false))`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SpecSerializeOptions {
     /// Whether scripting is enabled for the node: then text inside
-    /// `noscript` is written literally. Give the flag the document was
-    /// parsed with ([`ParseOptions::scripting`](crate::ParseOptions),
-    /// off by default) so that the output parses back to the same tree.
-    pub scripting: bool,
+    /// `noscript` is written literally. `None` (the default): the flag the
+    /// document was parsed with ([`Document::scripting`]), so that the
+    /// output parses back to the same tree with the same options.
+    pub scripting: Option<bool>,
     /// serializableShadowRoots: write each serializable shadow root as a
     /// `<template shadowrootmode=…>` before its host's children, as
     /// `getHTML({ serializableShadowRoots: true })` does (see
@@ -56,44 +56,131 @@ pub struct SpecSerializeOptions {
 }
 
 crate::setters::setters!(const SpecSerializeOptions {
-    scripting: bool,
+    scripting: Option<bool>,
     serializable_shadow_roots: bool,
 });
 
 /// The serialization of a whole document: the HTML fragment serialization
-/// algorithm run on the Document node (scripting off).
+/// algorithm run on the Document node (with the document's scripting flag).
+///
+/// ```
+/// let document = htmlforge::parse_document("<title>t</title>");
+/// assert_eq!(
+///     htmlforge::serialize_document(&document),
+///     "<html><head><title>t</title></head><body></body></html>"
+/// );
+/// ```
 pub fn serialize_document(document: &Document) -> String {
     document.inner_html(document.document())
 }
 
-/// `innerHTML` of `node` (scripting off): the serialization of its children
-/// (of its template contents for a `template`).
-pub fn inner_html(document: &Document, node: NodeId) -> String {
-    document.inner_html(node)
-}
-
-/// `outerHTML` of `node` (scripting off): the serialization of `node`
-/// itself and its descendants.
-pub fn outer_html(document: &Document, node: NodeId) -> String {
-    document.outer_html(node)
-}
-
+/// Serializing a subtree: `innerHTML` (the node's children) and
+/// `outerHTML` (the node itself and its descendants), to a `String` or to
+/// any `std::io::Write`. The `_with` forms take the
+/// [`SpecSerializeOptions`]; [`serialize_inner_html`] and
+/// [`serialize_outer_html`] write to any [`Output`].
 impl Document {
-    /// `innerHTML` of `node`, scripting off: see [`write_inner_html`].
-    pub fn inner_html(&self, node: NodeId) -> String {
-        to_string(|out| write_inner_html(self, node, SpecSerializeOptions::default(), out))
+    /// `innerHTML` of `node`: the serialization of its children (of its
+    /// template contents for a `template`), with the document's scripting
+    /// flag.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p>a<br>b");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// assert_eq!(document.inner_html(p), "a<br>b");
+    /// ```
+    pub fn inner_html(&self, node: impl Into<NodeId>) -> String {
+        self.inner_html_with(node, SpecSerializeOptions::default())
     }
 
-    /// `outerHTML` of `node`, scripting off: see [`write_outer_html`].
-    pub fn outer_html(&self, node: NodeId) -> String {
-        to_string(|out| write_outer_html(self, node, SpecSerializeOptions::default(), out))
+    /// `outerHTML` of `node`: the serialization of `node` itself and its
+    /// descendants, with the document's scripting flag.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p class=a>a<br>b");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// assert_eq!(document.outer_html(p), r#"<p class="a">a<br>b</p>"#);
+    /// ```
+    pub fn outer_html(&self, node: impl Into<NodeId>) -> String {
+        self.outer_html_with(node, SpecSerializeOptions::default())
     }
 
     /// The serialization of `node`'s children with `options` (`getHTML()`
     /// when `options.serializable_shadow_roots` is set): see
-    /// [`write_inner_html`].
-    pub fn inner_html_with(&self, node: NodeId, options: SpecSerializeOptions) -> String {
-        to_string(|out| write_inner_html(self, node, options, out))
+    /// [`serialize_inner_html`].
+    ///
+    /// ```
+    /// use htmlforge::dom::SpecSerializeOptions;
+    /// use htmlforge::{parse_document_with, ParseOptions};
+    ///
+    /// let document = parse_document_with("<noscript><b>a</b></noscript>", ParseOptions::default());
+    /// let head = document.head().unwrap();
+    /// assert_eq!(document.inner_html(head), "<noscript><b>a</b></noscript>");
+    /// let no_scripting = SpecSerializeOptions::default().scripting(Some(false));
+    /// assert_eq!(document.inner_html_with(head, no_scripting), "<noscript>&lt;b&gt;a&lt;/b&gt;</noscript>");
+    /// ```
+    pub fn inner_html_with(&self, node: impl Into<NodeId>, options: SpecSerializeOptions) -> String {
+        let node = node.into();
+        to_string(|out| serialize_inner_html(self, node, options, out))
+    }
+
+    /// The serialization of `node` itself and its descendants with
+    /// `options`: see [`serialize_outer_html`].
+    ///
+    /// ```
+    /// use htmlforge::dom::SpecSerializeOptions;
+    ///
+    /// let document = htmlforge::parse_document("<p>a");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// assert_eq!(document.outer_html_with(p, SpecSerializeOptions::default()), "<p>a</p>");
+    /// ```
+    pub fn outer_html_with(&self, node: impl Into<NodeId>, options: SpecSerializeOptions) -> String {
+        let node = node.into();
+        to_string(|out| serialize_outer_html(self, node, options, out))
+    }
+
+    /// Writes `innerHTML` of `node` to `writer`, piece by
+    /// piece: nothing is built in memory. Wrap a file or socket in a
+    /// `BufWriter`.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p>a<br>b");
+    /// let mut out = Vec::new();
+    /// document.write_inner_html(document.document(), &mut out)?;
+    /// assert_eq!(out, b"<html><head></head><body><p>a<br>b</p></body></html>");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_inner_html(&self, node: impl Into<NodeId>, writer: impl std::io::Write) -> std::io::Result<()> {
+        let node = node.into();
+        to_writer(writer, |out| serialize_inner_html(self, node, SpecSerializeOptions::default(), out))
+    }
+
+    /// Writes `outerHTML` of `node` to `writer`, piece by
+    /// piece.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<ul><li>a<li>b</ul>");
+    /// let ul = document.get_elements_by_tag_name("ul").next().unwrap();
+    /// let mut out = Vec::new();
+    /// document.write_outer_html(ul, &mut out)?;
+    /// assert_eq!(out, b"<ul><li>a</li><li>b</li></ul>");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn write_outer_html(&self, node: impl Into<NodeId>, writer: impl std::io::Write) -> std::io::Result<()> {
+        let node = node.into();
+        to_writer(writer, |out| serialize_outer_html(self, node, SpecSerializeOptions::default(), out))
+    }
+}
+
+fn to_writer<W: std::io::Write>(
+    writer: W,
+    write: impl FnOnce(&mut IoOutput<W>) -> Result<(), SerializeError>,
+) -> std::io::Result<()> {
+    match write(&mut IoOutput(writer)) {
+        Ok(()) => Ok(()),
+        Err(SerializeError::Io(error)) => Err(error),
+        // An `IoOutput` fails with I/O errors only.
+        Err(error) => Err(std::io::Error::other(error)),
     }
 }
 
@@ -105,36 +192,48 @@ fn to_string(write: impl FnOnce(&mut FmtOutput<String>) -> Result<(), SerializeE
 }
 
 /// Writes the HTML fragment serialization of `node`'s children (the
-/// Document node's for a whole document) to `out`, piece by piece.
+/// Document node's for a whole document) with `options` to `out`, piece
+/// by piece: [`Document::inner_html_with`] to any [`Output`].
 ///
 /// ```
-/// use htmlforge::dom::{write_inner_html, SpecSerializeOptions};
-/// use htmlforge::serializer::IoOutput;
+/// use htmlforge::dom::{serialize_inner_html, SpecSerializeOptions};
+/// use htmlforge::serializer::FmtOutput;
 ///
 /// let document = htmlforge::parse_document("<title>a<b</title>");
-/// let mut out = IoOutput(Vec::new());
-/// write_inner_html(&document, document.document(), SpecSerializeOptions::default(), &mut out).unwrap();
-/// assert_eq!(out.0, b"<html><head><title>a&lt;b</title></head><body></body></html>");
+/// let mut out = FmtOutput(String::new());
+/// serialize_inner_html(&document, document.document(), SpecSerializeOptions::default(), &mut out).unwrap();
+/// assert_eq!(out.0, "<html><head><title>a&lt;b</title></head><body></body></html>");
 /// ```
-pub fn write_inner_html<O: Output>(
+pub fn serialize_inner_html<O: Output>(
     document: &Document,
-    node: NodeId,
+    node: impl Into<NodeId>,
     options: SpecSerializeOptions,
     out: &mut O,
 ) -> Result<(), SerializeError> {
-    write_walk(document, Walk::children(document, node), options, out)
+    write_walk(document, Walk::children(document, node.into()), options, out)
 }
 
-/// Writes the serialization of `node` itself and its descendants to `out`
-/// (`outerHTML`: the algorithm run on a fragment whose only child is the
-/// node).
-pub fn write_outer_html<O: Output>(
+/// Writes the serialization of `node` itself and its descendants with
+/// `options` to `out` (`outerHTML`: the algorithm run on a fragment whose
+/// only child is the node): [`Document::outer_html_with`] to any [`Output`].
+///
+/// ```
+/// use htmlforge::dom::{serialize_outer_html, SpecSerializeOptions};
+/// use htmlforge::serializer::IoOutput;
+///
+/// let document = htmlforge::parse_document("<p>a &amp; b");
+/// let p = document.get_elements_by_tag_name("p").next().unwrap();
+/// let mut out = IoOutput(Vec::new());
+/// serialize_outer_html(&document, p, SpecSerializeOptions::default(), &mut out).unwrap();
+/// assert_eq!(out.0, b"<p>a &amp; b</p>");
+/// ```
+pub fn serialize_outer_html<O: Output>(
     document: &Document,
-    node: NodeId,
+    node: impl Into<NodeId>,
     options: SpecSerializeOptions,
     out: &mut O,
 ) -> Result<(), SerializeError> {
-    write_walk(document, Walk::node(document, node), options, out)
+    write_walk(document, Walk::node(document, node.into()), options, out)
 }
 
 fn write_walk<O: Output>(
@@ -208,7 +307,8 @@ fn write_node<O: Output>(
 /// node is a noscript element and scripting is enabled for the node".
 pub(super) fn parent_makes_text_literal(document: &Document, node: NodeId, options: SpecSerializeOptions) -> bool {
     document.parent(node).and_then(|parent| document.element(parent)).is_some_and(|parent| {
-        parent.ns() == Namespace::Html && text_is_literal_inside(parent.local_name(), options.scripting)
+        let scripting = options.scripting.unwrap_or_else(|| document.scripting());
+        parent.ns() == Namespace::Html && text_is_literal_inside(parent.local_name(), scripting)
     })
 }
 
@@ -242,13 +342,13 @@ pub(super) fn write_start_tag_without_end<O: Output>(
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#attribute's-serialised-name>
 pub(crate) fn attribute_name_parts<'a>(attr: &AttrRef<'a>) -> (Option<&'a str>, &'a str) {
     match attr.ns {
-        None => (None, attr.local),
-        Some(Namespace::Xml) => (Some("xml"), attr.local),
-        Some(Namespace::XmlNs) if attr.local == "xmlns" => (None, "xmlns"),
-        Some(Namespace::XmlNs) => (Some("xmlns"), attr.local),
-        Some(Namespace::XLink) => (Some("xlink"), attr.local),
+        None => (None, attr.name),
+        Some(Namespace::Xml) => (Some("xml"), attr.name),
+        Some(Namespace::XmlNs) if attr.name == "xmlns" => (None, "xmlns"),
+        Some(Namespace::XmlNs) => (Some("xmlns"), attr.name),
+        Some(Namespace::XLink) => (Some("xlink"), attr.name),
         // Any other namespace: the qualified name.
-        Some(_) => (attr.prefix, attr.local),
+        Some(_) => (attr.prefix, attr.name),
     }
 }
 
@@ -271,7 +371,7 @@ fn write_attribute_name<O: Output>(attr: &AttrRef<'_>, out: &mut O) -> Result<()
 }
 
 /// `<?target data?>`, with the space even when the data is empty: the
-/// 2026 text's serialization, which the tokenizer reads back unchanged.
+/// 2026 text's serialization, which the parser reads back unchanged.
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#serialising-html-fragments>
 pub(super) fn write_processing_instruction<O: Output>(
@@ -332,21 +432,21 @@ mod tests {
 
     #[test]
     fn noscript_text_is_literal_only_with_scripting() {
-        let document = parse_document_with(
-            "<noscript>a<b>&amp;</noscript>",
-            ParseOptions { scripting: true, ..ParseOptions::default() },
-        );
+        let document = parse_document_with("<noscript>a<b>&amp;</noscript>", ParseOptions::default().scripting(true));
         let head = document.first_child(document.document_element().unwrap()).unwrap();
         let mut on = FmtOutput(String::new());
-        write_inner_html(
-            &document,
-            head,
-            SpecSerializeOptions { scripting: true, ..SpecSerializeOptions::default() },
-            &mut on,
-        )
-        .unwrap();
+        let options = SpecSerializeOptions::default().scripting(Some(true));
+        serialize_inner_html(&document, head, options, &mut on).unwrap();
         assert_eq!(on.0, "<noscript>a<b>&amp;</noscript>");
-        assert_eq!(document.inner_html(head), "<noscript>a&lt;b&gt;&amp;amp;</noscript>");
+        // By default, the document's flag: the output parses back the same.
+        assert_eq!(document.inner_html(head), on.0);
+        let off = SpecSerializeOptions::default().scripting(Some(false));
+        assert_eq!(document.inner_html_with(head, off), "<noscript>a&lt;b&gt;&amp;amp;</noscript>");
+        // A document parsed with scripting off has no text in a noscript
+        // but what was text in the markup, escaped again.
+        let document =
+            parse_document_with("<p><noscript>&lt;b&gt;</noscript>", ParseOptions::default().scripting(false));
+        assert_eq!(document.body().unwrap().inner_html(), "<p><noscript>&lt;b&gt;</noscript></p>");
     }
 
     #[test]
@@ -417,8 +517,8 @@ mod tests {
         }
         let document = parse_document("<p>a&amp;b</p>");
         let mut out = crate::serializer::IoOutput(Full(20));
-        let error =
-            write_inner_html(&document, document.document(), SpecSerializeOptions::default(), &mut out).unwrap_err();
+        let error = serialize_inner_html(&document, document.document(), SpecSerializeOptions::default(), &mut out)
+            .unwrap_err();
         assert!(matches!(error, SerializeError::Io(_)), "{error:?}");
     }
 }

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use crate::generated::names::LocalName;
 use crate::generated::names::Namespace;
 use crate::generated::tag_groups::is_valid_shadow_host_names;
-use crate::tree_builder::ShadowRootInit;
+use crate::vocab::ShadowRootInit;
 
 use super::node::{Data, Link};
 use super::{Document, NodeId};
@@ -55,14 +55,15 @@ impl Document {
     ///
     /// let options = ParseOptions::default().declarative_shadow_roots(true);
     /// let document = parse_document_with("<div><template shadowrootmode=open><b>in</b></template>out</div>", options);
-    /// let div = document.element(document.body().unwrap()).unwrap().child_elements().next().unwrap();
-    /// let shadow = document.shadow_root(div.id()).unwrap();
+    /// let div = document.body().unwrap().child_elements().next().unwrap();
+    /// let shadow = document.shadow_root(div).unwrap();
     /// assert!(matches!(document.data(shadow), NodeData::ShadowRoot { .. }));
     /// assert_eq!(document.inner_html(shadow), "<b>in</b>");
     /// assert_eq!(div.inner_html(), "out");
     /// ```
     #[track_caller]
-    pub fn shadow_root(&self, host: NodeId) -> Option<NodeId> {
+    pub fn shadow_root(&self, host: impl Into<NodeId>) -> Option<NodeId> {
+        let host = host.into();
         self.slot(host);
         if self.shadow_roots.by_host.is_empty() {
             return None;
@@ -110,7 +111,7 @@ pub(crate) fn serialized_template_attributes(init: &ShadowRootInit) -> Vec<(&'st
     if init.serializable {
         attrs.push(("shadowrootserializable", ""));
     }
-    if init.slot_assignment == crate::tree_builder::SlotAssignmentMode::Manual {
+    if init.slot_assignment == crate::vocab::SlotAssignmentMode::Manual {
         attrs.push(("shadowrootslotassignment", "manual"));
     }
     if init.clonable {

@@ -148,6 +148,8 @@ impl Strings {
     pub(crate) fn extend_moving(&mut self, span: Span, text: &str) -> usize {
         debug_assert_eq!(span.end(), self.len());
         let needed = span.len as usize + text.len();
+        // A move copies the whole string: O(log n) moves per string.
+        crate::cost::step!("dom::strings_move", needed);
         let wanted = needed.saturating_add(needed / 4);
         if span.start as usize == self.last_start && !self.slots.is_empty() {
             self.last.reserve_exact(wanted - self.last.len());

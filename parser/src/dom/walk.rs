@@ -58,6 +58,8 @@ pub struct Walk<'a> {
     shadow_roots: bool,
     /// The shadow root to enter next, right after its host's start tag.
     pending_shadow_root: Option<NodeId>,
+    /// The level of the node of the last visit (see [`Walk::level`]).
+    level: usize,
 }
 
 impl<'a> Walk<'a> {
@@ -71,6 +73,7 @@ impl<'a> Walk<'a> {
             root_is_entered: false,
             shadow_roots: false,
             pending_shadow_root: None,
+            level: 0,
         };
         if !document.element(node).is_some_and(|element| element_serializes_as_void(&element)) {
             walk.push(node);
@@ -87,6 +90,7 @@ impl<'a> Walk<'a> {
             root_is_entered: true,
             shadow_roots: false,
             pending_shadow_root: None,
+            level: 0,
         }
     }
 
@@ -129,9 +133,38 @@ impl<'a> Walk<'a> {
         )
     }
 
-    /// How many elements are open: the depth of the walk.
-    pub fn depth(&self) -> usize {
-        self.stack.len()
+    /// The level of the node of the last [`Visit`], for indenting it:
+    /// 0 for the node a [`Walk::node`] starts from and for the children a
+    /// [`Walk::children`] walks, one more for each element (or shadow
+    /// root) between. A node's `Enter` and `Leave` have the same level, and
+    /// siblings have the same level whatever their kind.
+    ///
+    /// ```
+    /// use htmlforge::dom::{NodeData, Visit, Walk};
+    ///
+    /// let document = htmlforge::parse_document("<ul><li>a<br></li></ul>");
+    /// let body = document.body().unwrap();
+    /// let mut walk = Walk::children(&document, body.id());
+    /// let mut lines = Vec::new();
+    /// while let Some(visit) = walk.next() {
+    ///     let indent = "  ".repeat(walk.level());
+    ///     match (visit, document.data(match visit { Visit::Enter(n) | Visit::Leave(n) => n })) {
+    ///         (Visit::Enter(_), NodeData::Element(e)) => lines.push(format!("{indent}<{}>", e.local_name())),
+    ///         (Visit::Leave(_), NodeData::Element(e)) => lines.push(format!("{indent}</{}>", e.local_name())),
+    ///         (_, NodeData::Text(text)) => lines.push(format!("{indent}{text}")),
+    ///         _ => {}
+    ///     }
+    /// }
+    /// assert_eq!(lines, ["<ul>", "  <li>", "    a", "    <br>", "  </li>", "</ul>"]);
+    /// ```
+    pub fn level(&self) -> usize {
+        self.level
+    }
+
+    /// The frames below the walk's top level: [`Walk::children`]'s bottom
+    /// frame is the node whose children are walked, never entered.
+    fn base(&self) -> usize {
+        usize::from(!self.root_is_entered)
     }
 
     fn push(&mut self, node: NodeId) {
@@ -151,6 +184,8 @@ impl<'a> Walk<'a> {
             | NodeData::Comment(_)
             | NodeData::ProcessingInstruction { .. } => false,
         };
+        // The node's level: the frames of the elements around it.
+        self.level = self.stack.len() - self.base().min(self.stack.len());
         if has_content {
             self.push(node);
             if self.shadow_roots {
@@ -165,6 +200,7 @@ impl Iterator for Walk<'_> {
     type Item = Visit;
 
     fn next(&mut self) -> Option<Visit> {
+        crate::cost::step!("dom::walk");
         if let Some(first) = self.first.take() {
             return Some(self.enter(first));
         }
@@ -184,6 +220,7 @@ impl Iterator for Walk<'_> {
                 if self.stack.is_empty() && !self.root_is_entered {
                     return None;
                 }
+                self.level = self.stack.len() - self.base();
                 Some(Visit::Leave(frame.node))
             }
         }

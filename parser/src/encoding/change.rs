@@ -90,6 +90,7 @@ pub fn meta_encoding_change(
     if confidence != Confidence::Tentative {
         return EncodingChange::Nothing;
     }
+    crate::cost::step!("encoding::meta_change", attributes.len());
     let attribute = |name: &str| attributes.iter().find(|a| a.name == name).map(|a| a.value.as_str());
     // If the element has a charset attribute and getting an encoding from
     // its value results in an encoding: change the encoding to it.
@@ -161,6 +162,7 @@ pub fn change_the_encoding(current: &'static Encoding, new: &'static Encoding) -
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#change-the-encoding> (step 5)
 pub fn bytes_decode_the_same(bytes: &[u8], current: &'static Encoding, new: &'static Encoding) -> bool {
+    crate::cost::step!("encoding::decode_the_same", bytes.len());
     // Pure ASCII means the same in every ASCII-compatible encoding; this
     // is the common case and needs no decoding.
     if current.is_ascii_compatible() && new.is_ascii_compatible() && bytes.is_ascii() {

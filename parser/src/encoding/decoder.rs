@@ -167,6 +167,7 @@ impl StreamingDecoder {
     }
 
     fn feed_to(&mut self, mut bytes: &[u8], sink: &mut dyn FnMut(&str)) {
+        crate::cost::step!("encoding::decode", bytes.len());
         if let State::Bom { bytes: seen, len } = &mut self.state {
             if *len == 0 && bytes.len() >= 3 {
                 // The common case: the first chunk holds the whole BOM (or

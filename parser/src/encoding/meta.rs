@@ -20,6 +20,7 @@ pub(crate) fn extract_charset_label(s: &[u8]) -> Option<&[u8]> {
     const CHARSET: &[u8] = b"charset";
     // Step 1: position starts at the beginning of s.
     let mut position = 0;
+    crate::cost::step!("encoding::meta_charset", s.len());
     loop {
         // Loop: the first seven characters after position that match
         // "charset" ASCII case-insensitively; none means nothing.

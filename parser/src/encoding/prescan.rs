@@ -38,6 +38,9 @@ pub(crate) enum PrescanOutcome {
 /// abort; a [`PrescanOutcome::Meta`] or `Utf16XmlDeclaration` found in a
 /// prefix of a stream is also the result for the whole stream.
 pub(crate) fn prescan_loop(bytes: &[u8]) -> PrescanOutcome {
+    // The scan's position only moves forward: at most every byte once
+    // (and the `-->` search's window of three).
+    crate::cost::step!("encoding::prescan", bytes.len());
     let mut scan = Scan { bytes, position: 0 };
     match scan.run() {
         Some(outcome) => outcome,
@@ -329,6 +332,7 @@ pub(crate) fn get_an_xml_encoding(bytes: &[u8]) -> Option<&'static Encoding> {
     if !bytes.starts_with(b"<?xml") {
         return None;
     }
+    crate::cost::step!("encoding::xml_encoding", bytes.len());
     // xmlDeclarationEnd: there must be a '>'.
     bytes.iter().position(|&b| b == b'>')?;
     let mut position = bytes.windows(ENCODING.len()).position(|w| w == ENCODING)?;

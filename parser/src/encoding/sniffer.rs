@@ -65,6 +65,7 @@ impl Sniffer {
     /// are buffered too, so that nothing is lost, but they are better given
     /// straight to the decoder.
     pub fn push(&mut self, chunk: &[u8]) -> Option<Sniffed> {
+        crate::cost::step!("encoding::sniffer_push", chunk.len());
         self.buffered.extend_from_slice(chunk);
         if self.sniffed.is_none() {
             self.sniffed = sniff_available(&self.buffered, &self.options);

@@ -25,6 +25,7 @@ impl Element for Candidate<'_> {
     }
 
     fn parent_element(&self) -> Option<Self> {
+        crate::cost::step!("select::navigate");
         self.0.parent_element().map(Candidate)
     }
 
@@ -41,14 +42,17 @@ impl Element for Candidate<'_> {
     }
 
     fn prev_sibling_element(&self) -> Option<Self> {
+        crate::cost::step!("select::navigate");
         self.0.previous_sibling_element().map(Candidate)
     }
 
     fn next_sibling_element(&self) -> Option<Self> {
+        crate::cost::step!("select::navigate");
         self.0.next_sibling_element().map(Candidate)
     }
 
     fn first_element_child(&self) -> Option<Self> {
+        crate::cost::step!("select::navigate");
         self.0.child_elements().next().map(Candidate)
     }
 
@@ -75,12 +79,13 @@ impl Element for Candidate<'_> {
         local_name: &CssName,
         operation: &AttrSelectorOperation<&CssString>,
     ) -> bool {
+        crate::cost::step!("select::attributes", self.0.attrs().len());
         self.0.attrs().any(|attr| {
             let in_namespace = match ns {
                 NamespaceConstraint::Any => true,
                 NamespaceConstraint::Specific(url) => attr.ns.map_or("", Namespace::url) == &*url.0,
             };
-            in_namespace && attr.local == &*local_name.name && operation.eval_str(attr.value)
+            in_namespace && attr.name == &*local_name.name && operation.eval_str(attr.value)
         })
     }
 
@@ -116,6 +121,7 @@ impl Element for Candidate<'_> {
     }
 
     fn has_class(&self, name: &CssName, case_sensitivity: CaseSensitivity) -> bool {
+        crate::cost::step!("select::classes", self.0.attr("class").map_or(0, str::len));
         self.0.classes().any(|class| case_sensitivity.eq(class.as_bytes(), name.name.as_bytes()))
     }
 

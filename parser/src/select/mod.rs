@@ -9,7 +9,7 @@
 //!     r#"<nav><a class=active href="https://a.example/">A</a><a href="/b">B</a></nav><a href=c>C</a>"#,
 //! );
 //! let selector = Selector::parse("nav > a.active[href^=http]").unwrap();
-//! let links: Vec<_> = document.select(&selector).map(|a| a.text()).collect();
+//! let links: Vec<_> = document.select(&selector).map(|a| a.text_content()).collect();
 //! assert_eq!(links, ["A"]);
 //! let any_link = Selector::parse("a:link").unwrap();
 //! assert_eq!(document.select(&any_link).count(), 3);
@@ -38,15 +38,17 @@
 
 mod element;
 mod error;
+mod has;
 mod pseudo;
+mod query;
 mod state;
 
 use std::fmt;
 
-use selectors::matching::{self, MatchingContext, SelectorCaches};
+use selectors::matching::{self, SelectorCaches};
 use selectors::parser::{ParseRelative, SelectorList};
 
-use crate::dom::{Document, ElementRef};
+use crate::dom::{Document, ElementRef, NodeId};
 use crate::quirks::QuirksMode;
 
 use element::Candidate;
@@ -71,8 +73,25 @@ impl Selector {
     }
 
     /// Whether `element` matches one of the selectors.
+    ///
+    /// With `:has()` in the selector this walks the element's whole tree
+    /// once (see [`Document::select`]); to test many elements, `select`
+    /// the tree once instead.
     pub fn matches(&self, element: &ElementRef<'_>) -> bool {
-        self.matches_in(element, None, &mut SelectorCaches::default())
+        let mut caches = self.caches_for(element.document(), element.id(), None);
+        self.matches_in(element, None, &mut caches)
+    }
+
+    /// Caches for one query from `start`'s tree: with `:has()` in the
+    /// selector, its answers for every element of the tree (`has`).
+    fn caches_for(&self, document: &Document, start: NodeId, scope: Option<&ElementRef<'_>>) -> SelectorCaches {
+        let mut caches = SelectorCaches::default();
+        let relative = has::relative_selectors(&self.list);
+        if !relative.is_empty() {
+            let elements = tree_elements(document, start);
+            has::precompute(&relative, document, &elements, scope, quirks_mode(document), &mut caches);
+        }
+        caches
     }
 
     fn matches_in(
@@ -81,22 +100,30 @@ impl Selector {
         scope: Option<&ElementRef<'_>>,
         caches: &mut SelectorCaches,
     ) -> bool {
-        let quirks_mode = match element.document().quirks_mode() {
-            QuirksMode::Quirks => matching::QuirksMode::Quirks,
-            QuirksMode::LimitedQuirks => matching::QuirksMode::LimitedQuirks,
-            QuirksMode::NoQuirks => matching::QuirksMode::NoQuirks,
-        };
-        let mut context = MatchingContext::new(
-            matching::MatchingMode::Normal,
-            None,
-            caches,
-            quirks_mode,
-            matching::NeedsSelectorFlags::No,
-            matching::MatchingForInvalidation::No,
-        );
+        let mut context = query::context(caches, quirks_mode(element.document()));
         context.scope_element = scope.map(|scope| selectors::Element::opaque(&Candidate(*scope)));
+        crate::cost::step!("select::candidate");
         let candidate = Candidate(*element);
         self.list.slice().iter().any(|selector| matching::matches_selector(selector, 0, None, &candidate, &mut context))
+    }
+}
+
+/// The elements of the tree that holds `start` (from its root), in tree order.
+fn tree_elements(document: &Document, start: NodeId) -> Vec<ElementRef<'_>> {
+    let mut root = start;
+    while let Some(parent) = document.parent(root) {
+        crate::cost::step!("select::root");
+        root = parent;
+    }
+    document.descendants(root).filter_map(|node| document.element(node)).collect()
+}
+
+/// The document's quirks mode, as the `selectors` crate names it.
+fn quirks_mode(document: &Document) -> matching::QuirksMode {
+    match document.quirks_mode() {
+        QuirksMode::Quirks => matching::QuirksMode::Quirks,
+        QuirksMode::LimitedQuirks => matching::QuirksMode::LimitedQuirks,
+        QuirksMode::NoQuirks => matching::QuirksMode::NoQuirks,
     }
 }
 
@@ -125,10 +152,18 @@ impl fmt::Debug for Selector {
 /// [`Document::select`] and [`ElementRef::select`].
 pub struct Select<'a, 's> {
     document: &'a Document,
-    nodes: crate::dom::Descendants<'a>,
     selector: &'s Selector,
-    scope: Option<ElementRef<'a>>,
     caches: SelectorCaches,
+    how: How<'a>,
+}
+
+/// How a query finds its elements.
+enum How<'a> {
+    /// The document's: the combinators followed in one walk (`query`).
+    Walk(query::Walker<'a>),
+    /// An element's: each descendant matched by the `selectors` crate, with
+    /// `:scope` the element (the walk would have to start at the root).
+    Candidates { nodes: crate::dom::Descendants<'a>, scope: ElementRef<'a> },
 }
 
 impl fmt::Debug for Select<'_, '_> {
@@ -141,35 +176,48 @@ impl<'a> Iterator for Select<'a, '_> {
     type Item = ElementRef<'a>;
 
     fn next(&mut self) -> Option<ElementRef<'a>> {
-        for node in self.nodes.by_ref() {
-            if let Some(element) = self.document.element(node) {
-                if self.selector.matches_in(&element, self.scope.as_ref(), &mut self.caches) {
-                    return Some(element);
+        match &mut self.how {
+            How::Walk(walker) => {
+                let mut context = query::context(&mut self.caches, quirks_mode(self.document));
+                walker.next_match(&self.selector.list, &mut context)
+            }
+            How::Candidates { nodes, scope } => {
+                for node in nodes.by_ref() {
+                    if let Some(element) = self.document.element(node) {
+                        if self.selector.matches_in(&element, Some(scope), &mut self.caches) {
+                            return Some(element);
+                        }
+                    }
                 }
+                None
             }
         }
-        None
     }
 }
 
 impl Document {
     /// The elements of the document that match `selector`, in tree order
-    /// (`querySelectorAll`).
+    /// (`querySelectorAll`); in a fragment parse's document, those of the
+    /// fragment (see [`Document::elements`]).
+    ///
+    /// Each `:has()` in the selector costs one pass over the document per
+    /// query, before the first match: its answer for every element is
+    /// computed bottom-up, without recursion, so that matching looks it up
+    /// (the elements times the compounds of its argument).
     ///
     /// ```
     /// use htmlforge::select::Selector;
     ///
     /// let document = htmlforge::parse_document("<ul><li>1<li class=x>2<li>3</ul>");
     /// let odd = Selector::parse("li:nth-child(odd)").unwrap();
-    /// assert_eq!(document.select(&odd).map(|li| li.text()).collect::<Vec<_>>(), ["1", "3"]);
+    /// assert_eq!(document.select(&odd).map(|li| li.text_content()).collect::<Vec<_>>(), ["1", "3"]);
     /// ```
     pub fn select<'a, 's>(&'a self, selector: &'s Selector) -> Select<'a, 's> {
         Select {
             document: self,
-            nodes: self.descendants(self.document()),
             selector,
-            scope: None,
-            caches: SelectorCaches::default(),
+            caches: selector.caches_for(self, self.search_root(), None),
+            how: How::Walk(query::Walker::new(self, self.search_root(), &selector.list)),
         }
     }
 
@@ -187,15 +235,16 @@ impl<'a> ElementRef<'a> {
     /// use htmlforge::select::Selector;
     ///
     /// let document = htmlforge::parse_document("<div id=a><p>1</p></div><p>2</p>");
-    /// let div = document.element(document.get_element_by_id("a").unwrap()).unwrap();
+    /// let div = document.get_element_by_id("a").unwrap();
     /// let p = Selector::parse(":scope > p").unwrap();
-    /// assert_eq!(div.select(&p).map(|p| p.text()).collect::<Vec<_>>(), ["1"]);
+    /// assert_eq!(div.select(&p).map(|p| p.text_content()).collect::<Vec<_>>(), ["1"]);
     /// ```
     pub fn select<'s>(&self, selector: &'s Selector) -> Select<'a, 's> {
         let document = self.document();
         let mut nodes = document.descendants(self.id());
         nodes.next();
-        Select { document, nodes, selector, scope: Some(*self), caches: SelectorCaches::default() }
+        let caches = selector.caches_for(document, self.id(), Some(self));
+        Select { document, selector, caches, how: How::Candidates { nodes, scope: *self } }
     }
 
     /// The first descendant of this element that matches `selector`.

@@ -55,6 +55,7 @@ pub(crate) fn escape_with<W: Write + ?Sized>(
     replacement: impl Fn(char) -> Option<&'static str>,
 ) -> fmt::Result {
     let mut clean_from = 0;
+    crate::cost::step!("serializer::escape", text.len());
     for (at, c) in text.char_indices() {
         if let Some(entity) = replacement(c) {
             out.write_str(&text[clean_from..at])?;

@@ -1,6 +1,8 @@
 //! A sink that collects owned tokens, and the one-call API built on it.
 
-use super::interface::{Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenSink};
+use crate::vocab::ParseError;
+
+use super::interface::{Doctype, ProcessingInstruction, SinkResult, Tag, Token, TokenSink};
 use super::machine::Tokenizer;
 use crate::generated::tokenizer_states::State;
 

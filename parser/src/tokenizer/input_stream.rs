@@ -57,6 +57,7 @@ fn drop_lf_after_cr<'a>(chunk: &'a str, last_was_cr: &mut bool) -> &'a str {
 /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream>
 pub(crate) fn normalize_newlines<'a>(chunk: &'a str, last_was_cr: &mut bool) -> Cow<'a, str> {
     let chunk = drop_lf_after_cr(chunk, last_was_cr);
+    crate::cost::step!("input_stream::normalize_newlines", chunk.len());
     if memchr::memchr(b'\r', chunk.as_bytes()).is_none() {
         return Cow::Borrowed(chunk);
     }
@@ -128,6 +129,7 @@ pub(crate) fn scan_input_stream_errors(
     out: &mut VecDeque<(usize, ParseErrorCode)>,
     marks: &mut LineMarks,
 ) -> Option<usize> {
+    crate::cost::step!("input_stream::scan", text.len());
     marks.counts.reserve(text.len() / LINE_MARK);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
@@ -476,6 +478,7 @@ impl Anchor {
 
     /// The anchor moved over `text`, which starts at this anchor.
     pub fn advance(self, text: &str) -> Anchor {
+        crate::cost::step!("positions::advance", text.len());
         let bytes = text.as_bytes();
         let newlines = saturate(memchr::memchr_iter(b'\n', bytes).count());
         let offset = self.offset + text.len();
@@ -536,6 +539,7 @@ impl Positions {
     /// between the mark and the line's start.
     fn line_start_after(&self, input: &str, start: usize, end: usize) -> Option<Anchor> {
         let (mark, before_mark) = self.marks.before(end, start)?;
+        crate::cost::step!("positions::line_start", end - start);
         let bytes = input.as_bytes();
         // The line feed that ends the line before: after the mark, or the
         // last one before it (counted in the mark's count).
@@ -570,6 +574,7 @@ impl Positions {
     /// only the held-back rest and the last line.
     pub fn drop_consumed_counted(&mut self, input: &str, consumed: usize, newlines: usize) {
         self.marks.clear();
+        crate::cost::step!("positions::drop_consumed", input.len());
         let bytes = input.as_bytes();
         let held_back = memchr::memchr_iter(b'\n', &bytes[consumed..]).count();
         let offset = self.base.offset + consumed;

@@ -6,7 +6,7 @@
 
 use super::Attributes;
 use crate::generated::names::LocalName;
-use crate::generated::parse_errors::ParseErrorCode;
+use crate::vocab::ParseError;
 
 /// A DOCTYPE token. Missing identifiers are `None`, as the spec's "missing".
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct Doctype {
 /// One attribute of a tag token, name already lowercased by the tokenizer.
 ///
 /// The name is read through [`Attribute::name`] and, interned, through
-/// [`Attribute::local_name`]: the tokenizer interns it once as the name
+/// [`Attribute::known_name`]: the tokenizer interns it once as the name
 /// ends, so that the tree builder and the DOM go by a small integer rather
 /// than looking the string up again. [`Attribute::new`] and
 /// [`Attribute::set_name`] keep the two in step.
@@ -34,17 +34,17 @@ pub struct Doctype {
 /// use htmlforge::tokenizer::Attribute;
 ///
 /// let mut attribute = Attribute::new("class", "note");
-/// assert_eq!((attribute.name(), attribute.local_name()), ("class", Some(local_names::CLASS)));
+/// assert_eq!((attribute.name(), attribute.known_name()), ("class", Some(local_names::CLASS)));
 /// attribute.set_name("data-x");
-/// assert_eq!((attribute.name(), attribute.local_name(), attribute.value.as_str()), ("data-x", None, "note"));
+/// assert_eq!((attribute.name(), attribute.known_name(), attribute.value.as_str()), ("data-x", None, "note"));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Attribute {
     /// The attribute's name, lowercased. Written by the tokenizer's
-    /// builders, which set `local_name` when the name ends.
+    /// builders, which set `known_name` when the name ends.
     pub(crate) name: String,
     /// `name` interned: `None` for a name the names table does not know.
-    pub(crate) local_name: Option<LocalName>,
+    pub(crate) known_name: Option<LocalName>,
     /// The attribute's value, character references decoded.
     pub value: String,
 }
@@ -54,8 +54,8 @@ impl Attribute {
     /// with the value `value`.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Attribute {
         let name = name.into();
-        let local_name = LocalName::lookup(&name);
-        Attribute { name, local_name, value: value.into() }
+        let known_name = LocalName::lookup(&name);
+        Attribute { name, known_name, value: value.into() }
     }
 
     /// The attribute's name, lowercased.
@@ -66,14 +66,14 @@ impl Attribute {
     /// The name interned, if the names table knows it (every attribute
     /// name of HTML, SVG and MathML does); `None` for other names
     /// (`data-*`, misspellings).
-    pub fn local_name(&self) -> Option<LocalName> {
-        self.local_name
+    pub fn known_name(&self) -> Option<LocalName> {
+        self.known_name
     }
 
     /// Renames the attribute.
     pub fn set_name(&mut self, name: impl Into<String>) {
         self.name = name.into();
-        self.local_name = LocalName::lookup(&self.name);
+        self.known_name = LocalName::lookup(&self.name);
     }
 }
 
@@ -83,7 +83,7 @@ impl Attribute {
 /// `duplicate-attribute` parse error), so `attrs` names are unique.
 ///
 /// The name is read through [`Tag::name`] and, interned, through
-/// [`Tag::local_name`]: the tokenizer interns it once as it emits the tag,
+/// [`Tag::known_name`]: the tokenizer interns it once as it emits the tag,
 /// so that a tree builder matches small integers rather than strings. The
 /// two are kept in step by [`Tag::new`] and [`Tag::set_name`].
 ///
@@ -92,17 +92,17 @@ impl Attribute {
 /// use htmlforge::tokenizer::Tag;
 ///
 /// let mut tag = Tag::new("p");
-/// assert_eq!((tag.name(), tag.local_name()), ("p", Some(local_names::P)));
+/// assert_eq!((tag.name(), tag.known_name()), ("p", Some(local_names::P)));
 /// tag.set_name("my-widget");
-/// assert_eq!((tag.name(), tag.local_name()), ("my-widget", None));
+/// assert_eq!((tag.name(), tag.known_name()), ("my-widget", None));
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tag {
     /// The tag name, lowercased. Written by the tokenizer's builders, which
-    /// set `local_name` before the tag is emitted.
+    /// set `known_name` before the tag is emitted.
     pub(crate) name: String,
     /// `name` interned: `None` for a name the names table does not know.
-    pub(crate) local_name: Option<LocalName>,
+    pub(crate) known_name: Option<LocalName>,
     /// The self-closing flag (`<br/>`).
     pub self_closing: bool,
     /// The attributes, in source order, duplicates dropped.
@@ -126,14 +126,14 @@ impl Tag {
     /// The tag name interned, if the names table knows it (every element
     /// name of HTML, SVG and MathML does); `None` for other names
     /// (custom elements, misspellings).
-    pub fn local_name(&self) -> Option<LocalName> {
-        self.local_name
+    pub fn known_name(&self) -> Option<LocalName> {
+        self.known_name
     }
 
     /// Renames the tag.
     pub fn set_name(&mut self, name: impl Into<String>) {
         self.name = name.into();
-        self.local_name = LocalName::lookup(&self.name);
+        self.known_name = LocalName::lookup(&self.name);
     }
 
     /// The value of the attribute called `name`, if any.
@@ -178,18 +178,6 @@ pub enum Token<'a> {
     Characters(&'a str),
     /// The end-of-file token; the last token a sink receives.
     Eof,
-}
-
-/// A parse error: its spec code and its 1-based position, in the
-/// convention of the html5lib tests (columns count UTF-16 code units).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ParseError {
-    /// The error's code, as the spec names it.
-    pub code: ParseErrorCode,
-    /// The 1-based line.
-    pub line: u32,
-    /// The 1-based column, in UTF-16 code units.
-    pub col: u32,
 }
 
 /// The tokenizer states a tree builder may switch the tokenizer to.
@@ -303,8 +291,9 @@ pub trait TokenSink {
         self.process_token(token)
     }
 
-    /// Handles a tokenizer or input-stream parse error. Errors arrive in
-    /// input order, interleaved with tokens as the spec raises them.
+    /// Handles a tokenizer or input-stream parse error (its code is an
+    /// [`ErrorCode::Tokenizer`](crate::vocab::ErrorCode::Tokenizer)). Errors
+    /// arrive in input order, interleaved with tokens as the spec raises them.
     fn parse_error(&mut self, error: ParseError) {
         let _ = error;
     }

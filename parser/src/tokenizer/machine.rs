@@ -12,12 +12,11 @@ mod names;
 use std::collections::{HashSet, VecDeque};
 
 use super::input_stream::{preprocess, LineMarks, Positions};
-use super::interface::{
-    ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,
-};
+use super::interface::{ContentState, Doctype, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink};
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tokenizer_states::State;
 use crate::named_char_ref::NamedMatch;
+use crate::vocab::{ErrorCode, ParseError};
 use names::NameCache;
 
 /// The most owned text the tokenizer gathers before it hands the text on
@@ -119,8 +118,14 @@ pub struct Tokenizer<S: TokenSink> {
     pub(crate) state: State,
     pub(crate) return_state: State,
 
-    /// Input fed but not consumed yet (already preprocessed).
+    /// Input fed but not consumed yet (already preprocessed), from
+    /// `buffer_start` on: what a run consumed stays in front until it is
+    /// at least half the buffer, so that a parse that pauses often (after
+    /// each script, with scripting on) moves the rest of its input a
+    /// bounded number of times in all, not once per pause.
     buffer: String,
+    /// The bytes at the start of `buffer` consumed already.
+    buffer_start: usize,
     /// Offsets into the input of the current run: the next input character
     /// and the current input character.
     pub(crate) pos: usize,
@@ -194,6 +199,7 @@ impl<S: TokenSink> Tokenizer<S> {
             state: State::Data,
             return_state: State::Data,
             buffer: String::new(),
+            buffer_start: 0,
             pos: 0,
             cur_start: 0,
             eof: false,
@@ -288,10 +294,12 @@ impl<S: TokenSink> Tokenizer<S> {
             // Input after the end-of-file token has nowhere to go.
             return Progress::Done;
         }
-        let start = self.positions.base_offset() + self.buffer.len();
+        let start = self.positions.base_offset() + self.pending().len();
         let (text, newlines) =
             preprocess(chunk, &mut self.last_was_cr, start, &mut self.stream_errors, self.positions.marks_mut());
-        if self.buffer.is_empty() && !self.paused() {
+        if self.pending().is_empty() && !self.paused() {
+            self.buffer.clear();
+            self.buffer_start = 0;
             // The usual case: run over the caller's chunk without copying it
             // (it starts at the base, as the scan's line count needs).
             let consumed = self.run(&text);
@@ -327,6 +335,10 @@ impl<S: TokenSink> Tokenizer<S> {
     pub fn insert_at_insertion_point(&mut self, text: &str) {
         // The inserted text is preprocessed on its own: a CR at its end is a
         // line break of its own even if the pending input starts with LF.
+        crate::cost::step!(
+            "tokenizer::insert_at_insertion_point",
+            text.len() + self.pending().len() + self.stream_errors.len()
+        );
         let mut cr = false;
         let base = self.positions.base_offset();
         let mut errors = VecDeque::new();
@@ -337,8 +349,9 @@ impl<S: TokenSink> Tokenizer<S> {
         while let Some(error) = errors.pop_back() {
             self.stream_errors.push_front(error);
         }
-        text.push_str(&self.buffer);
+        text.push_str(self.pending());
         self.buffer = text;
+        self.buffer_start = 0;
         self.positions.forget_cursor();
     }
 
@@ -357,12 +370,27 @@ impl<S: TokenSink> Tokenizer<S> {
             return;
         }
         let mut buffer = std::mem::take(&mut self.buffer);
-        let consumed = self.run(&buffer);
+        let pending = &buffer[self.buffer_start..];
+        let consumed = self.run(pending);
+        // The run and the position update read what they consumed (the
+        // cost the run itself counts); the compaction below moves the rest,
+        // only when the consumed bytes are at least as many: each byte is
+        // moved at most once per byte consumed before it, linear in all.
         if !self.done() {
-            self.positions.drop_consumed(&buffer, consumed);
+            self.positions.drop_consumed(pending, consumed);
         }
-        buffer.drain(..consumed);
+        self.buffer_start += consumed;
+        if self.buffer_start * 2 >= buffer.len() {
+            crate::cost::step!("tokenizer::run_buffer", buffer.len() - self.buffer_start);
+            buffer.drain(..self.buffer_start);
+            self.buffer_start = 0;
+        }
         self.buffer = buffer;
+    }
+
+    /// The input fed but not consumed yet.
+    fn pending(&self) -> &str {
+        &self.buffer[self.buffer_start..]
     }
 
     /// Runs the state machine over `input` until it needs more input, is
@@ -407,6 +435,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// tag name state copied per tag kind, LLVM left one call of it).
     #[inline(always)]
     pub(crate) fn consume(&mut self, input: &str) -> Option<Consumed> {
+        crate::cost::step!("tokenizer::consume");
         let bytes = input.as_bytes();
         self.cur_start = self.pos;
         match bytes.get(self.pos) {
@@ -434,6 +463,7 @@ impl<S: TokenSink> Tokenizer<S> {
     pub(crate) fn lookahead(&self, input: &str, text: &[u8], case_insensitive: bool) -> Look {
         let available = &input.as_bytes()[self.cur_start..];
         let n = text.len().min(available.len());
+        crate::cost::step!("tokenizer::lookahead", n);
         let same = if case_insensitive {
             available[..n].eq_ignore_ascii_case(&text[..n])
         } else {
@@ -485,7 +515,7 @@ impl<S: TokenSink> Tokenizer<S> {
         let offset = self.positions.base_offset() + self.cur_start;
         self.report_stream_errors(input, |at| at <= offset);
         let (line, col) = self.positions.locate(input, offset);
-        self.sink.parse_error(ParseError { code, line, col });
+        self.sink.parse_error(ParseError { code: ErrorCode::Tokenizer(code), line, col });
     }
 
     /// Reports the pending input-stream errors whose offsets pass `due`:
@@ -497,7 +527,7 @@ impl<S: TokenSink> Tokenizer<S> {
             }
             self.stream_errors.pop_front();
             let (line, col) = self.positions.locate(input, offset);
-            self.sink.parse_error(ParseError { code, line, col });
+            self.sink.parse_error(ParseError { code: ErrorCode::Tokenizer(code), line, col });
         }
     }
 
@@ -661,6 +691,7 @@ impl<S: TokenSink> Tokenizer<S> {
 
     /// "A character token for each of the characters in the temporary buffer".
     pub(crate) fn emit_temporary_buffer(&mut self, input: &str) {
+        crate::cost::step!("tokenizer::temporary_buffer", self.temporary_buffer.len());
         if let Some(end) = self.span_extended_by(input, self.temporary_buffer.as_bytes()) {
             self.span_end = end;
             return;
@@ -747,9 +778,9 @@ impl<S: TokenSink> Tokenizer<S> {
     /// The tag's name interned once, as it is emitted, for every consumer.
     #[inline(always)]
     fn intern_tag_name(&mut self, input: &str) {
-        self.tag.local_name =
+        self.tag.known_name =
             self.tag_names.intern(&self.tag.name, input.as_bytes(), self.tag_name_start, self.tag_name_verbatim);
-        debug_assert_eq!(self.tag.local_name, crate::generated::names::LocalName::lookup(&self.tag.name));
+        debug_assert_eq!(self.tag.known_name, crate::generated::names::LocalName::lookup(&self.tag.name));
     }
 
     /// Spec: "When an end tag token is emitted with attributes, that is

@@ -26,7 +26,7 @@ pub use crate::generated::tokenizer_states::State;
 pub use attributes::Attributes;
 pub use collect::{tokenize, tokenize_chunks, tokenize_with_errors, Collector, OwnedToken};
 pub use interface::{
-    Attribute, ContentState, Doctype, ParseError, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,
+    Attribute, ContentState, Doctype, ProcessingInstruction, SinkResult, Tag, Token, TokenInput, TokenSink,
 };
 pub use machine::{Progress, Tokenizer};
 pub use observe::{Observed, TokenObserver};

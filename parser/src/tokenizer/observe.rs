@@ -28,7 +28,9 @@
 //! assert_eq!(tags, ["script", "p"]);
 //! ```
 
-use super::interface::{ParseError, SinkResult, Token, TokenInput, TokenSink};
+use crate::vocab::ParseError;
+
+use super::interface::{SinkResult, Token, TokenInput, TokenSink};
 
 /// Sees the tokens and tokenizer parse errors a sink receives, in the
 /// order the tokenizer emits them.

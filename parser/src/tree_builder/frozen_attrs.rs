@@ -87,7 +87,7 @@ impl FrozenAttrsStore {
         let (text, lengths) = (self.text.len(), self.lengths.len());
         self.lengths.reserve(2 * tag.attrs.len());
         for attr in &tag.attrs {
-            let name = match attr.local_name {
+            let name = match attr.known_name {
                 Some(name) => INTERNED | name.index(),
                 None => {
                     crate::short_copy::push_str(&mut self.text, &attr.name);

@@ -30,7 +30,7 @@ pub(crate) fn attributes_for(tag: &Tag, ns: Namespace) -> impl Iterator<Item = A
         let name = attr.name();
         if ns == Namespace::Html {
             // Interned by the tokenizer.
-            return AttrRef::interned(name, attr.local_name(), &attr.value);
+            return AttrRef::interned(name, attr.known_name(), &attr.value);
         }
         let fixed = match ns {
             Namespace::Svg => svg_attribute_fixup(name),
@@ -41,7 +41,7 @@ pub(crate) fn attributes_for(tag: &Tag, ns: Namespace) -> impl Iterator<Item = A
         match foreign_attribute_adjustment(adjusted) {
             Some((prefix, local, attr_ns)) => AttrRef { ns: Some(attr_ns), prefix, ..AttrRef::new(local, &attr.value) },
             None if fixed.is_some() => AttrRef::new(adjusted, &attr.value),
-            None => AttrRef::interned(name, attr.local_name(), &attr.value),
+            None => AttrRef::interned(name, attr.known_name(), &attr.value),
         }
     })
 }
@@ -151,7 +151,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             return OpenElement::new(handle, Namespace::Html, id, false);
         }
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.attr_scratch);
-        attrs.extend(token_attrs.iter().map(|attr| AttrRef::interned(attr.name(), attr.local_name(), &attr.value)));
+        attrs.extend(token_attrs.iter().map(|attr| AttrRef::interned(attr.name(), attr.known_name(), &attr.value)));
         let handle = match parent {
             Some(parent) => self.sink.create_element_appended(parent, name, &attrs),
             None => self.sink.create_element(name, &attrs),

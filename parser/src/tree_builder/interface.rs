@@ -1,161 +1,13 @@
-//! The interface between the tree builder and the DOM it builds: element
-//! names, attributes, and the [`TreeSink`] trait an embedder implements to
-//! build its own tree (the built-in [`crate::dom::Document`] implements it).
+//! The interface between the tree builder and the tree it builds: the
+//! [`TreeSink`] trait an embedder implements to build its own tree (the
+//! built-in [`crate::dom::Document`] implements it, in `dom_sink`). The
+//! names, attributes and errors it passes are the crate's [`vocab`](crate::vocab).
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#tree-construction>
 
-use crate::generated::names::{LocalName, Namespace};
 use crate::quirks::QuirksMode;
 use crate::tokenizer::Attribute;
-
-use super::errors::TreeConstructionError;
-
-/// A local name: interned when the names table knows it, owned otherwise
-/// (custom elements and made-up tags keep their exact spelling).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Name {
-    /// A name the names table knows, interned.
-    Known(LocalName),
-    /// Any other name, as spelled.
-    Other(Box<str>),
-}
-
-impl Name {
-    /// Interns `name` when it is a known name.
-    pub fn new(name: &str) -> Name {
-        match LocalName::lookup(name) {
-            Some(known) => Name::Known(known),
-            None => Name::Other(name.into()),
-        }
-    }
-
-    /// The name as a string.
-    pub fn as_str(&self) -> &str {
-        match self {
-            Name::Known(known) => known.as_str(),
-            Name::Other(other) => other,
-        }
-    }
-
-    /// The interned name, if the names table knows it.
-    pub fn known(&self) -> Option<LocalName> {
-        match self {
-            Name::Known(known) => Some(*known),
-            Name::Other(_) => None,
-        }
-    }
-}
-
-/// An element's namespace and local name.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct QualName {
-    /// The element's namespace.
-    pub ns: Namespace,
-    /// The local name.
-    pub local: Name,
-}
-
-impl QualName {
-    /// The name `local` in namespace `ns`.
-    pub fn new(ns: Namespace, local: Name) -> QualName {
-        QualName { ns, local }
-    }
-
-    /// Whether this is the element `local` of namespace `ns`.
-    pub fn is(&self, ns: Namespace, local: LocalName) -> bool {
-        self.ns == ns && self.local == Name::Known(local)
-    }
-}
-
-/// An attribute of an element, owned (the attributes of a fragment's
-/// context element). `ns`/`prefix` are set only by the "adjust foreign
-/// attributes" step (`xlink:href` etc.).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Attr {
-    /// The attribute's namespace (`None` for most).
-    pub ns: Option<Namespace>,
-    /// The prefix (`xlink`, `xml`, `xmlns`), if adjusted.
-    pub prefix: Option<&'static str>,
-    /// The local name.
-    pub local: Box<str>,
-    /// The value.
-    pub value: String,
-}
-
-impl Attr {
-    /// An attribute in no namespace.
-    pub fn new(local: &str, value: &str) -> Attr {
-        Attr { ns: None, prefix: None, local: local.into(), value: value.to_string() }
-    }
-
-    /// The attribute as the tree builder hands attributes to a sink.
-    pub fn as_ref(&self) -> AttrRef<'_> {
-        AttrRef { ns: self.ns, prefix: self.prefix, ..AttrRef::new(&self.local, &self.value) }
-    }
-}
-
-/// An attribute, borrowed: what a [`TreeSink`] receives (the sink copies
-/// what it keeps) and what the built-in DOM hands out.
-///
-/// The local name comes twice: as a string, and interned
-/// (`local_name`) when the names table knows it, so that a sink can go
-/// by a small integer (the tokenizer interns every attribute name once,
-/// and the built-in DOM keeps attribute names interned). Make one with
-/// [`AttrRef::new`], which keeps the two in step.
-///
-/// ```
-/// use htmlforge::generated::names::local_names;
-/// use htmlforge::tree_builder::AttrRef;
-///
-/// assert_eq!(AttrRef::new("href", "/").local_name, Some(local_names::HREF));
-/// assert_eq!(AttrRef::new("data-id", "7").local_name, None);
-/// ```
-#[derive(Debug, Clone, Copy, Eq)]
-pub struct AttrRef<'a> {
-    /// The attribute's namespace (`None` for most).
-    pub ns: Option<Namespace>,
-    /// The prefix (`xlink`, `xml`, `xmlns`), if adjusted.
-    pub prefix: Option<&'a str>,
-    /// The local name.
-    pub local: &'a str,
-    /// `local` interned: `Some` when the names table knows it. When `Some`,
-    /// it is the attribute's local name for the built-in DOM, which does
-    /// not read `local` then; `None` is always safe (the DOM looks `local`
-    /// up). [`Document::create_element`](crate::dom::Document::create_element)
-    /// refuses a `Some` that is not `local` interned.
-    pub local_name: Option<LocalName>,
-    /// The value.
-    pub value: &'a str,
-}
-
-impl<'a> AttrRef<'a> {
-    /// An attribute in no namespace (its local name looked up in the
-    /// names table).
-    pub fn new(local: &'a str, value: &'a str) -> AttrRef<'a> {
-        AttrRef { ns: None, prefix: None, local, local_name: LocalName::lookup(local), value }
-    }
-
-    /// An attribute in no namespace whose local name `local` was interned
-    /// already: `local_name` is `LocalName::lookup(local)`.
-    pub(crate) fn interned(local: &'a str, local_name: Option<LocalName>, value: &'a str) -> AttrRef<'a> {
-        debug_assert_eq!(local_name, LocalName::lookup(local));
-        AttrRef { ns: None, prefix: None, local, local_name, value }
-    }
-
-    /// An attribute in no namespace whose local name is not looked up
-    /// (`local_name` is `None`, which a sink must accept for any name).
-    pub(crate) fn not_interned(local: &'a str, value: &'a str) -> AttrRef<'a> {
-        AttrRef { ns: None, prefix: None, local, local_name: None, value }
-    }
-}
-
-/// Equal when namespace, prefix, local name and value are: `local_name`
-/// only repeats `local`.
-impl PartialEq for AttrRef<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        (self.ns, self.prefix, self.local, self.value) == (other.ns, other.prefix, other.local, other.value)
-    }
-}
+use crate::vocab::{AttrRef, ParseError, QualName, ShadowRootInit};
 
 /// What the tree builder inserts: a node made before, or text that the
 /// sink merges into an adjacent text node ("insert a character").
@@ -165,96 +17,6 @@ pub enum NodeOrText<'a, H> {
     Node(H),
     /// Text, merged into an adjacent text node.
     Text(&'a str),
-}
-
-/// Parse error raised by the tree builder or passed on from the tokenizer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ErrorCode {
-    /// A tokenizer or input-stream error, with its spec code.
-    Tokenizer(crate::ParseErrorCode),
-    /// A tree-construction error (the spec gives these no codes).
-    TreeConstruction(TreeConstructionError),
-}
-
-impl ErrorCode {
-    /// The stable code: the spec's for tokenizer errors, ours otherwise.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::Tokenizer(code) => code.as_str(),
-            ErrorCode::TreeConstruction(code) => code.as_str(),
-        }
-    }
-}
-
-/// A parse error with its 1-based position (columns in UTF-16 code units).
-/// A tree-construction error sits at the last character of the token that
-/// raised it (one past the end for the end-of-file token), as the tokenizer
-/// reports through `TokenSink::place_errors`; `0:0` when the tree builder is
-/// driven by something that places no errors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Error {
-    /// The error's code.
-    pub code: ErrorCode,
-    /// The 1-based line.
-    pub line: u32,
-    /// The 1-based column, in UTF-16 code units.
-    pub col: u32,
-}
-
-/// A shadow root's mode.
-///
-/// Spec: <https://dom.spec.whatwg.org/#shadowroot-mode>
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShadowRootMode {
-    /// `shadowrootmode="open"`.
-    Open,
-    /// `shadowrootmode="closed"`.
-    Closed,
-}
-
-impl ShadowRootMode {
-    /// The attribute value: `open` or `closed`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ShadowRootMode::Open => "open",
-            ShadowRootMode::Closed => "closed",
-        }
-    }
-}
-
-/// A shadow root's slot assignment.
-///
-/// Spec: <https://dom.spec.whatwg.org/#shadowroot-slot-assignment>
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SlotAssignmentMode {
-    /// The default: slots take the nodes whose `slot` attribute names them.
-    Named,
-    /// `shadowrootslotassignment="manual"`.
-    Manual,
-}
-
-/// How a declarative shadow root was declared: what the `template`
-/// start tag's `shadowroot*` attributes asked for ("in head", a start tag
-/// whose tag name is "template", step 7).
-///
-/// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead>
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ShadowRootInit {
-    /// `shadowrootmode`.
-    pub mode: ShadowRootMode,
-    /// `shadowrootdelegatesfocus` is present.
-    pub delegates_focus: bool,
-    /// `shadowrootserializable` is present.
-    pub serializable: bool,
-    /// `shadowrootslotassignment` (Manual only for the value `manual`).
-    pub slot_assignment: SlotAssignmentMode,
-    /// `shadowrootclonable` is present.
-    pub clonable: bool,
-    /// `shadowrootcustomelementregistry` is present: the shadow root
-    /// "keeps its custom element registry null".
-    pub keep_custom_element_registry_null: bool,
 }
 
 /// Receives the tree as the tree builder builds it. Handles are small
@@ -268,9 +30,8 @@ pub struct ShadowRootInit {
 /// A sink that keeps only an outline of the elements:
 ///
 /// ```
-/// use htmlforge::generated::names::Namespace;
-/// use htmlforge::quirks::QuirksMode;
-/// use htmlforge::tree_builder::{AttrRef, Name, NodeOrText, QualName, TreeSink};
+/// use htmlforge::tree_builder::{NodeOrText, TreeSink};
+/// use htmlforge::vocab::{AttrRef, Name, Namespace, QualName, QuirksMode};
 /// use htmlforge::{ParseOptions, Parser};
 ///
 /// #[derive(Default)]
@@ -361,12 +122,12 @@ pub trait TreeSink {
     ///
     /// ```
     /// use htmlforge::tokenizer::Attribute;
-    /// use htmlforge::tree_builder::{Name, QualName, TreeSink};
-    /// use htmlforge::Namespace;
+    /// use htmlforge::tree_builder::TreeSink;
+    /// use htmlforge::vocab::QualName;
     ///
     /// let mut document = htmlforge::parse_document("<p>x");
-    /// let body = document.body().unwrap();
-    /// let name = QualName::new(Namespace::Html, Name::new("hr"));
+    /// let body = document.body().unwrap().id();
+    /// let name = QualName::html("hr");
     /// let attrs = [Attribute::new("class", "wide")];
     /// let hr = document.create_html_element_from_token(Some(body), &name, &attrs).unwrap();
     /// assert_eq!(document.outer_html(hr), r#"<hr class="wide">"#);
@@ -410,7 +171,7 @@ pub trait TreeSink {
     /// use htmlforge::tree_builder::TreeSink;
     ///
     /// let mut document = htmlforge::parse_document("<p>");
-    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
     /// let input = "one two, and more than sixty-four bytes of input after it, for the copy";
     /// document.append_text_from_input(p, &input[..3], input);
     /// // Anything but the text's own bytes is ignored.
@@ -445,6 +206,16 @@ pub trait TreeSink {
     /// Sets the Document's quirks mode.
     fn set_quirks_mode(&mut self, mode: QuirksMode);
 
+    /// Tells the sink the parser's scripting flag, once, before the first
+    /// node: with scripting on, `noscript` holds its content as text, which
+    /// a serializer writes literally and a reader never sees. The default
+    /// ignores it; the built-in DOM keeps it ([`Document::scripting`](crate::dom::Document::scripting)).
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#scripting-flag>
+    fn set_scripting(&mut self, enabled: bool) {
+        let _ = enabled;
+    }
+
     /// Replaces the children of `selectedcontent` by deep clones of the
     /// children of `option`.
     ///
@@ -459,7 +230,7 @@ pub trait TreeSink {
     }
 
     /// Receives a parse error.
-    fn parse_error(&mut self, error: Error) {
+    fn parse_error(&mut self, error: ParseError) {
         let _ = error;
     }
 

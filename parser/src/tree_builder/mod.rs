@@ -10,8 +10,8 @@ mod adoption_agency;
 mod content_patching;
 mod declarative_shadow_root;
 mod dispatcher;
+mod dom_sink;
 mod element_names;
-mod errors;
 mod foster_parenting;
 mod frozen_attrs;
 mod insertion;
@@ -34,14 +34,16 @@ use crate::generated::names::{local_names, LocalName, Namespace, LOCAL_NAME_COUN
 use crate::generated::parse_errors::ParseErrorCode;
 use crate::generated::tag_groups::{IN_BODY_ELEMENTS_ALLOWED_OPEN_AT_THE_END, IN_BODY_LIST_ITEM_LOOP_PASSES_THROUGH};
 use crate::quirks::QuirksMode;
-use crate::tokenizer::{ContentState, ParseError, SinkResult, Tag, Token, TokenInput, TokenSink};
-
-pub use errors::TreeConstructionError;
+use crate::tokenizer::{ContentState, SinkResult, Tag, Token, TokenInput, TokenSink};
 
 pub use insertion_modes::InsertionMode;
-pub use interface::{
-    Attr, AttrRef, Error, ErrorCode, Name, NodeOrText, QualName, ShadowRootInit, ShadowRootMode, SlotAssignmentMode,
-    TreeSink,
+pub use interface::{NodeOrText, TreeSink};
+
+// The shared vocabulary, for the insertion modes and the other modules
+// below (`super::AttrRef`…); users take it from `crate::vocab`.
+use crate::vocab::{
+    Attr, AttrRef, ErrorCode, Name, ParseError, QualName, ShadowRootInit, ShadowRootMode, SlotAssignmentMode,
+    TreeConstructionError,
 };
 
 use element_names::LocalId;
@@ -375,7 +377,8 @@ pub struct TreeBuilder<S: TreeSink> {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// A tree builder for a whole document.
-    pub fn new(sink: S, options: TreeBuilderOptions) -> TreeBuilder<S> {
+    pub fn new(mut sink: S, options: TreeBuilderOptions) -> TreeBuilder<S> {
+        sink.set_scripting(options.scripting);
         TreeBuilder {
             sink,
             options,
@@ -459,6 +462,20 @@ impl<S: TreeSink> TreeBuilder<S> {
         builder.context_element = Some(context_element);
         builder.reset_the_insertion_mode_appropriately();
         (builder, state)
+    }
+
+    /// "Set the parser's form element pointer to the nearest node to the
+    /// context element that is a form element (going straight up the
+    /// ancestor chain, and including the element itself)", for a context
+    /// element in a tree with a `form` ancestor: the pointer stands for
+    /// that form with the context element, which is no more on the stack
+    /// of open elements than the form is (only its being set matters).
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm> (step 13)
+    pub(crate) fn set_form_element_pointer_for_form_ancestor(&mut self) {
+        if self.form_element.is_none() {
+            self.form_element = self.context_element.as_ref().map(|context| context.handle);
+        }
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm> (step 4)
@@ -557,13 +574,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Hands the errors raised by the last token to the sink at `line:col`.
     fn report_errors_at(&mut self, line: u32, col: u32) {
         for code in std::mem::take(&mut self.errors_awaiting_position) {
-            self.report_error(Error { code: ErrorCode::TreeConstruction(code), line, col });
+            self.report_error(ParseError { code: ErrorCode::TreeConstruction(code), line, col });
         }
         self.dispatcher_steps_due = self.nodes_created >= self.options.max_nodes;
     }
 
     /// Hands `error` to the sink, unless `max_errors` were handed already.
-    fn report_error(&mut self, error: Error) {
+    fn report_error(&mut self, error: ParseError) {
         if self.options.max_errors.is_some_and(|max| self.errors_reported >= max) {
             self.limits_hit.errors_dropped = true;
             return;
@@ -648,7 +665,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             InsertionMode::InCaption => bits.in_caption,
             _ => return false,
         };
-        tag.local_name().is_none_or(|name| TAG_NAMED_BY_MODE[name.index()] & mask == 0)
+        tag.known_name().is_none_or(|name| TAG_NAMED_BY_MODE[name.index()] & mask == 0)
             && self.may_skip_the_dispatcher()
             && self.current_node_is_html_outside_the_context()
     }
@@ -859,7 +876,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.ignore_next_line_feed = false;
         self.next_tokenizer_state = None;
         self.self_closing_flag_acknowledged = !tag.self_closing;
-        let tag = TagTok { tag, name: tag.local_name() };
+        let tag = TagTok { tag, name: tag.known_name() };
         if let Step::Reprocess(tok) = self.in_body_start_tag(tag, Tok::StartTag(tag)) {
             self.reprocess(tok);
         }
@@ -894,7 +911,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn end_tag_in_body(&mut self, tag: &Tag) -> SinkResult {
         self.ignore_next_line_feed = false;
         self.next_tokenizer_state = None;
-        let tag = TagTok { tag, name: tag.local_name() };
+        let tag = TagTok { tag, name: tag.known_name() };
         if let Step::Reprocess(tok) = self.in_body_end_tag(tag, Tok::EndTag(tag)) {
             self.reprocess(tok);
         }
@@ -982,7 +999,7 @@ pub(crate) fn is_annotation_xml_html_integration_point(name: &QualName, attrs: &
     name.is(Namespace::MathMl, local_names::ANNOTATION_XML)
         && attrs.iter().any(|attr| {
             attr.ns.is_none()
-                && attr.local == "encoding"
+                && attr.name == "encoding"
                 && (attr.value.eq_ignore_ascii_case("text/html")
                     || attr.value.eq_ignore_ascii_case("application/xhtml+xml"))
         })
@@ -1030,10 +1047,10 @@ impl<S: TreeSink> TokenSink for TreeBuilder<S> {
     }
 
     fn parse_error(&mut self, error: ParseError) {
-        if error.code == ParseErrorCode::UnexpectedNullCharacter {
+        if error.code == ErrorCode::Tokenizer(ParseErrorCode::UnexpectedNullCharacter) {
             self.search_text_for_null = true;
         }
-        self.report_error(Error { code: ErrorCode::Tokenizer(error.code), line: error.line, col: error.col });
+        self.report_error(error);
     }
 
     fn has_errors_awaiting_position(&self) -> bool {
@@ -1055,7 +1072,8 @@ mod tests {
     use super::stack_of_open_elements::{allowed_at_the_end, is_list_item_loop_stop};
     use super::{OpenElement, TreeBuilder, TreeBuilderOptions};
     use crate::generated::names::{LocalName, Namespace, LOCAL_NAME_COUNT};
-    use crate::tokenizer::{ParseError, SinkResult, Token, TokenInput, TokenSink, Tokenizer};
+    use crate::tokenizer::{SinkResult, Token, TokenInput, TokenSink, Tokenizer};
+    use crate::vocab::ParseError;
 
     /// The flags an open element gets from the name table agree with the
     /// tag groups, for every name the names table knows in every

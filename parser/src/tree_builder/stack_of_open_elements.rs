@@ -11,7 +11,7 @@ use crate::generated::tag_groups::{
     is_in_body_elements_allowed_open_at_the_end, is_in_body_list_item_loop_passes_through,
 };
 
-use crate::tree_builder::Name;
+use crate::vocab::Name;
 
 use super::element_names::{LocalId, OtherNames};
 use super::serial_positions::{SerialPositions, CLOSED};

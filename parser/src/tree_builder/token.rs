@@ -47,8 +47,8 @@ impl<'a> Tok<'a> {
     pub fn from_token(token: Token<'a>) -> Tok<'a> {
         match token {
             Token::Characters(text) => Tok::Characters(text),
-            Token::StartTag(tag) => Tok::StartTag(TagTok { tag, name: tag.local_name() }),
-            Token::EndTag(tag) => Tok::EndTag(TagTok { tag, name: tag.local_name() }),
+            Token::StartTag(tag) => Tok::StartTag(TagTok { tag, name: tag.known_name() }),
+            Token::EndTag(tag) => Tok::EndTag(TagTok { tag, name: tag.known_name() }),
             _ => Tok::from_rare_token(token),
         }
     }
@@ -63,8 +63,8 @@ impl<'a> Tok<'a> {
             Token::Eof => Tok::Eof,
             // Not reached (`from_token` takes them), but total.
             Token::Characters(text) => Tok::Characters(text),
-            Token::StartTag(tag) => Tok::StartTag(TagTok { tag, name: tag.local_name() }),
-            Token::EndTag(tag) => Tok::EndTag(TagTok { tag, name: tag.local_name() }),
+            Token::StartTag(tag) => Tok::StartTag(TagTok { tag, name: tag.known_name() }),
+            Token::EndTag(tag) => Tok::EndTag(TagTok { tag, name: tag.known_name() }),
         }
     }
 }

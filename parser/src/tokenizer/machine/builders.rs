@@ -50,7 +50,7 @@ impl<S: TokenSink> Tokenizer<S> {
     /// most slots a regrowth.
     #[cold]
     fn fresh_attribute() -> Attribute {
-        Attribute { name: String::with_capacity(32), local_name: None, value: String::with_capacity(64) }
+        Attribute { name: String::with_capacity(32), known_name: None, value: String::with_capacity(64) }
     }
 
     /// Up to this many earlier attributes, duplicates are searched linearly.
@@ -122,13 +122,13 @@ impl<S: TokenSink> Tokenizer<S> {
     #[inline(always)]
     pub(crate) fn check_for_duplicate_attribute(&mut self, input: &str, code: ParseErrorCode) {
         let Some((current, earlier)) = self.tag.attrs.split_last_mut() else { return };
-        current.local_name = self.attribute_local_names.intern(
+        current.known_name = self.attribute_local_names.intern(
             &current.name,
             input.as_bytes(),
             self.attribute_name_start,
             self.attribute_name_verbatim,
         );
-        debug_assert_eq!(current.local_name, crate::generated::names::LocalName::lookup(&current.name));
+        debug_assert_eq!(current.known_name, crate::generated::names::LocalName::lookup(&current.name));
         // Most attributes have a name that no earlier attribute of the tag
         // has: its bit is clear among the earlier names' bits (`new_tag`
         // clears them), with no test of whether the attribute is its tag's
@@ -138,7 +138,7 @@ impl<S: TokenSink> Tokenizer<S> {
         // same bit) or a tag with very many attributes (whose set of names
         // the search keeps) takes the search, after one branch that is
         // seldom taken.
-        let bit = 1u64 << current.local_name.map_or(63, |name| name.index() % 64);
+        let bit = 1u64 << current.known_name.map_or(63, |name| name.index() % 64);
         let earlier_bits = self.attribute_name_bits;
         self.attribute_name_bits = earlier_bits | bit;
         if (earlier_bits & bit != 0) | (earlier.len() >= Self::LINEAR_ATTRIBUTE_SEARCH) {
@@ -156,8 +156,9 @@ impl<S: TokenSink> Tokenizer<S> {
         let duplicate = if earlier.len() < Self::LINEAR_ATTRIBUTE_SEARCH {
             // Interned names compare as integers; two names the names table
             // does not know, as strings.
-            let known = current.local_name.is_some();
-            earlier.iter().any(|a| a.local_name == current.local_name && (known || a.name == current.name))
+            let known = current.known_name.is_some();
+            crate::cost::step!("tokenizer::duplicate_attribute", earlier.len());
+            earlier.iter().any(|a| a.known_name == current.known_name && (known || a.name == current.name))
         } else {
             if self.attribute_names.is_empty() {
                 self.attribute_names.extend(earlier.iter().map(|a| a.name.clone()));

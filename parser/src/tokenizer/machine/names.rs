@@ -129,11 +129,11 @@ mod tests {
             let mut attributes = 0;
             for token in &tokenizer.sink().tokens {
                 let (OwnedToken::StartTag(tag) | OwnedToken::EndTag(tag)) = token else { continue };
-                assert_eq!(tag.local_name(), LocalName::lookup(tag.name()), "{} in chunks of {chunk}", tag.name());
+                assert_eq!(tag.known_name(), LocalName::lookup(tag.name()), "{} in chunks of {chunk}", tag.name());
                 for attribute in &tag.attrs {
                     attributes += 1;
                     let name = attribute.name();
-                    assert_eq!(attribute.local_name(), LocalName::lookup(name), "{name} in chunks of {chunk}");
+                    assert_eq!(attribute.known_name(), LocalName::lookup(name), "{name} in chunks of {chunk}");
                 }
             }
             assert_eq!(attributes, 13, "in chunks of {chunk}");

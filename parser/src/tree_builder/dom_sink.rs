@@ -1,18 +1,31 @@
-//! The built-in DOM as a [`TreeSink`].
+//! The built-in DOM as a [`TreeSink`]: the bridge between the tree
+//! builder and [`Document`], kept on the tree builder's side so that the
+//! DOM knows nothing of the parser that fills it.
 
+use crate::dom::{Doctype, Document, NodeData, NodeId, ParsedAttribute};
+use crate::generated::names::LocalName;
 use crate::quirks::QuirksMode;
 use crate::tokenizer::Attribute;
-use crate::tree_builder::{AttrRef, Error, NodeOrText, QualName, ShadowRootInit, TreeSink};
+use crate::vocab::{AttrRef, ParseError, QualName, ShadowRootInit};
 
-use super::node::Link;
-use super::{Doctype, Document, NodeData, NodeId};
+use super::{NodeOrText, TreeSink};
 
-impl Document {
-    /// The link of `id`, checked: see [`NodeId`] for ids of another document.
+/// A start tag token's attribute, as the DOM stores it straight from the
+/// token (see [`TreeSink::create_html_element_from_token`]).
+impl ParsedAttribute for Attribute {
     #[inline]
-    fn checked(&self, id: NodeId) -> Link {
-        self.slot(id);
-        id.link()
+    fn name(&self) -> &str {
+        Attribute::name(self)
+    }
+
+    #[inline]
+    fn known_name(&self) -> Option<LocalName> {
+        Attribute::known_name(self)
+    }
+
+    #[inline]
+    fn value(&self) -> &str {
+        &self.value
     }
 }
 
@@ -41,7 +54,7 @@ impl TreeSink for Document {
         attrs: &[Attribute],
     ) -> Option<NodeId> {
         let parent = parent.map(|parent| self.checked(parent));
-        let element = self.create_element_from_token(name, attrs);
+        let element = self.create_html_element_parsed(name, attrs);
         if let Some(parent) = parent {
             self.link_new_last_child(parent, element.link());
         }
@@ -66,7 +79,8 @@ impl TreeSink for Document {
             public_id: public_id.to_string(),
             system_id: system_id.to_string(),
         });
-        self.link_append(Link::DOCUMENT, doctype.link());
+        let root = self.checked(Document::document(self));
+        self.link_append(root, doctype.link());
     }
 
     fn append(&mut self, parent: NodeId, child: NodeOrText<'_, NodeId>) {
@@ -92,12 +106,13 @@ impl TreeSink for Document {
     }
 
     fn remove_from_parent(&mut self, node: NodeId) {
-        self.detach(node);
+        self.remove(node);
     }
 
     fn reparent_children(&mut self, node: NodeId, new_parent: NodeId) {
         let new_parent = self.checked(new_parent);
         while let Some(child) = self.first_child(node) {
+            crate::cost::step!("dom::reparent_children");
             self.link_append(new_parent, child.link());
         }
     }
@@ -122,7 +137,7 @@ impl TreeSink for Document {
     }
 
     fn create_document_fragment(&mut self) -> Option<NodeId> {
-        let fragment = self.new_node(super::node::Data::DocumentFragment);
+        let fragment = Document::create_document_fragment(self);
         self.set_fragment(fragment);
         Some(fragment)
     }
@@ -147,12 +162,16 @@ impl TreeSink for Document {
     }
 
     fn set_quirks_mode(&mut self, mode: QuirksMode) {
-        self.quirks_mode = mode;
+        Document::set_quirks_mode(self, mode);
+    }
+
+    fn set_scripting(&mut self, enabled: bool) {
+        Document::set_scripting(self, enabled);
     }
 
     fn clone_option_into_selectedcontent(&mut self, option: NodeId, selectedcontent: NodeId) {
         while let Some(child) = self.first_child(selectedcontent) {
-            self.detach(child);
+            self.remove(child);
         }
         let children: Vec<NodeId> = self.children(option).collect();
         for child in children {
@@ -165,7 +184,7 @@ impl TreeSink for Document {
         self.storage_is_full()
     }
 
-    fn parse_error(&mut self, error: Error) {
+    fn parse_error(&mut self, error: ParseError) {
         self.errors.push(error);
     }
 }

@@ -1,0 +1,17 @@
+from htmlforge._native import (
+    Document as Document,
+    DomError as DomError,
+    LexborAttributes as LexborAttributes,
+    LexborHTMLParser as LexborHTMLParser,
+    LexborNode as LexborNode,
+    Node as Node,
+    ParseError as ParseError,
+    Parser as Parser,
+    SelectolaxError as SelectolaxError,
+    SelectorError as SelectorError,
+    __version__ as __version__,
+    parse as parse,
+    parse_fragment as parse_fragment,
+)
+
+HTMLParser = LexborHTMLParser

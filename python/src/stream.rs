@@ -1,0 +1,116 @@
+//! `htmlforge.Parser`: the streaming parser, fed chunk by chunk, which
+//! hands each script back to the caller (scripting on) so that the caller
+//! can run it and insert what it writes (`document.write`).
+
+use std::sync::{Mutex, PoisonError};
+
+use htmlforge::{ParseOptions, ParserMisuse, ParserStatus};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::document::Document;
+use crate::input::{context_of, limits_of, LimitsArg};
+use crate::shared::{DocState, SharedDoc};
+
+/// A streaming parser. `feed(chunk)` parses more text; with scripting on,
+/// a document parser pauses after each `script` end tag and `feed`,
+/// `end` and `resume` return the script's text: the caller may then
+/// `write(text)` what the script would write (inserted before the input
+/// not parsed yet) and must `resume()`. `end()` ends the input, `finish()`
+/// returns the `Document` (a fragment parser's nodes are in
+/// `Document.fragment`). The parse runs with the GIL released.
+#[pyclass(module = "htmlforge", frozen)]
+pub struct Parser {
+    /// `None` once finished.
+    parser: Mutex<Option<htmlforge::Parser>>,
+    scripting: bool,
+}
+
+fn misuse(error: ParserMisuse) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+impl Parser {
+    /// Runs `step` on the parser without the GIL and returns the text of
+    /// the script it paused for, if any.
+    fn step(
+        &self,
+        py: Python<'_>,
+        step: impl FnOnce(&mut htmlforge::Parser) -> Result<ParserStatus<htmlforge::NodeId>, ParserMisuse> + Send,
+    ) -> PyResult<Option<String>> {
+        py.detach(|| {
+            let mut parser = self.parser.lock().unwrap_or_else(PoisonError::into_inner);
+            let parser = parser.as_mut().ok_or_else(|| PyValueError::new_err("the parser has finished"))?;
+            match step(parser).map_err(misuse)? {
+                ParserStatus::PausedForScript(script) => Ok(Some(parser.sink().text_content(script))),
+                _ => Ok(None),
+            }
+        })
+    }
+}
+
+#[pymethods]
+impl Parser {
+    /// `fragment_context`: parse a fragment in the context of that element
+    /// (`"div"`, `"svg path"`…) instead of a document.
+    /// `legacy_processing_instructions`: `<?…>` is a bogus comment, as
+    /// before the 2026 standard (for comparing with parsers that have not
+    /// caught up). `scripting` and `limits` as in `parse`.
+    #[new]
+    #[pyo3(signature = (*, scripting = true, fragment_context = None, limits = Some(LimitsArg::untrusted()), legacy_processing_instructions = false))]
+    fn new(
+        scripting: bool,
+        fragment_context: Option<&str>,
+        limits: Option<LimitsArg<'_>>,
+        legacy_processing_instructions: bool,
+    ) -> PyResult<Parser> {
+        let options = ParseOptions::default()
+            .scripting(scripting)
+            .limits(limits_of(limits)?)
+            .legacy_processing_instructions(legacy_processing_instructions);
+        let parser = match fragment_context {
+            Some(context) => {
+                htmlforge::Parser::new_fragment_with_sink(htmlforge::Document::new(), &context_of(context)?, options)
+            }
+            None => htmlforge::Parser::new(options),
+        };
+        Ok(Parser { parser: Mutex::new(Some(parser)), scripting })
+    }
+
+    /// Parses `chunk`; returns the text of the script the parser paused
+    /// for, else `None`.
+    fn feed(&self, py: Python<'_>, chunk: &str) -> PyResult<Option<String>> {
+        self.step(py, |parser| parser.feed(chunk))
+    }
+
+    /// Inserts `text` at the insertion point (what `document.write` does
+    /// while the parser is paused for a script).
+    fn write(&self, py: Python<'_>, text: &str) -> PyResult<()> {
+        py.detach(|| {
+            let mut parser = self.parser.lock().unwrap_or_else(PoisonError::into_inner);
+            let parser = parser.as_mut().ok_or_else(|| PyValueError::new_err("the parser has finished"))?;
+            parser.insert_at_insertion_point(text).map_err(misuse)
+        })
+    }
+
+    /// Goes on after a script pause; returns the next script's text, if
+    /// the parser pauses again.
+    fn resume(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        self.step(py, |parser| Ok(parser.resume()))
+    }
+
+    /// Ends the input; returns a script's text if one pauses the parser.
+    fn end(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        self.step(py, |parser| parser.end())
+    }
+
+    /// Ends the input (running no scripts) and returns the document.
+    fn finish(&self, py: Python<'_>) -> PyResult<Document> {
+        let document = py.detach(|| {
+            let parser = self.parser.lock().unwrap_or_else(PoisonError::into_inner).take();
+            parser.map(|parser| parser.finish())
+        });
+        let document = document.ok_or_else(|| PyValueError::new_err("the parser has finished"))?;
+        Ok(Document { doc: SharedDoc::new(DocState::new(document, self.scripting, None)) })
+    }
+}
