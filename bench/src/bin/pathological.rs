@@ -26,7 +26,7 @@ static ALLOCATOR: htmlforge_alloc_count::Counting = htmlforge_alloc_count::Count
 #[path = "../families.rs"]
 mod families;
 
-use families::{Query, FAMILIES, QUERY_FAMILIES};
+use families::{Parse, Query, FAMILIES, QUERY_FAMILIES};
 
 struct Measure {
     input_bytes: usize,
@@ -98,18 +98,13 @@ fn thread_cpu_time() -> Option<Duration> {
 
 /// One parse of `input`: its time, peak heap above what was live before,
 /// and allocations.
-fn parse_once(
-    input: &str,
-    untrusted: bool,
-    sanitize: Option<&str>,
-    query: Option<Query>,
-) -> (Duration, usize, usize, usize) {
+fn parse_once(input: &str, untrusted: bool, how: Parse, query: Option<Query>) -> (Duration, usize, usize, usize) {
     let base = heap::current();
     heap::reset_peak();
     let before = heap::allocations();
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
-    let document = parse(black_box(input), untrusted, sanitize);
+    let document = parse(black_box(input), untrusted, how);
     let output = query.map_or(0, |query| run_query(&document, query));
     let elapsed = match (cpu_start, thread_cpu_time()) {
         (Some(start), Some(end)) => end.saturating_sub(start),
@@ -145,27 +140,48 @@ fn run_query(document: &htmlforge::dom::Document, query: Query) -> usize {
     }
 }
 
-/// The parse of `input` (scripting off, as the families were measured
-/// from the start), with the untrusted limits for its length
-/// (`Limits::for_input_bytes`) when `untrusted`; through
-/// `Document.parseHTML` with the configuration `sanitize` when given.
-fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom::Document {
-    if let Some(config) = sanitize {
-        let option = htmlforge::sanitize::SanitizerOption::from_json(config).expect("a valid configuration");
-        return htmlforge::sanitize::parse_html(input, Some(&option)).expect("a valid configuration");
-    }
-    let options = htmlforge::ParseOptions::default().scripting(false);
+/// The parse of `input` the way `how` says, with the untrusted limits for
+/// its length (`Limits::for_input_bytes`) when `untrusted`.
+fn parse(input: &str, untrusted: bool, how: Parse) -> htmlforge::dom::Document {
+    let mut options = htmlforge::ParseOptions::default().scripting(false);
     if untrusted {
-        let limits = htmlforge::Limits::for_input_bytes(input.len());
-        htmlforge::parse_document_with(input, options.limits(limits))
-    } else {
-        htmlforge::parse_document_with(input, options)
+        options = options.limits(htmlforge::Limits::for_input_bytes(input.len()));
+    }
+    match how {
+        Parse::Document => htmlforge::parse_document_with(input, options),
+        Parse::Scripting => htmlforge::parse_document_with(input, options.scripting(true)),
+        Parse::ScriptingInChunks(size) => parse_in_chunks(input, size, options.scripting(true)),
+        Parse::TemplatePatching => htmlforge::parse_document_with(input, options.template_patching(true)),
+        Parse::Sanitize(config) => {
+            let option = htmlforge::sanitize::SanitizerOption::from_json(config).expect("a valid configuration");
+            htmlforge::sanitize::parse_html(input, Some(&option)).expect("a valid configuration")
+        }
     }
 }
 
+/// `input` fed to a `Parser` in chunks of about `size` bytes (cut at
+/// character boundaries), resumed at every script pause, as a caller
+/// streaming a document does.
+fn parse_in_chunks(mut input: &str, size: usize, options: htmlforge::ParseOptions) -> htmlforge::dom::Document {
+    let mut parser = htmlforge::Parser::new(options);
+    while !input.is_empty() {
+        let mut end = size.min(input.len());
+        while !input.is_char_boundary(end) {
+            end += 1;
+        }
+        let (chunk, rest) = input.split_at(end);
+        parser.feed(chunk).expect("the input is not ended");
+        while parser.is_paused_for_script() {
+            parser.resume();
+        }
+        input = rest;
+    }
+    parser.finish()
+}
+
 /// Walks, serializes and drops the tree of `input`.
-fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool, sanitize: Option<&str>) {
-    let document = parse(input, untrusted, sanitize);
+fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool, how: Parse) {
+    let document = parse(input, untrusted, how);
     let nodes = document.descendants(document.document()).count();
     let html = if serialize { serialize_children(&document, document.document(), false) } else { String::new() };
     black_box((nodes, html.len()));
@@ -181,7 +197,7 @@ fn measure_pair(
     large: &str,
     untrusted: bool,
     serialize: bool,
-    sanitize: Option<&str>,
+    how: Parse,
     query: Option<Query>,
 ) -> (Measure, Measure, usize) {
     let mut out = [small, large].map(|input| Measure {
@@ -196,7 +212,7 @@ fn measure_pair(
         rounds += 1;
         for _ in 0..RUNS {
             for (input, measure) in [small, large].into_iter().zip(out.iter_mut()) {
-                let (time, peak, allocations, output) = parse_once(input, untrusted, sanitize, query);
+                let (time, peak, allocations, output) = parse_once(input, untrusted, how, query);
                 measure.output = output;
                 measure.time = measure.time.min(time);
                 measure.peak_bytes = peak;
@@ -207,8 +223,8 @@ fn measure_pair(
             break;
         }
     }
-    walk_serialize_drop(small, untrusted, serialize, sanitize);
-    walk_serialize_drop(large, untrusted, serialize, sanitize);
+    walk_serialize_drop(small, untrusted, serialize, how);
+    walk_serialize_drop(large, untrusted, serialize, how);
     let [small, large] = out;
     (small, large, rounds)
 }
@@ -245,13 +261,13 @@ const TIME_LIMIT: f64 = 10.0;
 
 /// One family of either list, as the loop runs it.
 struct Run {
-    name: &'static str,
+    name: String,
     full: usize,
-    make: fn(usize) -> String,
+    make: Box<dyn Fn(usize) -> String>,
     known_quadratic: Option<&'static str>,
     untrusted: bool,
     serialize: bool,
-    sanitize: Option<&'static str>,
+    how: Parse,
     query: Option<Query>,
 }
 
@@ -268,38 +284,37 @@ fn main() {
     let families = FAMILIES
         .iter()
         .map(|family| Run {
-            name: family.name,
+            name: family.name.to_string(),
             full: family.full,
-            make: family.make,
+            make: Box::new(family.make),
             known_quadratic: family.known_quadratic,
             untrusted: family.untrusted,
             serialize: family.serialize,
-            sanitize: family.sanitize,
+            how: family.parse,
             query: None,
         })
         .chain(QUERY_FAMILIES.iter().map(|family| Run {
-            name: family.name,
+            name: family.name.to_string(),
             full: family.full,
-            make: family.make,
+            make: Box::new(family.make),
             known_quadratic: None,
             untrusted: false,
             serialize: true,
-            sanitize: None,
+            how: Parse::Document,
             query: Some(family.query),
         }));
     for family in families {
-        if !only.is_empty() && !only.iter().any(|name| *name == family.name) {
+        if !only.is_empty() && !only.iter().any(|name| **name == family.name) {
             continue;
         }
         let full = if quick { family.full / 10 } else { family.full };
-        let make = family.make;
-        let (untrusted, serialize, sanitize, query) =
-            (family.untrusted, family.serialize, family.sanitize, family.query);
+        let (untrusted, serialize, how, query) = (family.untrusted, family.serialize, family.how, family.query);
+        let (small, large) = ((family.make)(full / 4), (family.make)(full));
         // The whole family runs in a thread with a 256 KB stack: parsing,
         // walking, serializing and dropping must not recurse.
         let outcome = std::thread::Builder::new()
             .stack_size(256 * 1024)
-            .spawn(move || measure_pair(&make(full / 4), &make(full), untrusted, serialize, sanitize, query))
+            .spawn(move || measure_pair(&small, &large, untrusted, serialize, how, query))
             .expect("spawn a thread")
             .join();
         let Ok((small, large, rounds)) = outcome else {
