@@ -7,7 +7,9 @@
 //! - the fillers are the elements of `spec-data/element-categories.txt`:
 //!   the first usable one of each category and every scope boundary (the
 //!   elements that end a "has an element in … scope" walk), HTML, MathML and
-//!   SVG alike;
+//!   SVG alike, one of each kind: elements of the same namespace, the same
+//!   categories and the same "in body" start tag rule are treated alike by
+//!   every rule, and only the first of them is kept;
 //! - the triggers are one tag name per "in body" rule of
 //!   `spec-data/in-body-tag-rules.txt` (the first name it lists, its groups
 //!   expanded from `spec-data/tree-construction-tag-groups.txt`), as a start
@@ -109,6 +111,8 @@ fn element(row: &str) -> Element {
 
 /// An "in body" rule: start or end, and the HTML tag names it lists.
 struct Rule {
+    /// Its variant in spec-data (`Li`, `AnyOther`).
+    variant: String,
     start: bool,
     names: Vec<String>,
     /// The rule's wording depends on the scripting mode.
@@ -130,7 +134,7 @@ fn in_body_rules() -> Vec<Rule> {
             Some("end") => false,
             _ => continue,
         };
-        let _rule = words.next();
+        let variant = words.next().unwrap_or_default().to_string();
         let mut names = Vec::new();
         for word in words {
             if matches!(word, "pops" | "does-more") {
@@ -143,7 +147,7 @@ fn in_body_rules() -> Vec<Rule> {
                 None => names.push(word.to_string()),
             }
         }
-        rules.push(Rule { start, names, scripting: wording.contains("scripting") });
+        rules.push(Rule { variant, start, names, scripting: wording.contains("scripting") });
     }
     rules
 }
@@ -161,6 +165,24 @@ fn usable_filler(element: &Element, scripting: bool) -> bool {
     count(&element.name) >= 2 && count(ANY_OTHER_NAME) == 1
 }
 
+/// What the tree builder tells `element` by: its namespace, the categories
+/// it is in, and the "in body" start tag rule of its name (HTML).
+fn kind(
+    candidate: &Element,
+    categories: &BTreeMap<String, Vec<String>>,
+    rules: &[Rule],
+) -> (String, Vec<String>, String) {
+    let in_categories = categories
+        .iter()
+        .filter(|(_, rows)| rows.iter().any(|row| element(row) == *candidate))
+        .map(|(category, _)| category.clone());
+    let rule = rules
+        .iter()
+        .find(|rule| rule.start && candidate.namespace == "html" && rule.names.contains(&candidate.name))
+        .map_or("", |rule| rule.variant.as_str());
+    (candidate.namespace.clone(), in_categories.collect(), rule.to_string())
+}
+
 /// Every generated family, in a stable order.
 pub fn generated_families() -> Vec<GeneratedFamily> {
     let categories = sections(ELEMENT_CATEGORIES);
@@ -170,14 +192,16 @@ pub fn generated_families() -> Vec<GeneratedFamily> {
     let mut families = Vec::new();
     for scripting in [false, true] {
         // The fillers: the first usable element of each category, and
-        // every usable scope boundary.
-        let mut fillers = BTreeSet::new();
+        // every usable scope boundary, one of each kind.
+        let mut fillers = Vec::new();
+        let mut kinds = BTreeSet::new();
         for (category, rows) in &categories {
             let usable = rows.iter().map(|row| element(row)).filter(|e| usable_filler(e, scripting));
-            if SCOPE_CATEGORIES.contains(&category.as_str()) {
-                fillers.extend(usable);
-            } else {
-                fillers.extend(usable.take(1));
+            let take = if SCOPE_CATEGORIES.contains(&category.as_str()) { usize::MAX } else { 1 };
+            for filler in usable.take(take) {
+                if kinds.insert(kind(&filler, &categories, &rules)) {
+                    fillers.push(filler);
+                }
             }
         }
         for rule in &rules {

@@ -6,8 +6,10 @@
 //! (linear: 4×; quadratic would be 16×), and that walking, serializing and
 //! dropping the tree do not overflow the small stack. The query families
 //! (`QUERY_FAMILIES`) also time a selector or the pretty serializer with
-//! the parse, and assert that its output grows under 6× too. Exits non-zero on
-//! any failure. Run by CI: `cargo run --release -p htmlforge-bench --bin pathological`.
+//! the parse, and assert that its output grows under 6× too. The families
+//! generated from spec-data (`generated_families.rs`: every "in body" rule
+//! as a trigger past a deep stack of each kind of element) run at 256 KB.
+//! Exits non-zero on any failure. Run by CI: `cargo run --release -p htmlforge-bench --bin pathological`.
 //!
 //! Heap figures come from the workspace's counting global allocator
 //! (`htmlforge-alloc-count`, this binary only). On glibc the mmap threshold
@@ -25,6 +27,8 @@ static ALLOCATOR: htmlforge_alloc_count::Counting = htmlforge_alloc_count::Count
 
 #[path = "../families.rs"]
 mod families;
+#[path = "../generated_families.rs"]
+mod generated_families;
 
 use families::{Parse, Query, FAMILIES, QUERY_FAMILIES};
 
@@ -259,7 +263,7 @@ const MAX_HEAP_PER_INPUT_BYTE: f64 = htmlforge::Limits::UNTRUSTED_PEAK_PER_INPUT
 /// allocations hold the strict bound.
 const TIME_LIMIT: f64 = 10.0;
 
-/// One family of either list, as the loop runs it.
+/// One family of any list, as the loop runs it.
 struct Run {
     name: String,
     full: usize,
@@ -270,6 +274,12 @@ struct Run {
     how: Parse,
     query: Option<Query>,
 }
+
+/// The size of the generated families' 4n documents (bytes): 256 KB, the
+/// lower end of the range, so that the few hundred of them take a
+/// minute or two in CI. A quadratic one is still plain at that size (its n
+/// is tens of thousands of elements).
+const GENERATED_FULL: usize = 256 * 1024;
 
 fn main() {
     fix_the_mmap_threshold();
@@ -302,6 +312,16 @@ fn main() {
             serialize: true,
             how: Parse::Document,
             query: Some(family.query),
+        }))
+        .chain(generated_families::generated_families().into_iter().map(|family| Run {
+            name: family.name.clone(),
+            full: GENERATED_FULL,
+            how: if family.scripting { Parse::Scripting } else { Parse::Document },
+            make: Box::new(move |n| family.make(n)),
+            known_quadratic: None,
+            untrusted: false,
+            serialize: true,
+            query: None,
         }));
     for family in families {
         if !only.is_empty() && !only.iter().any(|name| **name == family.name) {
