@@ -569,6 +569,9 @@ pub const FAMILIES: &[Family] = &[
         serialize: true,
         parse: Parse::TemplatePatching,
     },
+    // Many markers of one name, each template looking at the markers of
+    // its name; and templates for a marker outside the n templates they
+    // are nested in (the patch's scope found from the stack).
     Family {
         name: "template-for-one-name",
         full: 40_000,
@@ -579,7 +582,7 @@ pub const FAMILIES: &[Family] = &[
         parse: Parse::TemplatePatching,
     },
     Family {
-        name: "template-for-html-scope",
+        name: "template-for-inside-templates",
         full: 40_000,
         make: |n| format!("<?marker name=m>{}{}", "<template>".repeat(n), "<template for=m>x</template>".repeat(n)),
         known_quadratic: None,
