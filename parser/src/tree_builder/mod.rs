@@ -574,6 +574,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Hands the errors raised by the last token to the sink at `line:col`.
     fn report_errors_at(&mut self, line: u32, col: u32) {
         for code in std::mem::take(&mut self.errors_awaiting_position) {
+            crate::cost::step!("tree_builder::errors");
             self.report_error(ParseError { code: ErrorCode::TreeConstruction(code), line, col });
         }
         self.dispatcher_steps_due = self.nodes_created >= self.options.max_nodes;
