@@ -132,8 +132,8 @@ fn run_query(document: &htmlforge::dom::Document, query: Query) -> usize {
 }
 
 /// The parse of `input` (scripting off, as the families were measured
-/// from the start), with the untrusted limits for its length
-/// (`Limits::for_input_bytes`) when `untrusted`; through
+/// from the start), with `Limits::UNTRUSTED` (whose node budget follows
+/// the input given) when `untrusted`; through
 /// `Document.parseHTML` with the configuration `sanitize` when given.
 fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom::Document {
     if let Some(config) = sanitize {
@@ -142,8 +142,7 @@ fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom
     }
     let options = htmlforge::ParseOptions::default().scripting(false);
     if untrusted {
-        let limits = htmlforge::Limits::for_input_bytes(input.len());
-        htmlforge::parse_document_with(input, options.limits(limits))
+        htmlforge::parse_document_with(input, options.limits(htmlforge::Limits::UNTRUSTED))
     } else {
         htmlforge::parse_document_with(input, options)
     }
