@@ -590,6 +590,25 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.sink.parse_error(error);
     }
 
+    /// Raises the node cap to `cap`, for a budget that grows with the
+    /// input ([`crate::Limits::input_bytes_per_node`]). Once a token has
+    /// found the cap reached, the rest of the input builds nothing, as
+    /// with a fixed cap: a raise then changes nothing.
+    pub(crate) fn raise_node_cap(&mut self, cap: usize) {
+        if self.limits_hit.nodes_capped || cap <= self.options.max_nodes {
+            return;
+        }
+        self.options.max_nodes = cap;
+        self.dispatcher_steps_due = !self.errors_awaiting_position.is_empty() || self.nodes_created >= cap;
+    }
+
+    /// Raises the error cap to `cap` (see [`Self::raise_node_cap`]).
+    pub(crate) fn raise_error_cap(&mut self, cap: Option<usize>) {
+        if let (Some(max), Some(cap)) = (&mut self.options.max_errors, cap) {
+            *max = cap.max(*max);
+        }
+    }
+
     /// Counts a node created for the node cap.
     pub(crate) fn node_created(&mut self) {
         self.nodes_created += 1;
