@@ -255,8 +255,8 @@ pub struct Limits {
     /// in advance: at most one node (as `max_nodes` counts them) per this
     /// many bytes of input given so far (0 counts as 1). The bytes are
     /// counted in blocks of [`Limits::NODE_BUDGET_BLOCK`]: the first byte
-    /// of a block brings the whole block's share (so 1024 nodes for the
-    /// first block at 8 bytes per node). A [`Parser`] hands its tokenizer
+    /// of a block brings the whole block's share (so 8,192 nodes for the
+    /// first block at one byte per node). A [`Parser`] hands its tokenizer
     /// one block at a time and raises the cap before each, so a document
     /// given at once meets the budget where it would given in chunks. When
     /// a token finds the budget spent, it and the rest of the input build
@@ -347,30 +347,42 @@ impl Limits {
     pub const HARD_MAX_NODES: usize = 1 << 31;
 
     /// Limits for untrusted input of at most `max_input_bytes`: Chromium's
-    /// depth cap (512), 1024 attributes per tag, and one node and one kept
-    /// parse error per 8 bytes of the input given so far
+    /// depth cap (512), 1024 attributes per tag, one node per byte of the
+    /// input given so far and one kept parse error per 8 bytes
     /// ([`Limits::input_bytes_per_node`], [`Limits::input_bytes_per_error`];
-    /// at most one per 8 bytes of the limit, plus 1024), so that memory is
-    /// bounded by a multiple of the input actually given.
+    /// ceilings: one node per byte of the limit and one error per 8, plus a
+    /// block's share), so that memory is bounded by a multiple of the input
+    /// actually given.
+    ///
+    /// The node budget is twice what markup written by people or by
+    /// generators can reach: an element takes at least 3 bytes (`<a>`) and
+    /// a text node 1, so a document denser than one node per 2 bytes needs
+    /// elements the parser makes up (re-created formatting elements,
+    /// implied `tbody`s). Real pages stay under one node per 8 bytes.
     ///
     /// ```
     /// use htmlforge::{parse_document_with, Limits, ParseOptions};
     ///
     /// let limits = Limits::for_input_bytes(1 << 20);
-    /// assert_eq!(limits.max_nodes, Some((1 << 17) + 1024));
-    /// assert_eq!((limits.input_bytes_per_node, limits.input_bytes_per_error), (Some(8), Some(8)));
+    /// assert_eq!(limits.max_nodes, Some((1 << 20) + 8192));
+    /// assert_eq!((limits.input_bytes_per_node, limits.input_bytes_per_error), (Some(1), Some(8)));
     ///
-    /// // 20,000 formatting elements, each re-created in each of 20,000
-    /// // paragraphs: the spec's tree has 400 million nodes. This one stops
-    /// // at one node per 8 bytes given (240 KB: about 30,000 nodes), past
+    /// // A dense honest list is whole: 2,000 items in 10 KB.
+    /// let list = format!("<ul>{}</ul>", "<li>x".repeat(2_000));
+    /// let document = parse_document_with(&list, ParseOptions::default().limits(limits));
+    /// assert_eq!(document.get_elements_by_tag_name("li").count(), 2_000);
+    ///
+    /// // 5,000 formatting elements, each re-created in each of 5,000
+    /// // paragraphs: the spec's tree has 25 million nodes. This one stops
+    /// // at one node per byte given (about 83,000 nodes for 83 KB), past
     /// // which the token being handled may still re-create the whole list
-    /// // of active formatting elements (20,000 more).
-    /// let mut input: String = (0..20_000).map(|i| format!("<b x={i}>")).collect();
-    /// input += &"<p>x</p>".repeat(20_000);
+    /// // of active formatting elements (5,000 more).
+    /// let mut input: String = (0..5_000).map(|i| format!("<b x={i}>")).collect();
+    /// input += &"<p>x</p>".repeat(5_000);
     /// let mut parser = htmlforge::Parser::new(ParseOptions::default().limits(limits));
     /// parser.feed(&input)?;
     /// let document = parser.finish();
-    /// assert!(document.node_count() < 70_000);
+    /// assert!(document.node_count() < 100_000);
     /// # Ok::<(), htmlforge::ParserMisuse>(())
     /// ```
     pub const fn for_input_bytes(max_input_bytes: usize) -> Limits {
@@ -378,9 +390,9 @@ impl Limits {
             max_input_bytes: Some(max_input_bytes),
             max_depth: Some(512),
             max_attributes: Some(1024),
-            max_nodes: Some(max_input_bytes / 8 + 1024),
-            max_errors: Some(max_input_bytes / 8 + 1024),
-            input_bytes_per_node: Some(8),
+            max_nodes: Some(max_input_bytes.saturating_add(Limits::NODE_BUDGET_BLOCK)),
+            max_errors: Some(max_input_bytes / 8 + Limits::NODE_BUDGET_BLOCK / 8),
+            input_bytes_per_node: Some(1),
             input_bytes_per_error: Some(8),
         }
     }

@@ -148,9 +148,9 @@ fn the_untrusted_node_budget_follows_the_input_given() {
     let input = reconstruction(20_500);
     assert!((360_000..380_000).contains(&input.len()), "{}", input.len());
     let document = parse_document_with(&input, with(Limits::UNTRUSTED));
-    // One node per 8 bytes given, in whole blocks of 8 KiB, and one
-    // token's reconstruction past it (the list: 20,500 entries).
-    let budget = input.len().div_ceil(Limits::NODE_BUDGET_BLOCK) * Limits::NODE_BUDGET_BLOCK / 8;
+    // One node per byte given, in whole blocks of 8 KiB, and one token's
+    // reconstruction past it (the list: 20,500 entries).
+    let budget = input.len().div_ceil(Limits::NODE_BUDGET_BLOCK) * Limits::NODE_BUDGET_BLOCK;
     assert!(document.node_count() <= budget + 20_500 + 10, "{} nodes", document.node_count());
     // What is cut is the end: the formatting elements and the first
     // paragraphs are there.
@@ -174,9 +174,9 @@ fn the_node_budget_cuts_a_stream_where_it_cuts_the_whole_input() {
     }
     assert!(cut);
     // Each block given raises the budget: after a comment as long as the
-    // input (6,000 more nodes of budget), more of the paragraphs are built.
+    // input (51,000 more nodes of budget), more of the paragraphs are built.
     let padded = format!("<!--{}-->{input}", "-".repeat(input.len()));
-    assert!(parse_document_with(&padded, options).node_count() > whole.node_count() + 4_000);
+    assert!(parse_document_with(&padded, options).node_count() > whole.node_count() + 40_000);
 }
 
 #[test]
@@ -188,6 +188,20 @@ fn the_untrusted_error_budget_follows_the_input_given() {
     let budget = input.len().div_ceil(Limits::NODE_BUDGET_BLOCK) * Limits::NODE_BUDGET_BLOCK / 8;
     let errors = parser.finish().errors.len();
     assert!((budget - 1_024..=budget).contains(&errors), "{errors} errors");
+}
+
+/// Markup as dense as people and generators write it (an element and a
+/// text node per 5 bytes) is never cut by the untrusted budget.
+#[test]
+fn the_untrusted_node_budget_keeps_dense_honest_markup() {
+    for (start, item) in [("<ul>", "<li>x"), ("<table><tr>", "<td>1"), ("<p>", "<i>x</i>"), ("<p>", "a<br>")] {
+        let input = format!("{start}{}", item.repeat(50_000));
+        let mut parser = Parser::new(with(Limits::UNTRUSTED));
+        parser.feed(&input).unwrap();
+        assert!(!parser.limits_hit().nodes_capped, "{item}");
+        let whole = parse_document_with(&input, with(Limits::UNTRUSTED.input_bytes_per_node(None)));
+        assert_eq!(dump_html5lib(&parser.finish()), dump_html5lib(&whole), "{item}");
+    }
 }
 
 #[test]
