@@ -38,6 +38,8 @@ mod extract;
 mod metadata;
 mod resolve;
 
+#[cfg(feature = "arrow")]
+pub mod batch;
 
 pub use extract::{links, metadata, select, text, title, Options, Page, Take};
 pub use htmlforge::encoding::charset_label_from_content_type as charset_from_content_type;
