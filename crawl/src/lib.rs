@@ -40,6 +40,8 @@ mod resolve;
 
 #[cfg(feature = "arrow")]
 pub mod batch;
+#[cfg(feature = "warc")]
+pub mod warc;
 
 pub use extract::{links, metadata, select, text, title, Options, Page, Take};
 pub use htmlforge::encoding::charset_label_from_content_type as charset_from_content_type;
