@@ -18,6 +18,7 @@ mod serialize;
 mod text;
 mod tokens;
 mod tree;
+mod warc;
 
 /// An HTML parser that follows the WHATWG HTML standard.
 ///
@@ -40,6 +41,7 @@ enum Verb {
     Select(select::Args),
     Text(text::Args),
     Encoding(encoding::Args),
+    Warc(warc::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Verb::Select(args) => select::run(args),
         Verb::Text(args) => text::run(args),
         Verb::Encoding(args) => encoding::run(args),
+        Verb::Warc(args) => warc::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
