@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(document_bytes fragment tokenizer roundtrip differential dom_api untrusted_memory cost_none cost_untrusted)
+    targets=(document_bytes fragment tokenizer roundtrip differential dom_api untrusted_memory cost_none cost_untrusted sanitize)
 fi
 
 if [ -n "$replay" ]; then

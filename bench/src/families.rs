@@ -21,6 +21,10 @@ pub struct Family {
     /// serialization is quadratic in the input (a shared attribute value
     /// written out once per element that shares it).
     pub serialize: bool,
+    /// Parsed by `Document.parseHTML` (`htmlforge::sanitize::parse_html`)
+    /// with this configuration (JSON; `"default"` the built-in safe default)
+    /// instead of the plain parser: the sanitizer's pass must stay linear too.
+    pub sanitize: Option<&'static str>,
 }
 
 pub const FAMILIES: &[Family] = &[
@@ -31,6 +35,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // Unclosed a/b: each `<a>` runs the adoption agency on the previous
     // one; the end tags at the end run it with a furthest block.
@@ -41,6 +46,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "misnested-b-i",
@@ -49,6 +55,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "table-foster",
@@ -57,6 +64,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "attributes",
@@ -81,6 +89,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "comment-100MB",
@@ -89,6 +98,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "attribute-value-100MB",
@@ -97,6 +107,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "character-references",
@@ -116,6 +127,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "foreign-integration-points",
@@ -127,6 +139,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "nested-template",
@@ -135,6 +148,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // "In body", "any other end tag": each end tag's only matching element
     // is open below a special element (the div) and n ordinary ones, so
@@ -147,6 +161,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // The same with n distinct names, all open below the div.
     Family {
@@ -167,6 +182,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // Known names, no special rules: span above the div, abbr below it.
     Family {
@@ -176,6 +192,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // Pushes and pops between the end tags: an ordinary element, and a
     // special one (its own region comes and goes; the div's counts stay).
@@ -186,6 +203,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // Issue 14's families: "in scope" checks and "last open" searches
     // whose target is open, but below a scope boundary or far down the
@@ -200,6 +218,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "body-end-tags",
@@ -208,6 +227,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "p-below-button",
@@ -216,6 +236,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "li-below-ul",
@@ -224,6 +245,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "heading-below-object",
@@ -232,6 +254,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "div-below-object",
@@ -240,6 +263,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "select-below-object",
@@ -248,6 +272,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "template-below-table",
@@ -256,6 +281,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // The list of active formatting elements: entries of distinct
     // attributes escape the Noah's Ark clause, and each end tag of a
@@ -275,6 +301,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // The same with the b listed but out of scope (desc is a boundary
     // that pushes no marker): each `</b>` finds it and stops.
@@ -292,6 +319,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // Found by the inventory of loops over the stack (docs/robustness.md):
     // the check at `</body>` passed every element allowed open there, the
@@ -304,6 +332,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "list-items-past-divs",
@@ -312,6 +341,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "tables-past-divs",
@@ -320,6 +350,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "foreign-end-tags",
@@ -328,6 +359,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // The adoption agency algorithm's step 2 asks whether the current node
     // is in the list of active formatting elements: n distinct listed `i`s,
@@ -349,6 +381,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // Issue 14's memory families. Text extended between other stored
     // strings (foster-parented text between comments; text after a body
@@ -361,6 +394,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "text-between-body-attributes",
@@ -377,6 +411,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     Family {
         name: "text-after-body-comments",
@@ -385,6 +420,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // `<html>` attributes added between other elements' attributes: the
     // html element's list moves with room to grow.
@@ -403,6 +439,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // Reconstructed formatting elements share their attribute values.
     Family {
@@ -412,6 +449,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: false,
+        sanitize: None,
     },
     // A parse error per NUL: errors are kept (12 bytes each), linearly.
     Family {
@@ -421,6 +459,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
+        sanitize: None,
     },
     // Reconstruction multiplies nodes (n formatting elements re-created
     // in each of n paragraphs: the spec's tree has n² nodes); with
@@ -443,5 +482,117 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: true,
         serialize: true,
+        sanitize: None,
     },
+    // The sanitizer (`Document.parseHTML`): nested elements replaced with
+    // their children (each move is one per child, each node visited once),
+    // attributes looked up one by one in hashed lists, `javascript:` URLs
+    // parsed one per attribute, and nested template contents.
+    Family {
+        name: "sanitize-nested-replaced",
+        full: 1_000_000,
+        make: |n| "<b>x<i>".repeat(n / 8),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        sanitize: Some(r#"{"replaceWithChildrenElements": ["b", "i"]}"#),
+    },
+    Family {
+        name: "sanitize-attributes",
+        full: 1_000_000,
+        make: |n| {
+            let mut s = String::from("<p");
+            for i in 0..n / 12 {
+                let _ = write!(s, " a{i}=x");
+            }
+            s.push_str(">x");
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        sanitize: Some("\"default\""),
+    },
+    Family {
+        name: "sanitize-javascript-urls",
+        full: 1_000_000,
+        make: |n| "<a href='javascript:x()' onclick=y>a</a>".repeat(n / 40),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        sanitize: Some("{}"),
+    },
+    Family {
+        name: "sanitize-nested-templates",
+        full: 2_000_000,
+        make: |n| "<template><div title=t onclick=x>".repeat(n / 40),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        sanitize: Some(r#"{"removeElements": ["span"]}"#),
+    },
+];
+
+/// What a [`QueryFamily`] runs over the parsed document, timed and measured
+/// with the parse.
+#[derive(Clone, Copy)]
+pub enum Query {
+    /// `Document::select(selector).count()`.
+    Select(&'static str),
+    /// The pretty serialization (`dom::write_pretty_html`), into a byte
+    /// counter: its size must grow as the input does.
+    Pretty,
+}
+
+/// A hostile document and what runs over it after the parse: selectors
+/// and serializers whose cost once grew faster than the tree (issue 30).
+pub struct QueryFamily {
+    pub name: &'static str,
+    pub full: usize,
+    pub make: fn(usize) -> String,
+    pub query: Query,
+}
+
+pub const QUERY_FAMILIES: &[QueryFamily] = &[
+    // `:has()` walked each candidate's subtree again (quadratic), and
+    // recursed per level: `body:has(p)` overflowed the stack at 80,000.
+    QueryFamily {
+        name: "has-nested-divs",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select("div:has(p)"),
+    },
+    QueryFamily {
+        name: "has-deep-body",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select("body:has(p)"),
+    },
+    QueryFamily {
+        name: "not-has-nested-divs",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select("div:not(:has(> p))"),
+    },
+    QueryFamily {
+        name: "has-later-siblings",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<i></i>".repeat(n / 2)),
+        query: Query::Select("i:has(~ p)"),
+    },
+    // A descendant combinator walked each candidate's ancestors.
+    QueryFamily {
+        name: "descendant-nested-divs",
+        full: 1_000_000,
+        make: |n| "<div>".repeat(n),
+        query: Query::Select("body div"),
+    },
+    QueryFamily {
+        name: "later-sibling-divs",
+        full: 1_000_000,
+        make: |n| format!("<p></p>{}", "<i></i>".repeat(n / 2)),
+        query: Query::Select("p ~ i:nth-child(2n)"),
+    },
+    // The indentation grew with the depth: output n² bytes.
+    QueryFamily { name: "pretty-nested-divs", full: 1_000_000, make: |n| "<div>".repeat(n), query: Query::Pretty },
 ];

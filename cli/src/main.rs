@@ -2,7 +2,8 @@
 //! line (clap) and dispatches to one module per verb.
 //!
 //! Exit codes: 0 ok (also when the reader of stdout goes away early), 1 an
-//! input or output error, 2 a usage error.
+//! input or output error, or `select` matching nothing (as grep), 2 a
+//! usage error.
 
 use std::process::ExitCode;
 
@@ -13,6 +14,7 @@ mod errors;
 mod failure;
 mod input;
 mod jsonl;
+mod sanitize;
 mod select;
 mod serialize;
 mod text;
@@ -40,6 +42,7 @@ enum Verb {
     Serialize(serialize::Args),
     Select(select::Args),
     Text(text::Args),
+    Sanitize(sanitize::Args),
     Encoding(encoding::Args),
     Warc(warc::Args),
 }
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Verb::Serialize(args) => serialize::run(args),
         Verb::Select(args) => select::run(args),
         Verb::Text(args) => text::run(args),
+        Verb::Sanitize(args) => sanitize::run(args),
         Verb::Encoding(args) => encoding::run(args),
         Verb::Warc(args) => warc::run(args),
     };

@@ -21,6 +21,7 @@ pub mod optional_tags;
 pub mod parse_errors;
 pub mod quirks_doctypes;
 pub mod rendering_groups;
+pub mod sanitizer_builtins;
 #[cfg(test)]
 mod scratch;
 pub mod serialization;
@@ -50,6 +51,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(optional_tags::OptionalTags),
         Box::new(serialization::Serialization),
         Box::new(tokenizer::Tokenizer),
+        Box::new(sanitizer_builtins::SanitizerBuiltins),
     ]
 }
 

@@ -11,7 +11,9 @@ pub(crate) fn repository(generator: &str, test: &str, files: &[(&str, &str)]) ->
     let data = dir.join("spec-data");
     std::fs::create_dir_all(&data).unwrap();
     for (name, contents) in files {
-        std::fs::write(data.join(name), contents).unwrap();
+        let path = data.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, contents).unwrap();
     }
     Context::new(dir)
 }

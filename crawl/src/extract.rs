@@ -1,7 +1,7 @@
 //! One payload in, plain values out: the parse of a record's bytes
 //! ([`Page`]) and the one-call functions over it.
 
-use htmlforge::dom::{Document, ElementRef, TextOptions};
+use htmlforge::dom::{Document, ElementRef};
 use htmlforge::encoding::Sniffed;
 use htmlforge::select::Selector;
 use htmlforge::{ByteParseOptions, Limits, LimitsHit, ParseOptions};
@@ -80,7 +80,6 @@ pub struct Page {
     document: Document,
     encoding: Sniffed,
     limits_hit: LimitsHit,
-    scripting: bool,
 }
 
 impl Page {
@@ -98,12 +97,7 @@ impl Page {
             .transport_charset(charset)
             .fallback(detected_fallback(html, charset));
         let parsed = htmlforge::parse_bytes(html, byte_options);
-        Page {
-            document: parsed.document,
-            encoding: parsed.encoding,
-            limits_hit: parsed.limits_hit,
-            scripting: options.scripting,
-        }
+        Page { document: parsed.document, encoding: parsed.encoding, limits_hit: parsed.limits_hit }
     }
 
     /// The parsed document.
@@ -125,7 +119,7 @@ impl Page {
     /// document (the head is hidden, so this is the body's text, or the
     /// frameset's).
     pub fn text(&self) -> String {
-        self.document.visible_text_with(self.document.document(), self.text_options())
+        self.document.visible_text(self.document.document())
     }
 
     /// The title, as `document.title` reads it (`None` without a title
@@ -163,14 +157,10 @@ impl Page {
 
     fn take(&self, element: &ElementRef<'_>, take: Take<'_>) -> Option<String> {
         match take {
-            Take::Text => Some(self.document.visible_text_with(element.id(), self.text_options())),
+            Take::Text => Some(self.document.visible_text(element.id())),
             Take::Attr(name) => element.attr(name).map(str::to_string),
             Take::Html => Some(element.outer_html()),
         }
-    }
-
-    fn text_options(&self) -> TextOptions {
-        TextOptions::default().scripting(self.scripting)
     }
 }
 

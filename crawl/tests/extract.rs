@@ -129,7 +129,8 @@ fn every_corpus_page_gives_the_text_of_its_parse() {
         let parsed =
             htmlforge::parse_bytes(&bytes, htmlforge::ByteParseOptions::default().parse(options).fallback(fallback));
         let root = parsed.document.document();
-        let expected = parsed.document.visible_text_with(root, htmlforge::dom::TextOptions::default().scripting(true));
+        let expected =
+            parsed.document.visible_text_with(root, htmlforge::dom::TextOptions::default().scripting(Some(true)));
         assert_eq!(text(&bytes, None), expected, "{}", page.display());
     }
 }

@@ -49,6 +49,21 @@ impl Document {
     /// Spec: <https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-element-innerhtml>,
     /// <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
     pub fn set_inner_html_with(&mut self, element: NodeId, html: &str, options: ParseOptions) -> Result<(), DomError> {
+        let (parsed, target) = self.parse_fragment_for(element, html, options)?;
+        self.replace_all_with_fragment(target, &parsed)
+    }
+
+    /// The fragment parsing algorithm with `element` as its context
+    /// element (its name and attributes, the document's quirks mode, its
+    /// `form` ancestor), into a document of its own; and the node whose
+    /// children the result replaces (a template's contents, else
+    /// `element`). Refused when `element` is not an element.
+    pub(crate) fn parse_fragment_for(
+        &self,
+        element: NodeId,
+        html: &str,
+        options: ParseOptions,
+    ) -> Result<(Document, NodeId), DomError> {
         let context = self.element(element).ok_or(DomError::NotAnElement)?;
         // The algorithm reads the context's attributes by name in no
         // namespace (`annotation-xml`'s `encoding`): prefixes are dropped.
@@ -64,9 +79,14 @@ impl Document {
         // template element's template contents."
         let target = context.template_contents().unwrap_or(element);
         let parsed = parse_fragment_in_tree(html, &fragment_context, options, self.quirks_mode(), form_ancestor);
+        Ok((parsed, target))
+    }
+
+    /// "Replace all with fragment within target": the children of the
+    /// fragment `parsed` returned, copied into this document.
+    pub(crate) fn replace_all_with_fragment(&mut self, target: NodeId, parsed: &Document) -> Result<(), DomError> {
         let parsed_root = parsed.fragment_root().expect("a fragment parse returns a fragment");
-        let fragment = self.import_node(&parsed, parsed_root, true)?;
-        // "Replace all with fragment within context."
+        let fragment = self.import_node(parsed, parsed_root, true)?;
         while let Some(child) = self.first_child(target) {
             self.remove(child);
         }

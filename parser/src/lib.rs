@@ -98,8 +98,11 @@
 //! # Cargo features
 //!
 //! - `selectors` (on by default): CSS selectors ([`select`]), on Servo's
-//!   `selectors` crate. Without it the crate depends on `memchr` and
-//!   `encoding_rs` only.
+//!   `selectors` crate. Without it and `sanitize` the crate depends on
+//!   `memchr`, `encoding_rs`, `chardetng`, `hashbrown` and `foldhash` only.
+//! - `sanitize` (on by default): the HTML Sanitizer API ([`sanitize`]),
+//!   with `serde_json` for configurations in JSON and `url` for the
+//!   WHATWG URL parser.
 //! - `html5ever` (off by default): htmlforge's tree builder building any
 //!   html5ever 0.40 tree (`scraper::Html`, `RcDom`…), in `html5ever`.
 //! - `cost` (off by default): counts the steps of every input-dependent
@@ -132,6 +135,8 @@ mod parse;
 mod parse_bytes;
 mod pseudo_attributes;
 pub mod quirks;
+#[cfg(feature = "sanitize")]
+pub mod sanitize;
 #[cfg(feature = "selectors")]
 pub mod select;
 pub mod serializer;

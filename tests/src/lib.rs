@@ -5,5 +5,7 @@ pub mod dom_html;
 pub mod html5ever_tree;
 pub mod html5lib_tokenizer;
 pub mod rng;
+pub mod sanitizer_properties;
 pub mod test_script;
 pub mod tree_construction;
+pub mod wpt_sanitizer;

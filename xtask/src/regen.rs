@@ -84,6 +84,10 @@ const CRATE_ONLY_MODULES: &[&str] = &[
     "tokenizer_states",
 ];
 
+/// Generated modules compiled only with a cargo feature of the runtime
+/// crate: (module, feature).
+const FEATURE_MODULES: &[(&str, &str)] = &[("sanitizer_builtins", "sanitize")];
+
 /// `parser/src/generated/mod.rs`: declares one module per generated file,
 /// each marked `#[rustfmt::skip]` so that `cargo fmt` leaves the generated
 /// files as codegen formatted them (and `regen --check` stays green).
@@ -102,6 +106,9 @@ fn generated_mod_rs(files: &[GeneratedFile]) -> GeneratedFile {
     );
     for module in modules {
         let visibility = if CRATE_ONLY_MODULES.contains(&module) { "pub(crate)" } else { "pub" };
+        if let Some((_, feature)) = FEATURE_MODULES.iter().find(|(m, _)| *m == module) {
+            contents.push_str(&format!("#[cfg(feature = \"{feature}\")]\n"));
+        }
         contents.push_str(&format!("#[rustfmt::skip]\n{visibility} mod {module};\n"));
     }
     GeneratedFile { path: format!("{prefix}mod.rs"), contents }

@@ -23,6 +23,9 @@ pub mod parse_errors;
 pub(crate) mod quirks_doctypes;
 #[rustfmt::skip]
 pub mod rendering_groups;
+#[cfg(feature = "sanitize")]
+#[rustfmt::skip]
+pub mod sanitizer_builtins;
 #[rustfmt::skip]
 pub mod serialization;
 #[rustfmt::skip]
