@@ -1,13 +1,13 @@
 //! `htmlforge warc`: the text or selector matches of every response record
 //! of a WARC file, on every core, in record order.
 
-use std::io::{IsTerminal, Write};
+use std::io::{BufRead, BufReader, IsTerminal, Write};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use htmlforge_crawl::warc::{Reader, Record};
+use htmlforge_crawl::warc::{decompressed, Reader, Record};
 use htmlforge_crawl::{Page, Selector, Take};
 use serde_json::json;
 
@@ -39,8 +39,8 @@ pub struct Args {
     /// Threads that parse (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
-    /// The WARC file.
-    #[arg(value_name = "FILE")]
+    /// The WARC file (`-`: stdin).
+    #[arg(value_name = "FILE", default_value = "-")]
     path: String,
 }
 
@@ -79,7 +79,7 @@ impl Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let reader = Reader::open(&args.path).map_err(|error| Failure::reading(&args.path, error))?;
+    let reader = open(&args.path).map_err(|error| Failure::reading(&args.path, error))?;
     let threads = args.threads();
     let window = threads * WINDOW_PER_THREAD;
     // One reader thread inflates and splits records; `threads` workers
@@ -111,9 +111,18 @@ pub fn run(args: Args) -> Result<(), Failure> {
     })
 }
 
+/// The records of the file at `path`, or of stdin for `-`.
+fn open(path: &str) -> std::io::Result<Reader<Box<dyn BufRead + Send>>> {
+    if path == "-" {
+        Ok(Reader::new(decompressed(BufReader::new(std::io::stdin()))?))
+    } else {
+        Reader::open(path)
+    }
+}
+
 /// Sends each response record with its number, taking a permit first.
 fn read_responses(
-    reader: Reader<Box<dyn std::io::BufRead + Send>>,
+    reader: Reader<Box<dyn BufRead + Send>>,
     permits: &Receiver<()>,
     records: &SyncSender<(usize, Record)>,
 ) -> std::io::Result<()> {
