@@ -48,3 +48,8 @@ pub use htmlforge::encoding::charset_label_from_content_type as charset_from_con
 pub use htmlforge::select::{Selector, SelectorError};
 pub use htmlforge::Limits;
 pub use metadata::Metadata;
+
+/// The recipes of `docs/parsing-a-crawl.md`, run as doctests.
+#[cfg(all(doctest, feature = "arrow", feature = "warc"))]
+#[doc = include_str!("../../docs/parsing-a-crawl.md")]
+pub struct ParsingACrawl;
