@@ -8,6 +8,7 @@
 
 use pyo3::prelude::*;
 
+mod bench;
 mod document;
 mod errors;
 mod input;
@@ -34,5 +35,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<selectolax::LexborAttributes>()?;
     module.add_function(wrap_pyfunction!(document::parse_fragment, module)?)?;
     module.add_function(wrap_pyfunction!(document::_restore_document, module)?)?;
+    module.add_function(wrap_pyfunction!(bench::_rust_job, module)?)?;
+    module.add_function(wrap_pyfunction!(bench::_bench_pass, module)?)?;
     Ok(())
 }
