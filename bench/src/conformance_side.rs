@@ -20,7 +20,7 @@ use htmlforge_conformance::tree_construction::{all_tests, tree_construction_dir,
 /// in the legacy mode that parses them as bogus comments, as html5ever does.
 fn htmlforge_dump(test: &TreeTest) -> String {
     let legacy = !test.file.starts_with("wpt/") && test.data.contains("<?");
-    let options = ParseOptions::default().legacy_processing_instructions(legacy);
+    let options = ParseOptions::default().scripting(false).legacy_processing_instructions(legacy);
     match &test.fragment {
         Some(context) => {
             let context = FragmentContext::from_test_notation(context);

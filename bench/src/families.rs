@@ -532,3 +532,67 @@ pub const FAMILIES: &[Family] = &[
         sanitize: Some(r#"{"removeElements": ["span"]}"#),
     },
 ];
+
+/// What a [`QueryFamily`] runs over the parsed document, timed and measured
+/// with the parse.
+#[derive(Clone, Copy)]
+pub enum Query {
+    /// `Document::select(selector).count()`.
+    Select(&'static str),
+    /// The pretty serialization (`dom::write_pretty_html`), into a byte
+    /// counter: its size must grow as the input does.
+    Pretty,
+}
+
+/// A hostile document and what runs over it after the parse: selectors
+/// and serializers whose cost once grew faster than the tree (issue 30).
+pub struct QueryFamily {
+    pub name: &'static str,
+    pub full: usize,
+    pub make: fn(usize) -> String,
+    pub query: Query,
+}
+
+pub const QUERY_FAMILIES: &[QueryFamily] = &[
+    // `:has()` walked each candidate's subtree again (quadratic), and
+    // recursed per level: `body:has(p)` overflowed the stack at 80,000.
+    QueryFamily {
+        name: "has-nested-divs",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select("div:has(p)"),
+    },
+    QueryFamily {
+        name: "has-deep-body",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select("body:has(p)"),
+    },
+    QueryFamily {
+        name: "not-has-nested-divs",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select("div:not(:has(> p))"),
+    },
+    QueryFamily {
+        name: "has-later-siblings",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<i></i>".repeat(n / 2)),
+        query: Query::Select("i:has(~ p)"),
+    },
+    // A descendant combinator walked each candidate's ancestors.
+    QueryFamily {
+        name: "descendant-nested-divs",
+        full: 1_000_000,
+        make: |n| "<div>".repeat(n),
+        query: Query::Select("body div"),
+    },
+    QueryFamily {
+        name: "later-sibling-divs",
+        full: 1_000_000,
+        make: |n| format!("<p></p>{}", "<i></i>".repeat(n / 2)),
+        query: Query::Select("p ~ i:nth-child(2n)"),
+    },
+    // The indentation grew with the depth: output n² bytes.
+    QueryFamily { name: "pretty-nested-divs", full: 1_000_000, make: |n| "<div>".repeat(n), query: Query::Pretty },
+];

@@ -36,8 +36,11 @@ pub fn tokenize(page: &str) -> usize {
 }
 
 /// Parses `page` (bytes, UTF-8 as a transport layer would declare it, as
-/// html5ever's side is told) into the built-in DOM.
+/// html5ever's side is told; scripting off, as html5ever's side) into the
+/// built-in DOM.
 pub fn parse(page: &[u8]) -> htmlforge::dom::Document {
-    let options = htmlforge::ByteParseOptions::default().transport_charset(Some("utf-8"));
+    let options = htmlforge::ByteParseOptions::default()
+        .parse(htmlforge::ParseOptions::default().scripting(false))
+        .transport_charset(Some("utf-8"));
     htmlforge::parse_bytes(page, options).document
 }

@@ -13,15 +13,16 @@ use crate::input::{read_bytes, InputFlags};
 /// The encoding is the one after any change of encoding a <meta> asked
 /// for; the way is one of `bom`, `user-override`, `transport`
 /// (`--encoding`), `meta-prescan`, `xml-declaration`, `meta-in-head`,
-/// `fallback` or `default`.
+/// `autodetect` (the bytes, when nothing declares an encoding) or, with
+/// `--no-detect`, `default`.
 ///
 /// Example: `htmlforge encoding page.html` prints `UTF-8 meta-prescan`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     input: InputFlags,
-    /// The document (`-`: stdin).
-    #[arg(value_name = "FILE")]
+    /// The document (none or `-`: stdin).
+    #[arg(value_name = "FILE", default_value = "-")]
     path: String,
 }
 

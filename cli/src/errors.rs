@@ -22,8 +22,8 @@ use crate::input::{read_bytes, InputFlags};
 pub struct Args {
     #[command(flatten)]
     input: InputFlags,
-    /// The document (`-`: stdin).
-    #[arg(value_name = "FILE")]
+    /// The document (none or `-`: stdin).
+    #[arg(value_name = "FILE", default_value = "-")]
     path: String,
 }
 

@@ -11,6 +11,8 @@ use std::process::ExitCode;
 pub enum Failure {
     /// The reader of stdout went away: nothing more to say to anyone.
     ClosedPipe,
+    /// Nothing matched (`select`): exit 1 without a message, as grep does.
+    NoMatch,
     /// The input could not be read, is not what the verb reads (a bad JSON
     /// line), or the output could not be written. The message names what.
     Io(String),
@@ -26,6 +28,7 @@ impl Failure {
     pub fn report(self) -> ExitCode {
         match self {
             Failure::ClosedPipe => ExitCode::SUCCESS,
+            Failure::NoMatch => ExitCode::from(1),
             Failure::Io(message) => {
                 eprintln!("htmlforge: {message}");
                 ExitCode::from(1)

@@ -25,6 +25,12 @@ pub struct InputFlags {
     /// Feed the parser N bytes at a time (the result does not depend on it).
     #[arg(long, value_name = "N", value_parser = positive_size)]
     pub chunk_size: Option<usize>,
+    /// Do not guess the encoding of a document that declares none: decode
+    /// it as windows-1252, as a browser navigating the network does. By
+    /// default the bytes decide (`chardetng`, as Firefox does for local
+    /// files), so that unlabelled UTF-8 reads as UTF-8.
+    #[arg(long)]
+    pub no_detect: bool,
 }
 
 fn encoding_label(label: &str) -> Result<String, String> {
@@ -43,7 +49,7 @@ fn positive_size(size: &str) -> Result<usize, String> {
 
 impl InputFlags {
     fn byte_options(&self, parse: ParseOptions) -> ByteParseOptions<'_> {
-        ByteParseOptions::default().parse(parse).transport_charset(self.encoding.as_deref())
+        ByteParseOptions::default().parse(parse).transport_charset(self.encoding.as_deref()).autodetect(!self.no_detect)
     }
 
     /// Parses `bytes` as a document: at once, or in `--chunk-size` chunks.
@@ -68,7 +74,7 @@ impl InputFlags {
     /// verbs that do not build a document: there is no tree builder to
     /// find a `<meta>` past the prescan).
     pub fn decode(&self, bytes: &[u8]) -> String {
-        let options = SniffOptions::default().transport_charset(self.encoding.as_deref());
+        let options = SniffOptions::default().transport_charset(self.encoding.as_deref()).autodetect(!self.no_detect);
         let sniffed = sniff(bytes, &options);
         decode(bytes, sniffed.encoding).0.into_owned()
     }
@@ -77,8 +83,8 @@ impl InputFlags {
 /// The scripting flag, as the command line spells it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Switch {
-    On,
     #[default]
+    On,
     Off,
 }
 
@@ -90,8 +96,10 @@ pub struct TreeFlags {
     /// notation: `td`, `svg path`, `math mi`.
     #[arg(long, value_name = "CONTEXT")]
     pub fragment: Option<String>,
-    /// The scripting flag: on, `noscript` content is raw text.
-    #[arg(long, value_enum, value_name = "on|off", default_value_t = Switch::Off, hide_possible_values = true)]
+    /// The scripting flag: on (the default, as a browser loading a page),
+    /// `noscript` content is raw text, which is not shown; off, it is
+    /// parsed as markup (a browser with scripts disabled).
+    #[arg(long, value_enum, value_name = "on|off", default_value_t = Switch::On, hide_possible_values = true)]
     pub scripting: Switch,
     /// Declarative shadow roots: `<template shadowrootmode=open>` attaches a
     /// shadow root to its parent, as a browser's document parser does (and
@@ -132,6 +140,17 @@ impl TreeFlags {
                 (document, Some(root))
             }
         }
+    }
+}
+
+/// The documents a verb reads: its `FILE` arguments, stdin (`-`) when there
+/// are none. With more than one, each output line starts with the file's
+/// name and a colon, as grep does.
+pub fn paths(given: &[String]) -> Vec<&str> {
+    if given.is_empty() {
+        vec!["-"]
+    } else {
+        given.iter().map(String::as_str).collect()
     }
 }
 

@@ -2,7 +2,8 @@
 //! line (clap) and dispatches to one module per verb.
 //!
 //! Exit codes: 0 ok (also when the reader of stdout goes away early), 1 an
-//! input or output error, 2 a usage error.
+//! input or output error, or `select` matching nothing (as grep), 2 a
+//! usage error.
 
 use std::process::ExitCode;
 

@@ -78,7 +78,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         let root = document.fragment_root().expect("a fragment parse has a root");
         // Parsed with scripting enabled, as a browser's document is:
         // `noscript` text is written as is, so that it parses back the same.
-        document.inner_html_with(root, SpecSerializeOptions::default().scripting(true))
+        document.inner_html_with(root, SpecSerializeOptions::default().scripting(Some(true)))
     };
     let mut out = std::io::stdout().lock();
     writeln!(out, "{output}")?;

@@ -32,8 +32,8 @@ pub struct Args {
     tree: TreeFlags,
     #[command(flatten)]
     input: InputFlags,
-    /// The document (`-`: stdin).
-    #[arg(value_name = "FILE")]
+    /// The document (none or `-`: stdin).
+    #[arg(value_name = "FILE", default_value = "-")]
     path: String,
 }
 
@@ -47,7 +47,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut out = if args.minimize {
         let options =
-            SerializeOptions::default().scripting(scripting).serializable_shadow_roots(serializable_shadow_roots);
+            SerializeOptions::default().scripting(Some(scripting)).serializable_shadow_roots(serializable_shadow_roots);
         let mut serializer = Serializer::new_io(out, options);
         serializer.write_children(&document, root)?;
         serializer.finish()?
@@ -56,7 +56,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         write_pretty_html(
             &document,
             root,
-            SpecSerializeOptions::default().scripting(scripting).serializable_shadow_roots(serializable_shadow_roots),
+            SpecSerializeOptions::default()
+                .scripting(Some(scripting))
+                .serializable_shadow_roots(serializable_shadow_roots),
             &mut output,
         )?;
         output.0
@@ -65,7 +67,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         serialize_inner_html(
             &document,
             root,
-            SpecSerializeOptions::default().scripting(scripting).serializable_shadow_roots(serializable_shadow_roots),
+            SpecSerializeOptions::default()
+                .scripting(Some(scripting))
+                .serializable_shadow_roots(serializable_shadow_roots),
             &mut output,
         )?;
         output.0

@@ -5,7 +5,7 @@ use std::io::Write;
 use htmlforge::dom::TextOptions;
 
 use crate::failure::Failure;
-use crate::input::{read_bytes, InputFlags, TreeFlags};
+use crate::input::{paths, read_bytes, InputFlags, TreeFlags};
 
 /// Print the text of a document as a reader sees it rendered.
 ///
@@ -14,7 +14,10 @@ use crate::input::{read_bytes, InputFlags, TreeFlags};
 /// and headings are set apart by an empty line, table cells by tabs, and
 /// runs of white space collapse as in rendering.
 ///
-/// Example: `echo '<h1>Title</h1><p>One <b>bold</b> word.' | htmlforge text -`
+/// With several files, each line starts with the file's name and a colon,
+/// as grep does.
+///
+/// Example: `echo '<h1>Title</h1><p>One <b>bold</b> word.' | htmlforge text`
 /// prints `Title`, an empty line, and `One bold word.`
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -22,20 +25,31 @@ pub struct Args {
     tree: TreeFlags,
     #[command(flatten)]
     input: InputFlags,
-    /// The document (`-`: stdin).
+    /// The documents (none or `-`: stdin).
     #[arg(value_name = "FILE")]
-    path: String,
+    paths: Vec<String>,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let bytes = read_bytes(&args.path)?;
-    let (document, root) = args.tree.parse(&args.input, &bytes);
-    let Some(root) = root else { return Ok(()) };
-    let mut out = std::io::stdout().lock();
-    let options = TextOptions::default().scripting(args.tree.options().scripting);
-    let text = document.visible_text_with(root, options);
-    if !text.is_empty() {
-        writeln!(out, "{text}")?;
+    let paths = paths(&args.paths);
+    let named = paths.len() > 1;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for path in paths {
+        let bytes = read_bytes(path)?;
+        let (document, root) = args.tree.parse(&args.input, &bytes);
+        let Some(root) = root else { continue };
+        let options = TextOptions::default().scripting(Some(args.tree.options().scripting));
+        let text = document.visible_text_with(root, options);
+        if text.is_empty() {
+            continue;
+        }
+        if named {
+            for line in text.split('\n') {
+                writeln!(out, "{path}:{line}")?;
+            }
+        } else {
+            writeln!(out, "{text}")?;
+        }
     }
     out.flush()?;
     Ok(())

@@ -45,21 +45,22 @@ pub struct Args {
     /// The tokenizer on its own, without the tree builder's state switches.
     #[arg(long, conflicts_with = "scripting")]
     raw: bool,
-    /// The scripting flag of the parse: on, `noscript` content is raw text.
+    /// The scripting flag of the parse: on (the default), `noscript`
+    /// content is raw text.
     #[arg(long, value_enum, value_name = "on|off", hide_possible_values = true)]
     scripting: Option<Switch>,
     #[command(flatten)]
     input: InputFlags,
-    /// The document (`-`: stdin).
-    #[arg(value_name = "FILE", required_unless_present = "jsonl")]
+    /// The document (none or `-`: stdin).
+    #[arg(value_name = "FILE")]
     path: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let Some(path) = args.path.as_deref().filter(|_| !args.jsonl) else {
+    if args.jsonl {
         return jsonl();
-    };
-    let bytes = read_bytes(path)?;
+    }
+    let bytes = read_bytes(args.path.as_deref().unwrap_or("-"))?;
     let text = if args.raw { args.input.decode(&bytes) } else { decode_as_the_parse_does(&args.input, &bytes) };
     let printer = Printer::new();
     let printer = if args.raw {
@@ -68,7 +69,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         tokenizer.end();
         tokenizer.into_sink().observer
     } else {
-        let options = TreeBuilderOptions::default().scripting(args.scripting == Some(Switch::On));
+        let options = TreeBuilderOptions::default().scripting(args.scripting != Some(Switch::Off));
         let builder = TreeBuilder::new(Document::new(), options);
         let mut tokenizer = Tokenizer::new(Observed::new(builder, printer));
         let mut progress = tokenizer.feed(&text);

@@ -30,16 +30,16 @@ pub struct Args {
     tree: TreeFlags,
     #[command(flatten)]
     input: InputFlags,
-    /// The document (`-`: stdin).
-    #[arg(value_name = "FILE", required_unless_present = "jsonl")]
+    /// The document (none or `-`: stdin).
+    #[arg(value_name = "FILE")]
     path: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let Some(path) = args.path.as_deref().filter(|_| !args.jsonl) else {
+    if args.jsonl {
         return jsonl();
-    };
-    let bytes = read_bytes(path)?;
+    }
+    let bytes = read_bytes(args.path.as_deref().unwrap_or("-"))?;
     let (document, root) = args.tree.parse(&args.input, &bytes);
     // Streamed: the dump is quadratic in depth, the document is not.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

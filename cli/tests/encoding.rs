@@ -20,9 +20,10 @@ fn late_utf8_meta() -> Vec<u8> {
 
 #[test]
 fn encoding_names_the_encoding_and_how_it_was_found() {
-    let cases: [(&[&str], &[u8], &str); 6] = [
+    let cases: [(&[&str], &[u8], &str); 7] = [
         (&["encoding", "-"], b"<meta charset=utf-8><p>caf\xC3\xA9", "UTF-8 meta-prescan\n"),
-        (&["encoding", "-"], b"<p>caf\xE9", "windows-1252 default\n"),
+        (&["encoding", "--no-detect", "-"], b"<p>caf\xE9", "windows-1252 default\n"),
+        (&["encoding", "-"], b"<p>caf\xE9", "windows-1252 autodetect\n"),
         (&["encoding", "-"], b"\xFF\xFE<\x00p\x00>\x00", "UTF-16LE bom\n"),
         (&["encoding", "--encoding", "koi8-r", "-"], b"<meta charset=utf-8>", "KOI8-R transport\n"),
         (&["encoding", "-"], b"<?xml version='1.0' encoding='euc-jp'?><p>", "EUC-JP xml-declaration\n"),
@@ -36,13 +37,29 @@ fn encoding_names_the_encoding_and_how_it_was_found() {
 #[test]
 fn encoding_reports_the_change_of_encoding() {
     let page = late_utf8_meta();
-    assert_eq!(htmlforge(&["encoding", "-"], &page), ("UTF-8 meta-in-head\n".to_string(), true));
+    assert_eq!(htmlforge(&["encoding", "--no-detect", "-"], &page), ("UTF-8 meta-in-head\n".to_string(), true));
     for size in ["1", "7", "100"] {
         assert_eq!(
-            htmlforge(&["encoding", "--chunk-size", size, "-"], &page),
+            htmlforge(&["encoding", "--no-detect", "--chunk-size", size, "-"], &page),
             ("UTF-8 meta-in-head\n".to_string(), true)
         );
+        // The bytes, examined whole, said UTF-8 before the meta did.
+        assert_eq!(
+            htmlforge(&["encoding", "--chunk-size", size, "-"], &page),
+            ("UTF-8 autodetect\n".to_string(), true)
+        );
     }
+}
+
+/// Unlabelled UTF-8 reads as UTF-8: the encoding is guessed from the bytes
+/// (step 8 of the sniffing algorithm), as Firefox does for local files.
+#[test]
+fn unlabelled_utf8_is_detected_unless_told_not_to() {
+    assert_eq!(htmlforge(&["text", "-"], "<p>café</p>\n".as_bytes()), ("café\n".to_string(), true));
+    assert_eq!(htmlforge(&["text", "--no-detect", "-"], "<p>café</p>\n".as_bytes()).0, "cafÃ©\n");
+    assert_eq!(htmlforge(&["text", "--chunk-size", "2", "-"], "<p>naïve café</p>".as_bytes()).0, "naïve café\n");
+    let (tokens, _) = htmlforge(&["tokens", "-"], "caf\u{e9}".as_bytes());
+    assert_eq!(tokens, "[\"Character\",\"caf\u{e9}\"]\n");
 }
 
 #[test]
@@ -56,8 +73,10 @@ fn tree_decodes_bytes_and_follows_the_meta() {
     let (tree, ok) = htmlforge(&["tree", "-"], &late_utf8_meta());
     assert!(ok);
     assert!(tree.contains("\"caf\u{e9}\"") && tree.contains("\"\u{65e5}\u{672c}\""), "{tree}");
-    let (tree, _) = htmlforge(&["tree", "-"], b"<p>caf\xE9");
+    let (tree, _) = htmlforge(&["tree", "--no-detect", "-"], b"<p>caf\xE9");
     assert!(tree.contains("\"caf\u{e9}\""), "windows-1252 by default: {tree}");
+    let (tree, _) = htmlforge(&["tree", "-"], b"<p>caf\xE9");
+    assert!(tree.contains("\"caf\u{e9}\""), "windows-1252 detected: {tree}");
     let (tree, _) = htmlforge(&["tree", "--encoding", "utf-8", "-"], b"<p>caf\xC3\xA9");
     assert!(tree.contains("\"caf\u{e9}\""), "{tree}");
     let (tree, _) = htmlforge(&["tree", "--encoding", "windows-1252", "-"], &late_utf8_meta());
@@ -97,7 +116,8 @@ fn bad_flags_fail() {
     assert!(!htmlforge(&["encoding", "--encoding", "no-such-label", "-"], b"").1);
     assert!(!htmlforge(&["tree", "--chunk-size", "0", "-"], b"").1);
     assert!(!htmlforge(&["tree", "--chunk-size", "-"], b"").1);
-    assert!(!htmlforge(&["encoding"], b"").1);
+    // No file is stdin, not an error.
+    assert_eq!(htmlforge(&["encoding", "--no-detect"], b"<p>"), ("windows-1252 default\n".to_string(), true));
 }
 
 #[test]

@@ -44,10 +44,10 @@ fn serialize_fragments_and_scripting() {
     let (out, _, ok) = htmlforge(&["serialize", "--fragment", "tr", "-"], "<td>a<td>b");
     assert!(ok);
     assert_eq!(out, "<td>a</td><td>b</td>");
-    let (on, _, _) =
-        htmlforge(&["serialize", "--scripting", "on", "--fragment", "div", "-"], "<noscript><b>&amp;</noscript>");
+    let (on, _, _) = htmlforge(&["serialize", "--fragment", "div", "-"], "<noscript><b>&amp;</noscript>");
     assert_eq!(on, "<noscript><b>&amp;</noscript>");
-    let (off, _, _) = htmlforge(&["serialize", "--fragment", "div", "-"], "<noscript><b>&amp;</noscript>");
+    let (off, _, _) =
+        htmlforge(&["serialize", "--scripting", "off", "--fragment", "div", "-"], "<noscript><b>&amp;</noscript>");
     assert_eq!(off, "<noscript><b>&amp;</b></noscript>");
 }
 

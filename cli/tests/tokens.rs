@@ -46,9 +46,13 @@ fn a_document_prints_one_token_per_line_and_errors_on_stderr() {
 
 #[test]
 fn bad_usage_fails() {
-    let (_, stderr, ok) = htmlforge(&["tokens"], "");
+    let (_, stderr, ok) = htmlforge(&["tokens", "--no-such-flag"], "");
     assert!(!ok);
     assert!(stderr.contains("Usage: htmlforge tokens"), "{stderr}");
+    // No file is stdin.
+    let (out, _, ok) = htmlforge(&["tokens"], "<p>");
+    assert!(ok);
+    assert_eq!(out, "[\"StartTag\",\"p\",{}]\n");
     let (_, _, ok) = htmlforge(&["tokens", "--jsonl"], "{\"input\": 3}\n");
     assert!(!ok);
 }
@@ -82,9 +86,9 @@ fn by_default_the_tokens_are_those_the_tree_builder_receives() {
 #[test]
 fn scripting_changes_what_noscript_holds() {
     let page = "<head><noscript><b>x</b></noscript>";
-    let (on, _, _) = htmlforge(&["tokens", "--scripting", "on", "-"], page);
+    let (on, _, _) = htmlforge(&["tokens", "-"], page);
     assert!(on.contains("[\"Character\",\"<b>x</b>\"]"), "{on}");
-    let (off, _, _) = htmlforge(&["tokens", "-"], page);
+    let (off, _, _) = htmlforge(&["tokens", "--scripting", "off", "-"], page);
     assert!(off.contains("[\"StartTag\",\"b\",{}]"), "{off}");
 }
 

@@ -9,7 +9,9 @@
 
 use htmlforge::dom::SpecSerializeOptions;
 use htmlforge_fuzz::roundtrip_exceptions::exception;
-use htmlforge_fuzz::sanitize::{config, context, dump, replaces_with_children, run, unsafe_markup};
+use htmlforge_fuzz::sanitize::{
+    config, context, dump, has_unserializable_shadow_root, replaces_with_children, run, unsafe_markup,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,14 +26,16 @@ fuzz_target!(|data: &[u8]| {
         panic!("the safe variant left {found}");
     }
     // Serialized and parsed again with the same scripting flag (`noscript`
-    // text is written as is when scripting is enabled).
-    let html = first.inner_html_with(root, SpecSerializeOptions::default().scripting(scripting));
+    // text is written as is when scripting is enabled), with the
+    // serializable shadow roots that setHTML's parse declared.
+    let serialize = SpecSerializeOptions::default().scripting(Some(scripting)).serializable_shadow_roots(true);
+    let html = first.inner_html_with(root, serialize);
     let Some(mut second) = run(&html, &context, option.as_ref(), scripting) else { return };
     let second_root = second.fragment_root().expect("a fragment root");
     if let Some(found) = unsafe_markup(&second, second_root) {
         panic!("after a round trip through\n{html}\nthe safe variant left {found}");
     }
-    let options = htmlforge::ParseOptions::default().scripting(scripting);
+    let options = htmlforge::ParseOptions::default().scripting(scripting).declarative_shadow_roots(true);
     let mut reparsed = htmlforge::parse_fragment_with(&html, &context, options);
     // A `noscript` context with scripting enabled parses its text as raw
     // text, but the fragment's children sit under the parser's `html` root,
@@ -47,6 +51,20 @@ fuzz_target!(|data: &[u8]| {
     let foreign_context = context.name.ns != htmlforge::Namespace::Html;
     if replaces_with_children(option.as_ref()) || exception(&reparsed).is_some() || raw_text_context || foreign_context
     {
+        return;
+    }
+    // A shadow root without `shadowrootserializable` is left out of every
+    // serialization, so such a tree is compared by what it serializes to.
+    if has_unserializable_shadow_root(&first, root) {
+        let (parsed_again, twice) = (
+            reparsed.inner_html_with(reparsed.fragment_root().expect("a root"), serialize),
+            second.inner_html_with(second_root, serialize),
+        );
+        assert!(
+            parsed_again == html,
+            "not the same serialization after a round trip through\n{html}\n--- parsed again\n{parsed_again}"
+        );
+        assert!(twice == html, "sanitizing again changed the serialization of\n{html}\n--- twice\n{twice}");
         return;
     }
     let (before, after) = (dump(&mut first), dump(&mut second));

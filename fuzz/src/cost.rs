@@ -83,7 +83,12 @@ impl<'a> Family<'a> {
     /// The document at r (lowered to stay under `MAX_DOCUMENT`).
     pub fn document(&self, repeat: usize) -> Vec<u8> {
         let per_round = (self.filler.len() + self.trigger.len()).max(1);
-        let repeat = repeat.min(MAX_DOCUMENT.saturating_sub(self.opener.len()) / per_round);
+        self.document_uncapped(repeat.min(MAX_DOCUMENT.saturating_sub(self.opener.len()) / per_round))
+    }
+
+    /// The document at r, however long.
+    pub fn document_uncapped(&self, repeat: usize) -> Vec<u8> {
+        let per_round = self.filler.len() + self.trigger.len();
         let mut out = Vec::with_capacity(self.opener.len() + per_round * repeat);
         out.extend_from_slice(self.opener);
         for _ in 0..repeat {

@@ -114,7 +114,7 @@ pub fn fragment_context(name_knob: u16, ns_knob: u8) -> FragmentContext {
 /// scripting off, and `<?` a bogus comment (html5ever follows the 2025
 /// text, before processing instructions).
 pub fn html5ever_comparable() -> ParseOptions {
-    ParseOptions::default().legacy_processing_instructions(true)
+    ParseOptions::default().scripting(false).legacy_processing_instructions(true)
 }
 
 /// A document parsed from `chunks`, dumped.

@@ -23,7 +23,7 @@ use htmlforge::sanitize::{
     SanitizerOption,
 };
 use htmlforge::FragmentContext;
-pub use htmlforge_conformance::sanitizer_properties::{dump, unsafe_markup};
+pub use htmlforge_conformance::sanitizer_properties::{dump, has_unserializable_shadow_root, unsafe_markup};
 
 /// Names the configurations are drawn from: the dangerous ones, the
 /// structural ones, and a few plain ones.

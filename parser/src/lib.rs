@@ -98,8 +98,8 @@
 //! # Cargo features
 //!
 //! - `selectors` (on by default): CSS selectors ([`select`]), on Servo's
-//!   `selectors` crate. Without it the crate depends on `memchr` and
-//!   `encoding_rs` only.
+//!   `selectors` crate. Without it and `sanitize` the crate depends on
+//!   `memchr`, `encoding_rs`, `chardetng`, `hashbrown` and `foldhash` only.
 //! - `sanitize` (on by default): the HTML Sanitizer API ([`sanitize`]),
 //!   with `serde_json` for configurations in JSON and `url` for the
 //!   WHATWG URL parser.

@@ -27,15 +27,32 @@ use crate::vocab::{Attr, Name, QualName};
 /// ```
 /// use htmlforge::{Limits, ParseOptions};
 ///
-/// let options = ParseOptions::default().scripting(true).limits(Limits::UNTRUSTED);
-/// assert!(options.scripting && !options.iframe_srcdoc);
+/// let options = ParseOptions::default().scripting(false).limits(Limits::UNTRUSTED);
+/// assert!(!options.scripting && !options.iframe_srcdoc);
+/// assert!(ParseOptions::default().scripting);
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ParseOptions {
-    /// The scripting flag. On: `noscript` content is raw text, and a
-    /// streaming [`Parser`] of a document pauses after each `script` end
-    /// tag. Off (the default): `noscript` content is parsed as markup.
+    /// The scripting flag. On (the default, as in a browser loading a
+    /// page): `noscript` content is raw text, which readers with scripts
+    /// never see, and a streaming [`Parser`] of a document pauses after
+    /// each `script` end tag. Off (a browser with scripts disabled, or
+    /// `DOMParser`): `noscript` content is parsed as markup, so its links
+    /// and images are elements. The document remembers it
+    /// ([`Document::scripting`]): its serializations and visible text
+    /// follow it.
+    ///
+    /// ```
+    /// use htmlforge::{parse_document_with, ParseOptions};
+    ///
+    /// let html = "<p>a<noscript><img src=pixel.gif>Turn on scripts</noscript>";
+    /// let on = parse_document_with(html, ParseOptions::default());
+    /// assert_eq!((on.get_elements_by_tag_name("img").count(), on.visible_text(on.body().unwrap())), (0, "a".into()));
+    /// let off = parse_document_with(html, ParseOptions::default().scripting(false));
+    /// assert_eq!(off.get_elements_by_tag_name("img").count(), 1);
+    /// assert_eq!(off.visible_text(off.body().unwrap()), "aTurn on scripts");
+    /// ```
     ///
     /// In the 2026 text's terms, the parser's scripting mode is Disabled
     /// when this is off; when it is on, Normal for a document and Inert for
@@ -43,6 +60,27 @@ pub struct ParseOptions {
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#scripting-mode>
     pub scripting: bool,
+    /// Keep a U+FEFF BYTE ORDER MARK that starts a document's text. By
+    /// default it is dropped, as html5ever does and as decoding bytes does
+    /// (the "decode" algorithm takes a byte order mark off): text read from
+    /// a file with a BOM parses as the page a browser shows, not as text
+    /// before the DOCTYPE (which puts the document in quirks mode and the
+    /// head's content in the body). Only the first character of a
+    /// document's input is concerned: a fragment keeps it, as `innerHTML`
+    /// does, and [`parse_bytes`](crate::parse_bytes) leaves it to the decoder.
+    ///
+    /// ```
+    /// use htmlforge::quirks::QuirksMode;
+    /// use htmlforge::{parse_document_with, ParseOptions};
+    ///
+    /// let page = "\u{FEFF}<!DOCTYPE html><title>T</title>";
+    /// let dropped = htmlforge::parse_document(page);
+    /// assert_eq!(dropped.quirks_mode(), QuirksMode::NoQuirks);
+    /// let kept = parse_document_with(page, ParseOptions::default().keep_leading_bom(true));
+    /// assert_eq!(kept.quirks_mode(), QuirksMode::Quirks);
+    /// assert_eq!(kept.body().unwrap().text_content(), "\u{FEFF}T");
+    /// ```
+    pub keep_leading_bom: bool,
     /// The document is an iframe srcdoc document (never in quirks mode).
     pub iframe_srcdoc: bool,
     /// Optional limits for untrusted input; none by default, so that the
@@ -107,8 +145,8 @@ pub struct ParseOptions {
     /// let html = "<my-card><template shadowrootmode=open><slot></slot></template>Hi</my-card>";
     /// let options = ParseOptions::default().declarative_shadow_roots(true);
     /// let document = parse_document_with(html, options);
-    /// let card = document.element(document.body().unwrap()).unwrap().child_elements().next().unwrap();
-    /// let shadow = document.shadow_root(card.id()).expect("a shadow root");
+    /// let card = document.body().unwrap().child_elements().next().unwrap();
+    /// let shadow = document.shadow_root(card).expect("a shadow root");
     /// assert_eq!(document.inner_html(shadow), "<slot></slot>");
     /// assert_eq!(card.inner_html(), "Hi");
     /// ```
@@ -117,8 +155,23 @@ pub struct ParseOptions {
     pub declarative_shadow_roots: bool,
 }
 
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            scripting: true,
+            keep_leading_bom: false,
+            iframe_srcdoc: false,
+            limits: Limits::default(),
+            legacy_processing_instructions: false,
+            template_patching: false,
+            declarative_shadow_roots: false,
+        }
+    }
+}
+
 crate::setters::setters!(const ParseOptions {
     scripting: bool,
+    keep_leading_bom: bool,
     iframe_srcdoc: bool,
     limits: Limits,
     legacy_processing_instructions: bool,
@@ -350,7 +403,15 @@ impl FragmentContext {
     }
 }
 
-/// Parses a whole document into the built-in DOM (scripting off).
+/// Parses a whole document into the built-in DOM, with the default
+/// [`ParseOptions`]: scripting on, as a browser loading the page (scripts
+/// never run), and a leading byte order mark dropped.
+///
+/// ```
+/// let document = htmlforge::parse_document("\u{FEFF}<!DOCTYPE html><title>T</title><p>a");
+/// assert_eq!(document.title().as_deref(), Some("T"));
+/// assert!(document.errors.is_empty());
+/// ```
 pub fn parse_document(input: &str) -> Document {
     parse_document_with(input, ParseOptions::default())
 }
@@ -366,14 +427,32 @@ pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
     document
 }
 
-/// Parses a fragment in the context of `context` (the innerHTML
-/// algorithm, scripting off). The fragment's nodes are the children of
-/// [`Document::fragment_root`].
+/// Parses a fragment in the context of `context` (the HTML fragment
+/// parsing algorithm, as `innerHTML` runs it), with the default
+/// [`ParseOptions`]. The fragment's nodes are the children of
+/// [`Document::fragment_root`], and the document's searches
+/// ([`Document::elements`], `select`…) find them.
+///
+/// ```
+/// use htmlforge::{parse_fragment, FragmentContext};
+///
+/// let rows = parse_fragment("<tr><td>a<td>b", &FragmentContext::html("tbody"));
+/// let cells: Vec<_> = rows.get_elements_by_tag_name("td").map(|td| td.text_content()).collect();
+/// assert_eq!(cells, ["a", "b"]);
+/// ```
 pub fn parse_fragment(input: &str, context: &FragmentContext) -> Document {
     parse_fragment_with(input, context, ParseOptions::default())
 }
 
 /// Parses a fragment in the context of `context` with `options`.
+///
+/// ```
+/// use htmlforge::{parse_fragment_with, FragmentContext, ParseOptions};
+///
+/// let html = "<noscript><img src=a.gif></noscript>";
+/// let off = parse_fragment_with(html, &FragmentContext::html("div"), ParseOptions::default().scripting(false));
+/// assert_eq!(off.get_elements_by_tag_name("img").count(), 1);
+/// ```
 pub fn parse_fragment_with(input: &str, context: &FragmentContext, options: ParseOptions) -> Document {
     parse_fragment_in_tree(input, context, options, QuirksMode::NoQuirks, false)
 }
@@ -462,6 +541,9 @@ pub struct Parser<S: TreeSink = Document> {
     paused_for: Option<S::Handle>,
     /// `end` was called: more input is refused.
     ended: bool,
+    /// A leading U+FEFF is still to drop (see
+    /// [`ParseOptions::keep_leading_bom`]): no input has come yet.
+    leading_bom: bool,
 }
 
 impl Parser<Document> {
@@ -484,6 +566,7 @@ impl<S: TreeSink> Parser<S> {
             ended: false,
             input_budget: options.limits.max_input_bytes,
             input_truncated: false,
+            leading_bom: !options.keep_leading_bom,
         }
     }
 
@@ -534,6 +617,7 @@ impl<S: TreeSink> Parser<S> {
             ended: false,
             input_budget: options.limits.max_input_bytes,
             input_truncated: false,
+            leading_bom: false,
         }
     }
 
@@ -561,9 +645,20 @@ impl<S: TreeSink> Parser<S> {
     /// would be dropped otherwise).
     pub(crate) fn push(&mut self, chunk: &str) -> ParserStatus<S::Handle> {
         debug_assert!(!self.ended, "input pushed after the end");
+        let chunk = self.without_leading_bom(chunk);
         let chunk = self.within_input_limit(chunk);
         let progress = self.tokenizer.feed(chunk);
         self.status(progress)
+    }
+
+    /// `chunk` without the U+FEFF that starts the input, unless the
+    /// options keep it.
+    fn without_leading_bom<'c>(&mut self, chunk: &'c str) -> &'c str {
+        if !self.leading_bom || chunk.is_empty() {
+            return chunk;
+        }
+        self.leading_bom = false;
+        chunk.strip_prefix('\u{FEFF}').unwrap_or(chunk)
     }
 
     /// The part of `chunk` that `Limits::max_input_bytes` lets in.

@@ -56,6 +56,22 @@ pub struct ByteParseOptions<'a> {
     /// The user's explicit choice of encoding: wins over everything but a
     /// BOM, with confidence certain.
     pub user_override: Option<&'static Encoding>,
+    /// Guess the encoding of a document that declares none from its bytes
+    /// (`chardetng`, as Firefox does for local files) instead of taking
+    /// the fallback: see [`SniffOptions::autodetect`]. Off by default, as
+    /// a browser navigating the network does.
+    ///
+    /// ```
+    /// use htmlforge::{parse_bytes, ByteParseOptions};
+    ///
+    /// let page = "<p>café crème".as_bytes();
+    /// let guessed = parse_bytes(page, ByteParseOptions::default().autodetect(true));
+    /// assert_eq!(guessed.encoding.source.as_str(), "autodetect");
+    /// assert_eq!(guessed.document.body().unwrap().text_content(), "café crème");
+    /// let navigated = parse_bytes(page, ByteParseOptions::default());
+    /// assert_eq!(navigated.document.body().unwrap().text_content(), "cafÃ© crÃ¨me");
+    /// ```
+    pub autodetect: bool,
 }
 
 crate::setters::setters!(const ByteParseOptions<'a> {
@@ -63,6 +79,7 @@ crate::setters::setters!(const ByteParseOptions<'a> {
     transport_charset: Option<&'a str>,
     fallback: Option<&'static Encoding>,
     user_override: Option<&'static Encoding>,
+    autodetect: bool,
 });
 
 impl ByteParseOptions<'_> {
@@ -71,6 +88,7 @@ impl ByteParseOptions<'_> {
             user_override: self.user_override,
             transport_charset: self.transport_charset,
             fallback: self.fallback,
+            autodetect: self.autodetect,
         }
     }
 }
@@ -363,6 +381,13 @@ pub struct ByteParser<S: TreeSink = Document, F = fn() -> S> {
     bytes_truncated: bool,
 }
 
+/// The options of the text parser behind a byte parser: a byte order mark
+/// is the decoder's to take ("decode" drops it), so a U+FEFF in the text
+/// it gives is content, and stays.
+fn text_options(options: ParseOptions) -> ParseOptions {
+    options.keep_leading_bom(true)
+}
+
 impl ByteParser {
     /// A parser of bytes building the built-in DOM.
     pub fn new(options: ByteParseOptions<'_>) -> ByteParser {
@@ -375,9 +400,10 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     /// now, and one more if a change of encoding restarts the parse (see
     /// [the type's docs](ByteParser#a-sink-of-ones-own)).
     pub fn with_sink_factory(options: ByteParseOptions<'_>, mut new_sink: F) -> ByteParser<S, F> {
+        let parse = text_options(options.parse);
         ByteParser {
-            options: options.parse,
-            parser: Parser::with_sink(new_sink(), options.parse),
+            options: parse,
+            parser: Parser::with_sink(new_sink(), parse),
             new_sink,
             input: Input::Sniffing(Sniffer::new(&options.sniff_options())),
             sniffed: None,
@@ -393,6 +419,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     /// A parser whose encoding is already sniffed (on all the bytes there
     /// will be).
     fn with_decided_encoding(sniffed: Sniffed, mut new_sink: F, options: ParseOptions) -> ByteParser<S, F> {
+        let options = text_options(options);
         let mut byte_parser = ByteParser {
             options,
             input: Input::Sniffing(Sniffer::new(&SniffOptions::default())),

@@ -77,3 +77,18 @@ fn errors_say_what_and_where_and_selectors_print_as_css() {
     let selector: Selector = "ul  >  li.a:nth-child(2n+1)".parse().unwrap();
     assert_eq!(selector.to_string(), "ul > li.a:nth-child(2n+1)");
 }
+
+/// A fragment's nodes hang under the DocumentFragment the fragment parse
+/// returns: selectors search it, as `fragment.querySelectorAll` does.
+#[test]
+fn selectors_search_a_fragment() {
+    let fragment = htmlforge::parse_fragment("<td>a<td class=x>b", &htmlforge::FragmentContext::html("tr"));
+    let cells: Vec<_> = fragment.select(&Selector::parse("td").unwrap()).map(|td| td.text_content()).collect();
+    assert_eq!(cells, ["a", "b"]);
+    assert_eq!(
+        fragment.select_first(&Selector::parse(".x").unwrap()).map(|td| td.text_content()).as_deref(),
+        Some("b")
+    );
+    // `:root` is the document element, which a fragment's nodes are not.
+    assert_eq!(fragment.select(&Selector::parse(":root").unwrap()).count(), 0);
+}

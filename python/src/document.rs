@@ -119,7 +119,7 @@ impl Document {
         self.doc.read_detached(py, |state| {
             let document = &state.document;
             let node = document.body().map_or(document.document(), NodeId::from);
-            let options = htmlforge::dom::TextOptions::default().scripting(state.scripting);
+            let options = htmlforge::dom::TextOptions::default().scripting(Some(state.scripting));
             document.visible_text_with(node, options)
         })
     }

@@ -361,7 +361,7 @@ impl Node {
     fn visible_text(&self, py: Python<'_>) -> PyResult<String> {
         self.doc.read_detached(py, |state| {
             state.check(self.id)?;
-            let options = htmlforge::dom::TextOptions::default().scripting(state.scripting);
+            let options = htmlforge::dom::TextOptions::default().scripting(Some(state.scripting));
             Ok(state.document.visible_text_with(self.id, options))
         })
     }

@@ -45,7 +45,7 @@ pub(crate) fn serialize(state: &DocState, node: NodeId, style: Style, outer: boo
     let outer = outer && !matches!(document.data(node), NodeData::Document | NodeData::DocumentFragment);
     Ok(match style {
         Style::Html => {
-            let options = SpecSerializeOptions::default().scripting(state.scripting);
+            let options = SpecSerializeOptions::default().scripting(Some(state.scripting));
             if outer {
                 let mut out = FmtOutput(String::new());
                 // Writing to a String cannot fail.
@@ -56,7 +56,7 @@ pub(crate) fn serialize(state: &DocState, node: NodeId, style: Style, outer: boo
             }
         }
         Style::Minimal => {
-            let options = SerializeOptions::default().scripting(state.scripting);
+            let options = SerializeOptions::default().scripting(Some(state.scripting));
             let mut serializer = Serializer::new(String::new(), options);
             // A String destination never fails.
             let _ =
@@ -68,7 +68,7 @@ pub(crate) fn serialize(state: &DocState, node: NodeId, style: Style, outer: boo
         }
         Style::Pretty => {
             let mut out = FmtOutput(String::new());
-            let options = SpecSerializeOptions::default().scripting(state.scripting);
+            let options = SpecSerializeOptions::default().scripting(Some(state.scripting));
             // Writing to a String cannot fail.
             let _ = write_pretty_html(document, node, options, &mut out);
             out.0

@@ -21,7 +21,7 @@ enum Step {
 /// root `html` element). `scripting`: the scripting flag the tree was
 /// parsed with (it decides whether `noscript` text is literal).
 pub fn serialize_children(document: &Document, parent: NodeId, scripting: bool) -> String {
-    let options = SerializeOptions::unminimized().scripting(scripting);
+    let options = SerializeOptions::unminimized().scripting(Some(scripting));
     let mut serializer = Serializer::new(String::new(), options);
     let mut stack = Vec::new();
     push_children(document, parent, &mut stack);

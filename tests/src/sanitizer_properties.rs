@@ -52,6 +52,33 @@ fn is_javascript_url(value: &str) -> bool {
     url::Url::parse(value).is_ok_and(|url| url.scheme() == "javascript")
 }
 
+/// Whether a shadow root under `root` is one that no serialization writes:
+/// a declarative shadow root without `shadowrootserializable`, which
+/// `innerHTML` and `getHTML({ serializableShadowRoots: true })` both leave
+/// out ([#html-fragment-serialisation-algorithm] step 4 writes only a
+/// serializable shadow root). A round trip cannot give such a tree back, so
+/// it is compared by its serialization instead.
+pub fn has_unserializable_shadow_root(document: &Document, root: NodeId) -> bool {
+    let mut pending = vec![root];
+    while let Some(node) = pending.pop() {
+        for child in document.children(node) {
+            pending.push(child);
+            if let Some(element) = document.element(child) {
+                pending.extend(element.template_contents());
+            }
+            if let Some(shadow) = document.shadow_root(child) {
+                if let NodeData::ShadowRoot { init, .. } = document.data(shadow) {
+                    if !init.serializable {
+                        return true;
+                    }
+                }
+                pending.push(shadow);
+            }
+        }
+    }
+    false
+}
+
 /// The children of the fragment's root, with adjacent text merged, as a
 /// dump.
 pub fn dump(document: &mut Document) -> String {

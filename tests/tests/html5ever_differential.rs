@@ -19,7 +19,7 @@ use htmlforge::encoding::{decode, sniff, SniffOptions};
 use htmlforge_conformance::html5ever_tree::html5ever_tree;
 
 fn htmlforge_tree(input: &str) -> String {
-    let options = htmlforge::ParseOptions::default().legacy_processing_instructions(true);
+    let options = htmlforge::ParseOptions::default().scripting(false).legacy_processing_instructions(true);
     htmlforge::dom::dump_html5lib(&htmlforge::parse_document_with(input, options))
 }
 

@@ -90,20 +90,30 @@ fn serialize(input: &Input, document: &Document, kind: Kind) -> String {
     match kind {
         Kind::Spec => {
             let mut out = FmtOutput(String::new());
-            serialize_inner_html(document, node, SpecSerializeOptions::default().scripting(input.scripting), &mut out)
-                .unwrap();
+            serialize_inner_html(
+                document,
+                node,
+                SpecSerializeOptions::default().scripting(Some(input.scripting)),
+                &mut out,
+            )
+            .unwrap();
             out.0
         }
         Kind::Minimized => {
-            let options = SerializeOptions::default().scripting(input.scripting);
+            let options = SerializeOptions::default().scripting(Some(input.scripting));
             let mut serializer = Serializer::new(String::new(), options);
             serializer.write_children(document, node).unwrap();
             serializer.finish().unwrap()
         }
         Kind::Pretty => {
             let mut out = FmtOutput(String::new());
-            write_pretty_html(document, node, SpecSerializeOptions::default().scripting(input.scripting), &mut out)
-                .unwrap();
+            write_pretty_html(
+                document,
+                node,
+                SpecSerializeOptions::default().scripting(Some(input.scripting)),
+                &mut out,
+            )
+            .unwrap();
             out.0
         }
     }

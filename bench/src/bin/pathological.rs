@@ -4,7 +4,9 @@
 //! up to 20 when the load of a shared machine pushed the first 5 over the limit), the
 //! peak heap and the number of allocations grow less than 10×, 6× and 6× from n to 4n
 //! (linear: 4×; quadratic would be 16×), and that walking, serializing and
-//! dropping the tree do not overflow the small stack. Exits non-zero on
+//! dropping the tree do not overflow the small stack. The query families
+//! (`QUERY_FAMILIES`) also time a selector or the pretty serializer with
+//! the parse, and assert that its output grows under 6× too. Exits non-zero on
 //! any failure. Run by CI: `cargo run --release -p htmlforge-bench --bin pathological`.
 //!
 //! Heap figures come from the workspace's counting global allocator
@@ -24,10 +26,12 @@ static ALLOCATOR: htmlforge_alloc_count::Counting = htmlforge_alloc_count::Count
 #[path = "../families.rs"]
 mod families;
 
-use families::FAMILIES;
+use families::{Query, FAMILIES, QUERY_FAMILIES};
 
 struct Measure {
     input_bytes: usize,
+    /// The query's output (selected elements, or pretty-printed bytes).
+    output: usize,
     time: Duration,
     peak_bytes: usize,
     allocations: usize,
@@ -80,13 +84,19 @@ fn thread_cpu_time() -> Option<Duration> {
 
 /// One parse of `input`: its time, peak heap above what was live before,
 /// and allocations.
-fn parse_once(input: &str, untrusted: bool, sanitize: Option<&str>) -> (Duration, usize, usize) {
+fn parse_once(
+    input: &str,
+    untrusted: bool,
+    sanitize: Option<&str>,
+    query: Option<Query>,
+) -> (Duration, usize, usize, usize) {
     let base = heap::current();
     heap::reset_peak();
     let before = heap::allocations();
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
     let document = parse(black_box(input), untrusted, sanitize);
+    let output = query.map_or(0, |query| run_query(&document, query));
     let elapsed = match (cpu_start, thread_cpu_time()) {
         (Some(start), Some(end)) => end.saturating_sub(start),
         _ => start.elapsed(),
@@ -94,10 +104,35 @@ fn parse_once(input: &str, untrusted: bool, sanitize: Option<&str>) -> (Duration
     let peak = heap::peak() - base;
     let allocations = heap::allocations() - before;
     black_box(&document);
-    (elapsed, peak, allocations)
+    (elapsed, peak, allocations, output)
 }
 
-/// The parse of `input`, with the untrusted limits for its length
+/// Runs `query` over `document`; returns the size of its output.
+fn run_query(document: &htmlforge::dom::Document, query: Query) -> usize {
+    match query {
+        Query::Select(selector) => {
+            let selector = htmlforge::select::Selector::parse(selector).expect("a valid selector");
+            document.select(&selector).count()
+        }
+        Query::Pretty => {
+            struct Count(usize);
+            impl std::fmt::Write for Count {
+                fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                    self.0 += s.len();
+                    Ok(())
+                }
+            }
+            let mut out = htmlforge::serializer::FmtOutput(Count(0));
+            let options = htmlforge::dom::SpecSerializeOptions::default();
+            htmlforge::dom::write_pretty_html(document, document.document(), options, &mut out)
+                .expect("counting cannot fail");
+            out.0 .0
+        }
+    }
+}
+
+/// The parse of `input` (scripting off, as the families were measured
+/// from the start), with the untrusted limits for its length
 /// (`Limits::for_input_bytes`) when `untrusted`; through
 /// `Document.parseHTML` with the configuration `sanitize` when given.
 fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom::Document {
@@ -105,12 +140,12 @@ fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom
         let option = htmlforge::sanitize::SanitizerOption::from_json(config).expect("a valid configuration");
         return htmlforge::sanitize::parse_html(input, Some(&option)).expect("a valid configuration");
     }
+    let options = htmlforge::ParseOptions::default().scripting(false);
     if untrusted {
         let limits = htmlforge::Limits::for_input_bytes(input.len());
-        let options = htmlforge::ParseOptions::default().limits(limits);
-        htmlforge::parse_document_with(input, options)
+        htmlforge::parse_document_with(input, options.limits(limits))
     } else {
-        htmlforge::parse_document(input)
+        htmlforge::parse_document_with(input, options)
     }
 }
 
@@ -133,9 +168,11 @@ fn measure_pair(
     untrusted: bool,
     serialize: bool,
     sanitize: Option<&str>,
+    query: Option<Query>,
 ) -> (Measure, Measure, usize) {
     let mut out = [small, large].map(|input| Measure {
         input_bytes: input.len(),
+        output: 0,
         time: Duration::MAX,
         peak_bytes: 0,
         allocations: 0,
@@ -145,7 +182,8 @@ fn measure_pair(
         rounds += 1;
         for _ in 0..RUNS {
             for (input, measure) in [small, large].into_iter().zip(out.iter_mut()) {
-                let (time, peak, allocations) = parse_once(input, untrusted, sanitize);
+                let (time, peak, allocations, output) = parse_once(input, untrusted, sanitize, query);
+                measure.output = output;
                 measure.time = measure.time.min(time);
                 measure.peak_bytes = peak;
                 measure.allocations = allocations;
@@ -191,6 +229,18 @@ const MAX_HEAP_PER_INPUT_BYTE: f64 = htmlforge::Limits::UNTRUSTED_PEAK_PER_INPUT
 /// allocations hold the strict bound.
 const TIME_LIMIT: f64 = 10.0;
 
+/// One family of either list, as the loop runs it.
+struct Run {
+    name: &'static str,
+    full: usize,
+    make: fn(usize) -> String,
+    known_quadratic: Option<&'static str>,
+    untrusted: bool,
+    serialize: bool,
+    sanitize: Option<&'static str>,
+    query: Option<Query>,
+}
+
 fn main() {
     fix_the_mmap_threshold();
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -201,18 +251,41 @@ fn main() {
         "{:<28} {:>11} {:>9} {:>9} {:>5} {:>7} {:>9} {:>7} {:>8}",
         "family (n → 4n)", "input 4n", "cpu 4n", "time×", "runs", "heap×", "heap/B", "allocs×", "result"
     );
-    for family in FAMILIES {
+    let families = FAMILIES
+        .iter()
+        .map(|family| Run {
+            name: family.name,
+            full: family.full,
+            make: family.make,
+            known_quadratic: family.known_quadratic,
+            untrusted: family.untrusted,
+            serialize: family.serialize,
+            sanitize: family.sanitize,
+            query: None,
+        })
+        .chain(QUERY_FAMILIES.iter().map(|family| Run {
+            name: family.name,
+            full: family.full,
+            make: family.make,
+            known_quadratic: None,
+            untrusted: false,
+            serialize: true,
+            sanitize: None,
+            query: Some(family.query),
+        }));
+    for family in families {
         if !only.is_empty() && !only.iter().any(|name| *name == family.name) {
             continue;
         }
         let full = if quick { family.full / 10 } else { family.full };
         let make = family.make;
-        let (untrusted, serialize, sanitize) = (family.untrusted, family.serialize, family.sanitize);
+        let (untrusted, serialize, sanitize, query) =
+            (family.untrusted, family.serialize, family.sanitize, family.query);
         // The whole family runs in a thread with a 256 KB stack: parsing,
         // walking, serializing and dropping must not recurse.
         let outcome = std::thread::Builder::new()
             .stack_size(256 * 1024)
-            .spawn(move || measure_pair(&make(full / 4), &make(full), untrusted, serialize, sanitize))
+            .spawn(move || measure_pair(&make(full / 4), &make(full), untrusted, serialize, sanitize, query))
             .expect("spawn a thread")
             .join();
         let Ok((small, large, rounds)) = outcome else {
@@ -225,7 +298,14 @@ fn main() {
         let alloc_ratio = ratio(large.allocations as f64, small.allocations as f64);
         let time_ok = time_ok(&small, &large);
         let heap_per_byte = large.peak_bytes as f64 / large.input_bytes as f64;
-        let linear = time_ok && heap_ratio < LIMIT && alloc_ratio < LIMIT && heap_per_byte <= MAX_HEAP_PER_INPUT_BYTE;
+        // A query's output (elements selected, bytes pretty-printed) grows
+        // with the input too.
+        let output_ratio = ratio(large.output as f64, small.output.max(1) as f64);
+        let linear = time_ok
+            && heap_ratio < LIMIT
+            && alloc_ratio < LIMIT
+            && heap_per_byte <= MAX_HEAP_PER_INPUT_BYTE
+            && output_ratio < LIMIT;
         // A known quadratic family is reported, not failed; once linear
         // it must be marked so (known_quadratic: None).
         let ok = linear != family.known_quadratic.is_some();
@@ -251,7 +331,7 @@ fn main() {
         if !ok {
             let what = if linear { "is linear now: mark it so" } else { "not linear" };
             failures.push(format!(
-                "{}: {what} (time ×{time_ratio:.2}, heap ×{heap_ratio:.2}, allocations ×{alloc_ratio:.2}, {heap_per_byte:.1} heap bytes per input byte)",
+                "{}: {what} (time ×{time_ratio:.2}, heap ×{heap_ratio:.2}, allocations ×{alloc_ratio:.2}, {heap_per_byte:.1} heap bytes per input byte, output ×{output_ratio:.2})",
                 family.name
             ));
         }

@@ -36,6 +36,7 @@ impl Document {
     pub fn compacted(&self) -> Document {
         let mut copy = Document::with_capacity(self.nodes.len().min(1024), 0);
         copy.quirks_mode = self.quirks_mode;
+        copy.scripting = self.scripting;
         copy.errors = self.errors.clone();
         // (original parent, copy parent) pairs whose children are to copy:
         // an explicit stack, for deep trees.

@@ -195,12 +195,12 @@ impl<'a> ElementRef<'a> {
         self.document.visible_text(self.id)
     }
 
-    /// `innerHTML` (scripting off).
+    /// `innerHTML` (see [`Document::inner_html`]).
     pub fn inner_html(&self) -> String {
         self.document.inner_html(self.id)
     }
 
-    /// `outerHTML` (scripting off).
+    /// `outerHTML` (see [`Document::outer_html`]).
     pub fn outer_html(&self) -> String {
         self.document.outer_html(self.id)
     }

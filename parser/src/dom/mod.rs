@@ -103,6 +103,8 @@ pub struct Document {
     /// were stored behind them.
     growth: node::Growth,
     quirks_mode: QuirksMode,
+    /// The scripting flag of the parse that built the document.
+    scripting: bool,
     /// The DocumentFragment a fragment parse returned (see
     /// [`Document::fragment_root`]).
     fragment: Option<Link>,
@@ -129,6 +131,7 @@ impl Clone for Document {
             name_slots: None,
             growth: self.growth.clone(),
             quirks_mode: self.quirks_mode,
+            scripting: self.scripting,
             fragment: self.fragment,
             shadow_roots: self.shadow_roots.clone(),
             errors: self.errors.clone(),
@@ -186,6 +189,7 @@ impl Document {
             name_slots: None,
             growth: node::Growth::default(),
             quirks_mode: QuirksMode::NoQuirks,
+            scripting: false,
             fragment: None,
             shadow_roots: Default::default(),
             errors: Vec::new(),
@@ -285,6 +289,34 @@ impl Document {
     /// Sets the document's quirks mode (the parser does, from the DOCTYPE).
     pub(crate) fn set_quirks_mode(&mut self, mode: QuirksMode) {
         self.quirks_mode = mode;
+    }
+
+    /// Whether the parser that built the document had scripting on (as
+    /// [`ParseOptions::scripting`](crate::ParseOptions::scripting) is by
+    /// default); false for a document made by [`Document::new`]. With
+    /// scripting on, `noscript` holds its content as text: the serializers
+    /// write it literally and [`Document::visible_text`] skips it, unless
+    /// their options say otherwise.
+    ///
+    /// ```
+    /// use htmlforge::{parse_document_with, ParseOptions};
+    ///
+    /// let html = "<noscript><a href=/x>x</a></noscript>";
+    /// let on = htmlforge::parse_document(html);
+    /// assert!(on.scripting());
+    /// assert_eq!(on.get_elements_by_tag_name("a").count(), 0);
+    /// assert_eq!(on.head().unwrap().inner_html(), "<noscript><a href=/x>x</a></noscript>");
+    /// let off = parse_document_with(html, ParseOptions::default().scripting(false));
+    /// assert!(!off.scripting());
+    /// assert_eq!(off.get_elements_by_tag_name("a").count(), 1);
+    /// ```
+    pub fn scripting(&self) -> bool {
+        self.scripting
+    }
+
+    /// Records the parser's scripting flag.
+    pub(crate) fn set_scripting(&mut self, enabled: bool) {
+        self.scripting = enabled;
     }
 
     /// The number of nodes ever created (including detached ones).
@@ -454,6 +486,14 @@ impl Document {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm>
     pub fn fragment_root(&self) -> Option<NodeId> {
         self.link_id(self.fragment).or_else(|| self.document_element().map(|root| root.id()))
+    }
+
+    /// Where the document's searches start ([`Document::elements`],
+    /// `get_element_by_id`, `get_elements_by_tag_name`, `select`): the
+    /// DocumentFragment a fragment parse returned, whose nodes are what
+    /// was parsed; else the Document node.
+    pub(crate) fn search_root(&self) -> NodeId {
+        self.link_id(self.fragment).unwrap_or_else(|| self.document())
     }
 
     /// Records `fragment` as the fragment a fragment parse returns.

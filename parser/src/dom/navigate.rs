@@ -59,7 +59,7 @@ impl Document {
         if root.is(Namespace::Svg, "svg") {
             return root.child_elements().find(|child| child.is(Namespace::Svg, "title"));
         }
-        self.elements().find(|element| element.is_html("title"))
+        self.descendants(self.document()).filter_map(|node| self.element(node)).find(|element| element.is_html("title"))
     }
 
     /// The document's title, as `document.title` reads it: the text of the
@@ -88,7 +88,9 @@ impl Document {
     }
 
     /// The first element in tree order whose `id` attribute is `id`
-    /// (`None` for an empty `id`, as in the DOM).
+    /// (`None` for an empty `id`, as in the DOM). In a fragment parse's
+    /// document, the fragment's elements are searched (see
+    /// [`Document::elements`]).
     ///
     /// ```
     /// let document = htmlforge::parse_document("<p id=a>1</p><p id=a>2</p>");
@@ -109,7 +111,8 @@ impl Document {
     /// HTML elements by their local name compared with `name` in ASCII
     /// lowercase, other elements by their exact name, every element for
     /// `"*"`. Template contents are not searched (they are not
-    /// descendants, as in the DOM).
+    /// descendants, as in the DOM). In a fragment parse's document, the
+    /// fragment's elements are searched (see [`Document::elements`]).
     ///
     /// ```
     /// let document = htmlforge::parse_document("<a href=1>x</a><svg><a href=2></a></svg><A href=3>");
@@ -123,15 +126,20 @@ impl Document {
     }
 
     /// Every element of the document, in tree order (not template
-    /// contents).
+    /// contents). In the document a fragment parse returns, the elements
+    /// of the fragment ([`Document::fragment_root`]): what was parsed.
     ///
     /// ```
+    /// use htmlforge::{parse_fragment, FragmentContext};
+    ///
     /// let document = htmlforge::parse_document("<p>a<b>b</b>");
     /// let names: Vec<_> = document.elements().map(|e| e.local_name()).collect();
     /// assert_eq!(names, ["html", "head", "body", "p", "b"]);
+    /// let cells = parse_fragment("<td>a<td>b", &FragmentContext::html("tr"));
+    /// assert_eq!(cells.elements().count(), 2);
     /// ```
     pub fn elements(&self) -> impl Iterator<Item = ElementRef<'_>> + '_ {
-        self.descendants(self.document()).filter_map(move |node| self.element(node))
+        self.descendants(self.search_root()).filter_map(move |node| self.element(node))
     }
 }
 
@@ -145,6 +153,17 @@ mod tests {
         let frameset = crate::parse_document("<frameset><frame></frameset>");
         assert!(frameset.body().unwrap().is_html("frameset"));
         assert_eq!(crate::dom::Document::new().body(), None);
+    }
+
+    #[test]
+    fn a_fragment_is_searched() {
+        let fragment = crate::parse_fragment("<td id=a>a<td>b", &crate::FragmentContext::html("tr"));
+        assert_eq!(fragment.elements().count(), 2);
+        assert_eq!(fragment.get_elements_by_tag_name("td").count(), 2);
+        assert_eq!(fragment.get_element_by_id("a").map(|td| td.text_content()).as_deref(), Some("a"));
+        // The `html` element the algorithm appends to its Document is not
+        // part of the fragment.
+        assert_eq!(fragment.get_elements_by_tag_name("html").count(), 0);
     }
 
     #[test]

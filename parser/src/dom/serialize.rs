@@ -38,15 +38,15 @@ use super::{Document, ElementRef, NodeData, NodeId};
 
 /// What the serialization algorithm takes from the node's document. Set
 /// the options with the methods named after the fields (the struct is
-/// `#[non_exhaustive]`): `SpecSerializeOptions::default().scripting(true)`.
+/// `#[non_exhaustive]`): `SpecSerializeOptions::default().scripting(Some(false))`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SpecSerializeOptions {
     /// Whether scripting is enabled for the node: then text inside
-    /// `noscript` is written literally. Give the flag the document was
-    /// parsed with ([`ParseOptions::scripting`](crate::ParseOptions),
-    /// off by default) so that the output parses back to the same tree.
-    pub scripting: bool,
+    /// `noscript` is written literally. `None` (the default): the flag the
+    /// document was parsed with ([`Document::scripting`]), so that the
+    /// output parses back to the same tree with the same options.
+    pub scripting: Option<bool>,
     /// serializableShadowRoots: write each serializable shadow root as a
     /// `<template shadowrootmode=…>` before its host's children, as
     /// `getHTML({ serializableShadowRoots: true })` does (see
@@ -56,12 +56,12 @@ pub struct SpecSerializeOptions {
 }
 
 crate::setters::setters!(const SpecSerializeOptions {
-    scripting: bool,
+    scripting: Option<bool>,
     serializable_shadow_roots: bool,
 });
 
 /// The serialization of a whole document: the HTML fragment serialization
-/// algorithm run on the Document node (scripting off).
+/// algorithm run on the Document node (with the document's scripting flag).
 ///
 /// ```
 /// let document = htmlforge::parse_document("<title>t</title>");
@@ -80,8 +80,9 @@ pub fn serialize_document(document: &Document) -> String {
 /// [`SpecSerializeOptions`]; [`serialize_inner_html`] and
 /// [`serialize_outer_html`] write to any [`Output`].
 impl Document {
-    /// `innerHTML` of `node`, scripting off: the serialization of its
-    /// children (of its template contents for a `template`).
+    /// `innerHTML` of `node`: the serialization of its children (of its
+    /// template contents for a `template`), with the document's scripting
+    /// flag.
     ///
     /// ```
     /// let document = htmlforge::parse_document("<p>a<br>b");
@@ -92,8 +93,8 @@ impl Document {
         self.inner_html_with(node, SpecSerializeOptions::default())
     }
 
-    /// `outerHTML` of `node`, scripting off: the serialization of `node`
-    /// itself and its descendants.
+    /// `outerHTML` of `node`: the serialization of `node` itself and its
+    /// descendants, with the document's scripting flag.
     ///
     /// ```
     /// let document = htmlforge::parse_document("<p class=a>a<br>b");
@@ -112,10 +113,11 @@ impl Document {
     /// use htmlforge::dom::SpecSerializeOptions;
     /// use htmlforge::{parse_document_with, ParseOptions};
     ///
-    /// let document = parse_document_with("<noscript><b>a</b></noscript>", ParseOptions::default().scripting(true));
+    /// let document = parse_document_with("<noscript><b>a</b></noscript>", ParseOptions::default());
     /// let head = document.head().unwrap();
-    /// let scripting = SpecSerializeOptions::default().scripting(true);
-    /// assert_eq!(document.inner_html_with(head, scripting), "<noscript><b>a</b></noscript>");
+    /// assert_eq!(document.inner_html(head), "<noscript><b>a</b></noscript>");
+    /// let no_scripting = SpecSerializeOptions::default().scripting(Some(false));
+    /// assert_eq!(document.inner_html_with(head, no_scripting), "<noscript>&lt;b&gt;a&lt;/b&gt;</noscript>");
     /// ```
     pub fn inner_html_with(&self, node: impl Into<NodeId>, options: SpecSerializeOptions) -> String {
         let node = node.into();
@@ -137,7 +139,7 @@ impl Document {
         to_string(|out| serialize_outer_html(self, node, options, out))
     }
 
-    /// Writes `innerHTML` of `node` (scripting off) to `writer`, piece by
+    /// Writes `innerHTML` of `node` to `writer`, piece by
     /// piece: nothing is built in memory. Wrap a file or socket in a
     /// `BufWriter`.
     ///
@@ -153,7 +155,7 @@ impl Document {
         to_writer(writer, |out| serialize_inner_html(self, node, SpecSerializeOptions::default(), out))
     }
 
-    /// Writes `outerHTML` of `node` (scripting off) to `writer`, piece by
+    /// Writes `outerHTML` of `node` to `writer`, piece by
     /// piece.
     ///
     /// ```
@@ -305,7 +307,8 @@ fn write_node<O: Output>(
 /// node is a noscript element and scripting is enabled for the node".
 pub(super) fn parent_makes_text_literal(document: &Document, node: NodeId, options: SpecSerializeOptions) -> bool {
     document.parent(node).and_then(|parent| document.element(parent)).is_some_and(|parent| {
-        parent.ns() == Namespace::Html && text_is_literal_inside(parent.local_name(), options.scripting)
+        let scripting = options.scripting.unwrap_or_else(|| document.scripting());
+        parent.ns() == Namespace::Html && text_is_literal_inside(parent.local_name(), scripting)
     })
 }
 
@@ -429,21 +432,21 @@ mod tests {
 
     #[test]
     fn noscript_text_is_literal_only_with_scripting() {
-        let document = parse_document_with(
-            "<noscript>a<b>&amp;</noscript>",
-            ParseOptions { scripting: true, ..ParseOptions::default() },
-        );
+        let document = parse_document_with("<noscript>a<b>&amp;</noscript>", ParseOptions::default().scripting(true));
         let head = document.first_child(document.document_element().unwrap()).unwrap();
         let mut on = FmtOutput(String::new());
-        serialize_inner_html(
-            &document,
-            head,
-            SpecSerializeOptions { scripting: true, ..SpecSerializeOptions::default() },
-            &mut on,
-        )
-        .unwrap();
+        let options = SpecSerializeOptions::default().scripting(Some(true));
+        serialize_inner_html(&document, head, options, &mut on).unwrap();
         assert_eq!(on.0, "<noscript>a<b>&amp;</noscript>");
-        assert_eq!(document.inner_html(head), "<noscript>a&lt;b&gt;&amp;amp;</noscript>");
+        // By default, the document's flag: the output parses back the same.
+        assert_eq!(document.inner_html(head), on.0);
+        let off = SpecSerializeOptions::default().scripting(Some(false));
+        assert_eq!(document.inner_html_with(head, off), "<noscript>a&lt;b&gt;&amp;amp;</noscript>");
+        // A document parsed with scripting off has no text in a noscript
+        // but what was text in the markup, escaped again.
+        let document =
+            parse_document_with("<p><noscript>&lt;b&gt;</noscript>", ParseOptions::default().scripting(false));
+        assert_eq!(document.body().unwrap().inner_html(), "<p><noscript>&lt;b&gt;</noscript></p>");
     }
 
     #[test]

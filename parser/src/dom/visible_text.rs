@@ -12,18 +12,15 @@ use super::{Document, NodeData, NodeId};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct TextOptions {
-    /// Whether the document was parsed with scripting on: then `noscript`
-    /// is not rendered (and its content is raw markup), so it is skipped.
-    pub scripting: bool,
+    /// Whether scripting is on: then `noscript` is not rendered (and its
+    /// content is raw markup), so it is skipped. `None` (the default): the
+    /// flag the document was parsed with ([`Document::scripting`]).
+    pub scripting: Option<bool>,
 }
 
-impl TextOptions {
-    /// The options with `scripting` set.
-    pub fn scripting(mut self, scripting: bool) -> TextOptions {
-        self.scripting = scripting;
-        self
-    }
-}
+crate::setters::setters!(const TextOptions {
+    scripting: Option<bool>,
+});
 
 /// What separates the text before a point from the text after it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -104,8 +101,8 @@ impl TextBuilder {
 }
 
 impl Document {
-    /// The text of `node` as a reader sees it rendered, with scripting off
-    /// (see [`Document::visible_text_with`] for the rules).
+    /// The text of `node` as a reader sees it rendered (see
+    /// [`Document::visible_text_with`] for the rules).
     ///
     /// ```
     /// let document = htmlforge::parse_document(
@@ -125,10 +122,10 @@ impl Document {
     /// - Skipped: comments; the elements the standard's style sheet hides
     ///   (`script`, `style`, `template`, `head`, `title`, `meta`, `link`,
     ///   `datalist`, `noembed`, `noframes`, `rp`, `area`, `base`, `param`…)
-    ///   and elements with a `hidden` attribute; `noscript` when
-    ///   [`TextOptions::scripting`] is on (with scripting off the parser
-    ///   builds its content as markup, which is shown). Template contents
-    ///   are never descendants.
+    ///   and elements with a `hidden` attribute; `noscript` when scripting
+    ///   is on ([`TextOptions::scripting`], by default the document's: with
+    ///   scripting off the parser builds its content as markup, which is
+    ///   shown). Template contents are never descendants.
     /// - White space (ASCII) collapses to one space and is dropped at the
     ///   start and end of each line, except inside `pre`, `textarea`,
     ///   `listing`, `xmp` and `plaintext`, where it is kept as it is.
@@ -150,13 +147,15 @@ impl Document {
     /// ```
     /// use htmlforge::dom::TextOptions;
     ///
-    /// let options = htmlforge::ParseOptions::default().scripting(true);
+    /// let options = htmlforge::ParseOptions::default().scripting(false);
     /// let document = htmlforge::parse_document_with("<p>a<noscript><i>b</i></noscript><pre> c\n  d</pre>", options);
     /// let body = document.body().unwrap();
-    /// assert_eq!(document.visible_text_with(body, TextOptions::default().scripting(true)), "a\n\n c\n  d");
+    /// assert_eq!(document.visible_text(body), "ab\n\n c\n  d");
+    /// assert_eq!(document.visible_text_with(body, TextOptions::default().scripting(Some(true))), "a\n\n c\n  d");
     /// ```
     pub fn visible_text_with(&self, node: impl Into<NodeId>, options: TextOptions) -> String {
         let node = node.into();
+        let scripting = options.scripting.unwrap_or(self.scripting);
         let mut builder = TextBuilder { out: String::new(), pending: Break::None, line_breaks: 0 };
         // (node, entered): an element is visited twice, before and after
         // its children; an explicit stack, for deep trees.
@@ -189,7 +188,7 @@ impl Document {
                         let hidden = html
                             && (known.is_some_and(is_hidden_elements)
                                 || element.has_attr("hidden")
-                                || (name == "noscript" && options.scripting));
+                                || (name == "noscript" && scripting));
                         if hidden {
                             continue;
                         }
@@ -226,8 +225,14 @@ mod tests {
     fn hidden_elements_and_comments_are_skipped() {
         assert_eq!(text("<title>T</title><style>p{}</style><p>a<script>x</script><!--c-->b"), "ab");
         assert_eq!(text("<p hidden>no</p><p>yes<template>t</template></p><datalist>d</datalist>"), "yes");
+        // Scripting on (the default): noscript is not rendered.
+        assert_eq!(text("<noscript><p>n</p></noscript>x"), "x");
         // Scripting off: noscript's content is markup, and shown.
-        assert_eq!(text("<noscript><p>n</p></noscript>"), "n");
+        let off = crate::parse_document_with(
+            "<noscript><p>n</p></noscript>",
+            crate::ParseOptions::default().scripting(false),
+        );
+        assert_eq!(off.visible_text(off.document()), "n");
     }
 
     #[test]

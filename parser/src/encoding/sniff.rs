@@ -4,10 +4,12 @@
 //!
 //! Of the spec's steps this runs: BOM sniffing; the user's override; the
 //! transport layer's encoding; the prescan of the first
-//! [`PRESCAN_LENGTH`] bytes; the caller's fallback (standing for the
-//! spec's parent document, "likely encoding" and autodetection steps, which
-//! need knowledge a parser does not have); and the default, windows-1252
-//! (the spec's suggested default for "all other locales").
+//! [`PRESCAN_LENGTH`] bytes; when asked ([`SniffOptions::autodetect`]),
+//! autodetection (step 8) by `chardetng`, the detector Firefox uses; the
+//! caller's fallback (standing for the spec's parent document and "likely
+//! encoding" steps, which need knowledge a parser does not have, and for
+//! the locale's default); and the default, windows-1252 (the spec's
+//! suggested default for "all other locales").
 
 use encoding_rs::{Encoding, WINDOWS_1252};
 
@@ -49,6 +51,9 @@ pub enum EncodingSource {
     /// tentative, after which the parse restarted with its encoding
     /// ("change the encoding"). [`sniff`] never returns it.
     MetaInHead,
+    /// Autodetection from the bytes, step 8 of the algorithm
+    /// ([`SniffOptions::autodetect`]).
+    Autodetect,
     /// The caller's fallback ([`SniffOptions::fallback`]).
     Fallback,
     /// The default, windows-1252.
@@ -57,7 +62,14 @@ pub enum EncodingSource {
 
 impl EncodingSource {
     /// A short name: `bom`, `user-override`, `transport`, `meta-prescan`,
-    /// `xml-declaration`, `meta-in-head`, `fallback`, `default`.
+    /// `xml-declaration`, `meta-in-head`, `autodetect`, `fallback`,
+    /// `default`.
+    ///
+    /// ```
+    /// use htmlforge::encoding::EncodingSource;
+    ///
+    /// assert_eq!(EncodingSource::Autodetect.as_str(), "autodetect");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             EncodingSource::Bom => "bom",
@@ -66,6 +78,7 @@ impl EncodingSource {
             EncodingSource::MetaPrescan => "meta-prescan",
             EncodingSource::XmlDeclaration => "xml-declaration",
             EncodingSource::MetaInHead => "meta-in-head",
+            EncodingSource::Autodetect => "autodetect",
             EncodingSource::Fallback => "fallback",
             EncodingSource::Default => "default",
         }
@@ -107,16 +120,40 @@ pub struct SniffOptions<'a> {
     /// ignores an unsupported encoding.
     pub transport_charset: Option<&'a str>,
     /// The encoding to use, tentatively, when neither a BOM, the transport
-    /// layer nor the prescan gives one: what the spec's later steps (parent
-    /// document, earlier visits, autodetection, the locale's default) would
-    /// produce for the caller. Without it the default is windows-1252.
+    /// layer, the prescan nor autodetection gives one: what the spec's
+    /// other steps (parent document, earlier visits, the locale's default)
+    /// would produce for the caller. Without it the default is windows-1252.
+    /// Unused with [`SniffOptions::autodetect`], which always guesses.
     pub fallback: Option<&'static Encoding>,
+    /// Autodetection, step 8 of the algorithm ("The user agent may attempt
+    /// to autodetect the character encoding from applying frequency
+    /// analysis or other algorithms to the data stream"): when no BOM,
+    /// override, transport charset or prescanned declaration decides, the
+    /// bytes go to `chardetng` (by the author of `encoding_rs`, as Firefox
+    /// runs it for `file:` URLs: UTF-8 may be the answer), and its guess
+    /// is tentative. Off by default, as a browser navigating the network
+    /// does (the spec discourages it there). With it, a stream that nothing
+    /// declares is examined whole: a [`Sniffer`](super::Sniffer) decides
+    /// at its end.
+    ///
+    /// ```
+    /// use htmlforge::encoding::{sniff, EncodingSource, SniffOptions};
+    ///
+    /// let page = "<p>Une journée à la mer, un café, déjà l'été.</p>".as_bytes();
+    /// let guessed = sniff(page, &SniffOptions::default().autodetect(true));
+    /// assert_eq!((guessed.encoding, guessed.source), (encoding_rs::UTF_8, EncodingSource::Autodetect));
+    /// assert_eq!(sniff(page, &SniffOptions::default()).encoding, encoding_rs::WINDOWS_1252);
+    /// ```
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm> (step 8)
+    pub autodetect: bool,
 }
 
 crate::setters::setters!(const SniffOptions<'a> {
     user_override: Option<&'static Encoding>,
     transport_charset: Option<&'a str>,
     fallback: Option<&'static Encoding>,
+    autodetect: bool,
 });
 
 impl<'a> SniffOptions<'a> {
@@ -146,6 +183,7 @@ pub(crate) struct ResolvedOptions {
     user_override: Option<&'static Encoding>,
     transport: Option<&'static Encoding>,
     fallback: Option<&'static Encoding>,
+    autodetect: bool,
 }
 
 impl ResolvedOptions {
@@ -156,6 +194,7 @@ impl ResolvedOptions {
             // it is supported": getting an encoding from the label.
             transport: options.transport_charset.and_then(|label| Encoding::for_label(label.as_bytes())),
             fallback: options.fallback,
+            autodetect: options.autodetect,
         }
     }
 }
@@ -187,19 +226,20 @@ pub fn sniff(bytes: &[u8], options: &SniffOptions<'_>) -> Sniffed {
 /// The sniffing algorithm on the bytes available so far, or `None` when it
 /// should wait for more: the spec lets the user agent wait, and here it
 /// waits while more bytes could change the answer (never past
-/// [`PRESCAN_LENGTH`] bytes). A decision is always the one [`sniff`] gives
-/// on the whole stream.
+/// [`PRESCAN_LENGTH`] bytes, unless autodetection is to examine the whole
+/// stream). A decision is always the one [`sniff`] gives on the whole
+/// stream.
 pub(crate) fn sniff_available(bytes: &[u8], options: &ResolvedOptions) -> Option<Sniffed> {
-    let can_decide = bytes.len() >= PRESCAN_LENGTH
-        || match bom_sniff(bytes, false) {
-            BomSniff::NeedMoreBytes => false,
-            BomSniff::Bom { .. } => true,
-            BomSniff::NoBom => {
-                options.user_override.is_some()
-                    || options.transport.is_some()
-                    || prescan_loop(bytes) != PrescanOutcome::Aborted
-            }
-        };
+    let declared = match bom_sniff(bytes, false) {
+        BomSniff::NeedMoreBytes => false,
+        BomSniff::Bom { .. } => true,
+        BomSniff::NoBom => {
+            options.user_override.is_some()
+                || options.transport.is_some()
+                || prescan_loop(&bytes[..bytes.len().min(PRESCAN_LENGTH)]) != PrescanOutcome::Aborted
+        }
+    };
+    let can_decide = declared || (bytes.len() >= PRESCAN_LENGTH && !options.autodetect);
     can_decide.then(|| sniff_final(bytes, options))
 }
 
@@ -231,11 +271,21 @@ pub(crate) fn sniff_final(bytes: &[u8], options: &ResolvedOptions) -> Sniffed {
     if let Some((encoding, source)) = found {
         return Sniffed { encoding, confidence: Confidence::Tentative, source };
     }
-    last_resort(options)
+    last_resort(bytes, options)
 }
 
-/// The fallback, else the default: tentative.
-fn last_resort(options: &ResolvedOptions) -> Sniffed {
+/// Autodetection when asked, else the fallback, else the default:
+/// tentative.
+fn last_resort(bytes: &[u8], options: &ResolvedOptions) -> Sniffed {
+    if options.autodetect {
+        // Step 8: the bytes are the resource's, and Firefox allows UTF-8 for
+        // a local file; ISO-2022-JP is denied, as a browser should for
+        // documents that can run scripts.
+        let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+        detector.feed(bytes, true);
+        let encoding = detector.guess(None, chardetng::Utf8Detection::Allow);
+        return Sniffed { encoding, confidence: Confidence::Tentative, source: EncodingSource::Autodetect };
+    }
     match options.fallback {
         Some(encoding) => Sniffed { encoding, confidence: Confidence::Tentative, source: EncodingSource::Fallback },
         None => Sniffed { encoding: WINDOWS_1252, confidence: Confidence::Tentative, source: EncodingSource::Default },

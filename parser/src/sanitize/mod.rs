@@ -508,5 +508,5 @@ fn parse_and_sanitize_document(
 pub fn sanitize_html(html: &str) -> String {
     let document = sanitize_fragment(html, &FragmentContext::html("div"), None).expect("the default preset is valid");
     let root = document.fragment_root().expect("a fragment parse has a root");
-    document.inner_html_with(root, crate::dom::SpecSerializeOptions::default().scripting(true))
+    document.inner_html_with(root, crate::dom::SpecSerializeOptions::default().scripting(Some(true)))
 }

@@ -45,7 +45,7 @@ mod state;
 
 use std::fmt;
 
-use selectors::matching::{self, MatchingContext, SelectorCaches};
+use selectors::matching::{self, SelectorCaches};
 use selectors::parser::{ParseRelative, SelectorList};
 
 use crate::dom::{Document, ElementRef, NodeId};
@@ -78,50 +78,30 @@ impl Selector {
     /// once (see [`Document::select`]); to test many elements, `select`
     /// the tree once instead.
     pub fn matches(&self, element: &ElementRef<'_>) -> bool {
+        let mut caches = self.caches_for(element.document(), element.id(), None);
+        self.matches_in(element, None, &mut caches)
+    }
+
+    /// Caches for one query from `start`'s tree: with `:has()` in the
+    /// selector, its answers for every element of the tree (`has`).
+    fn caches_for(&self, document: &Document, start: NodeId, scope: Option<&ElementRef<'_>>) -> SelectorCaches {
         let mut caches = SelectorCaches::default();
         let relative = has::relative_selectors(&self.list);
         if !relative.is_empty() {
-            let document = element.document();
-            let elements = tree_elements(document, element.id());
-            has::precompute(&relative, document, &elements, None, quirks_mode(document), &mut caches);
+            let elements = tree_elements(document, start);
+            has::precompute(&relative, document, &elements, scope, quirks_mode(document), &mut caches);
         }
-        self.matches_in(element, &mut caches)
+        caches
     }
 
-    /// The elements of the tree that holds `start` that match, by node
-    /// index: one pass per `:has()` argument (`has`) and one for the
-    /// selectors' combinators (`query`), so that no candidate walks its
-    /// ancestors, siblings or descendants again.
-    fn query(&self, document: &Document, start: NodeId, scope: Option<&ElementRef<'_>>) -> Vec<bool> {
-        let elements = tree_elements(document, start);
-        let mut caches = SelectorCaches::default();
-        let relative = has::relative_selectors(&self.list);
-        has::precompute(&relative, document, &elements, scope, quirks_mode(document), &mut caches);
-        let mut context = MatchingContext::new(
-            matching::MatchingMode::Normal,
-            None,
-            &mut caches,
-            quirks_mode(document),
-            matching::NeedsSelectorFlags::No,
-            matching::MatchingForInvalidation::No,
-        );
+    fn matches_in(
+        &self,
+        element: &ElementRef<'_>,
+        scope: Option<&ElementRef<'_>>,
+        caches: &mut SelectorCaches,
+    ) -> bool {
+        let mut context = query::context(caches, quirks_mode(element.document()));
         context.scope_element = scope.map(|scope| selectors::Element::opaque(&Candidate(*scope)));
-        let mut matched = vec![false; document.node_count()];
-        for selector in self.list.slice() {
-            query::mark_matches(selector, document, &elements, &mut context, &mut matched);
-        }
-        matched
-    }
-
-    fn matches_in(&self, element: &ElementRef<'_>, caches: &mut SelectorCaches) -> bool {
-        let mut context = MatchingContext::new(
-            matching::MatchingMode::Normal,
-            None,
-            caches,
-            quirks_mode(element.document()),
-            matching::NeedsSelectorFlags::No,
-            matching::MatchingForInvalidation::No,
-        );
         crate::cost::step!("select::candidate");
         let candidate = Candidate(*element);
         self.list.slice().iter().any(|selector| matching::matches_selector(selector, 0, None, &candidate, &mut context))
@@ -172,10 +152,18 @@ impl fmt::Debug for Selector {
 /// [`Document::select`] and [`ElementRef::select`].
 pub struct Select<'a, 's> {
     document: &'a Document,
-    nodes: crate::dom::Descendants<'a>,
     selector: &'s Selector,
-    /// By node index: the elements that match (`Selector::query`).
-    matched: Vec<bool>,
+    caches: SelectorCaches,
+    how: How<'a>,
+}
+
+/// How a query finds its elements.
+enum How<'a> {
+    /// The document's: the combinators followed in one walk (`query`).
+    Walk(query::Walker<'a>),
+    /// An element's: each descendant matched by the `selectors` crate, with
+    /// `:scope` the element (the walk would have to start at the root).
+    Candidates { nodes: crate::dom::Descendants<'a>, scope: ElementRef<'a> },
 }
 
 impl fmt::Debug for Select<'_, '_> {
@@ -188,13 +176,29 @@ impl<'a> Iterator for Select<'a, '_> {
     type Item = ElementRef<'a>;
 
     fn next(&mut self) -> Option<ElementRef<'a>> {
-        self.nodes.by_ref().find(|node| self.matched[node.index()]).and_then(|node| self.document.element(node))
+        match &mut self.how {
+            How::Walk(walker) => {
+                let mut context = query::context(&mut self.caches, quirks_mode(self.document));
+                walker.next_match(&self.selector.list, &mut context)
+            }
+            How::Candidates { nodes, scope } => {
+                for node in nodes.by_ref() {
+                    if let Some(element) = self.document.element(node) {
+                        if self.selector.matches_in(&element, Some(scope), &mut self.caches) {
+                            return Some(element);
+                        }
+                    }
+                }
+                None
+            }
+        }
     }
 }
 
 impl Document {
     /// The elements of the document that match `selector`, in tree order
-    /// (`querySelectorAll`).
+    /// (`querySelectorAll`); in a fragment parse's document, those of the
+    /// fragment (see [`Document::elements`]).
     ///
     /// Each `:has()` in the selector costs one pass over the document per
     /// query, before the first match: its answer for every element is
@@ -211,9 +215,9 @@ impl Document {
     pub fn select<'a, 's>(&'a self, selector: &'s Selector) -> Select<'a, 's> {
         Select {
             document: self,
-            nodes: self.descendants(self.document()),
             selector,
-            matched: selector.query(self, self.document(), None),
+            caches: selector.caches_for(self, self.search_root(), None),
+            how: How::Walk(query::Walker::new(self, self.search_root(), &selector.list)),
         }
     }
 
@@ -239,8 +243,8 @@ impl<'a> ElementRef<'a> {
         let document = self.document();
         let mut nodes = document.descendants(self.id());
         nodes.next();
-        let matched = selector.query(document, self.id(), Some(self));
-        Select { document, nodes, selector, matched }
+        let caches = selector.caches_for(document, self.id(), Some(self));
+        Select { document, selector, caches, how: How::Candidates { nodes, scope: *self } }
     }
 
     /// The first descendant of this element that matches `selector`.

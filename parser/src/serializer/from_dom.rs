@@ -117,6 +117,7 @@ impl<O: Output> Serializer<O> {
     /// `template`), as `innerHTML` does, in the document's quirks mode.
     pub fn write_children(&mut self, document: &Document, node: NodeId) -> Result<(), SerializeError> {
         self.set_quirks_mode(document.quirks_mode() == QuirksMode::Quirks);
+        self.set_document_scripting(document.scripting());
         let walk = self.with_shadow_roots(Walk::children(document, node));
         walk_events(document, walk, |event| self.write_event(event))
     }
@@ -125,6 +126,7 @@ impl<O: Output> Serializer<O> {
     /// the document's quirks mode.
     pub fn write_node(&mut self, document: &Document, node: NodeId) -> Result<(), SerializeError> {
         self.set_quirks_mode(document.quirks_mode() == QuirksMode::Quirks);
+        self.set_document_scripting(document.scripting());
         let walk = self.with_shadow_roots(Walk::node(document, node));
         walk_events(document, walk, |event| self.write_event(event))
     }
@@ -142,10 +144,9 @@ impl<O: Output> Serializer<O> {
 /// Serializes the whole `document` with `options` (minimized by default;
 /// the quirks mode is the document's).
 ///
-/// `options.scripting` (on by default, as in html5lib) decides whether text
-/// in `noscript` is written literally: for output that parses back to the
-/// same tree, give it the flag the document was parsed with
-/// ([`ParseOptions::scripting`](crate::ParseOptions), off by default).
+/// Text in `noscript` is written literally when scripting is on:
+/// `options.scripting`, by default the flag the document was parsed with,
+/// so that the output parses back to the same tree.
 ///
 /// ```
 /// use htmlforge::serializer::{serialize_dom, SerializeOptions};

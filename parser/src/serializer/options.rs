@@ -88,8 +88,12 @@ pub struct SerializeOptions {
     /// content is held back until its end tag to find out.
     pub inject_meta_charset: Option<String>,
     /// Whether scripting is enabled: then text inside `noscript` is written
-    /// literally, as the spec's serialization algorithm does.
-    pub scripting: bool,
+    /// literally, as the spec's serialization algorithm does. `None` (the
+    /// default): the flag the document was parsed with
+    /// ([`Document::scripting`](crate::dom::Document::scripting)) when the
+    /// serializer walks a document, on (as in html5lib) for a stream of
+    /// events.
+    pub scripting: Option<bool>,
     /// Whether the document is in quirks mode (a DOM serializer takes it
     /// from the document). There a table does not close a p, so `</p>`
     /// stays before `<table>`.
@@ -111,7 +115,7 @@ crate::setters::setters!(SerializeOptions {
     strip_whitespace: bool,
     omit_optional_tags: bool,
     inject_meta_charset: Option<String>,
-    scripting: bool,
+    scripting: Option<bool>,
     quirks_mode: bool,
     serializable_shadow_roots: bool,
 });
@@ -127,7 +131,7 @@ impl Default for SerializeOptions {
             strip_whitespace: false,
             omit_optional_tags: true,
             inject_meta_charset: None,
-            scripting: true,
+            scripting: None,
             quirks_mode: false,
             serializable_shadow_roots: false,
         }

@@ -59,6 +59,9 @@ pub struct Serializer<O: Output> {
     meta_charset: Option<MetaCharset>,
     /// Scratch space for `strip_whitespace`.
     collapsed: String,
+    /// The scripting flag when the options leave it to the document: the
+    /// walked document's, else on (html5lib's).
+    default_scripting: bool,
 }
 
 impl<W: std::fmt::Write> Serializer<FmtOutput<W>> {
@@ -93,6 +96,7 @@ impl<O: Output> Serializer<O> {
             omitted_end_of: None,
             meta_charset,
             collapsed: String::new(),
+            default_scripting: true,
         }
     }
 
@@ -112,6 +116,12 @@ impl<O: Output> Serializer<O> {
     /// from the document).
     pub(super) fn set_quirks_mode(&mut self, quirks_mode: bool) {
         self.options.quirks_mode = quirks_mode;
+    }
+
+    /// Sets the walked document's scripting flag, which counts where the
+    /// options leave `scripting` unset.
+    pub(super) fn set_document_scripting(&mut self, scripting: bool) {
+        self.default_scripting = scripting;
     }
 
     /// Writes what is still held back and returns the destination.
@@ -183,10 +193,9 @@ impl<O: Output> Serializer<O> {
             }
             Event::Text(text) => {
                 let literal = !self.options.escape_rcdata
-                    && self
-                        .open
-                        .current_html()
-                        .is_some_and(|parent| text_is_literal_inside(parent, self.options.scripting));
+                    && self.open.current_html().is_some_and(|parent| {
+                        text_is_literal_inside(parent, self.options.scripting.unwrap_or(self.default_scripting))
+                    });
                 if literal {
                     self.out.write_str(text)
                 } else {
@@ -536,7 +545,7 @@ mod tests {
         let escaped = SerializeOptions { escape_rcdata: true, ..SerializeOptions::default() };
         assert_eq!(run(escaped, &["<script", "a<b", "</script"]), "<script>a&lt;b</script>");
         assert_eq!(minimized(&["<noscript", "a<b>", "</noscript"]), "<noscript>a<b></noscript>");
-        let no_scripting = SerializeOptions { scripting: false, ..SerializeOptions::default() };
+        let no_scripting = SerializeOptions { scripting: Some(false), ..SerializeOptions::default() };
         assert_eq!(run(no_scripting, &["<noscript", "a<b>", "</noscript"]), "<noscript>a&lt;b&gt;</noscript>");
     }
 

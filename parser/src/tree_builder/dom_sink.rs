@@ -165,6 +165,10 @@ impl TreeSink for Document {
         Document::set_quirks_mode(self, mode);
     }
 
+    fn set_scripting(&mut self, enabled: bool) {
+        Document::set_scripting(self, enabled);
+    }
+
     fn clone_option_into_selectedcontent(&mut self, option: NodeId, selectedcontent: NodeId) {
         while let Some(child) = self.first_child(selectedcontent) {
             self.remove(child);

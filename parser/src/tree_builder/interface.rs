@@ -206,6 +206,16 @@ pub trait TreeSink {
     /// Sets the Document's quirks mode.
     fn set_quirks_mode(&mut self, mode: QuirksMode);
 
+    /// Tells the sink the parser's scripting flag, once, before the first
+    /// node: with scripting on, `noscript` holds its content as text, which
+    /// a serializer writes literally and a reader never sees. The default
+    /// ignores it; the built-in DOM keeps it ([`Document::scripting`](crate::dom::Document::scripting)).
+    ///
+    /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#scripting-flag>
+    fn set_scripting(&mut self, enabled: bool) {
+        let _ = enabled;
+    }
+
     /// Replaces the children of `selectedcontent` by deep clones of the
     /// children of `option`.
     ///

@@ -368,7 +368,8 @@ pub struct TreeBuilder<S: TreeSink> {
 
 impl<S: TreeSink> TreeBuilder<S> {
     /// A tree builder for a whole document.
-    pub fn new(sink: S, options: TreeBuilderOptions) -> TreeBuilder<S> {
+    pub fn new(mut sink: S, options: TreeBuilderOptions) -> TreeBuilder<S> {
+        sink.set_scripting(options.scripting);
         TreeBuilder {
             sink,
             options,
