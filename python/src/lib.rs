@@ -12,6 +12,7 @@ mod bench;
 mod document;
 mod errors;
 mod input;
+mod names;
 mod node;
 mod pickle;
 mod selectolax;
