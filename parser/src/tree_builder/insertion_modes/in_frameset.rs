@@ -40,7 +40,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // An end tag "frameset".
             Tok::EndTag(tag) if tag.is(local_names::FRAMESET) => {
-                if self.open_elements.len() == 1 {
+                if self.open_elements.depth() == 1 {
                     // The current node is the root html element (fragment case).
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                     return Step::Done;
@@ -62,7 +62,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::StartTag(tag) if tag.is(local_names::NOFRAMES) => self.in_head(tok),
             // An end-of-file token.
             Tok::Eof => {
-                if self.open_elements.len() != 1 {
+                if self.open_elements.depth() != 1 {
                     self.parse_error(TreeConstructionError::EofWithOpenElements);
                 }
                 self.stop_parsing();
