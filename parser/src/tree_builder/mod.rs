@@ -580,6 +580,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Hands the errors raised by the last token to the sink at `line:col`.
     fn report_errors_at(&mut self, line: u32, col: u32) {
         for code in std::mem::take(&mut self.errors_awaiting_position) {
+            crate::cost::step!("tree_builder::errors");
             self.report_error(ParseError { code: ErrorCode::TreeConstruction(code), line, col });
         }
         self.dispatcher_steps_due = self.nodes_created >= self.options.max_nodes;
@@ -593,6 +594,25 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         self.errors_reported += 1;
         self.sink.parse_error(error);
+    }
+
+    /// Raises the node cap to `cap`, for a budget that grows with the
+    /// input ([`crate::Limits::input_bytes_per_node`]). Once a token has
+    /// found the cap reached, the rest of the input builds nothing, as
+    /// with a fixed cap: a raise then changes nothing.
+    pub(crate) fn raise_node_cap(&mut self, cap: usize) {
+        if self.limits_hit.nodes_capped || cap <= self.options.max_nodes {
+            return;
+        }
+        self.options.max_nodes = cap;
+        self.dispatcher_steps_due = !self.errors_awaiting_position.is_empty() || self.nodes_created >= cap;
+    }
+
+    /// Raises the error cap to `cap` (see [`Self::raise_node_cap`]).
+    pub(crate) fn raise_error_cap(&mut self, cap: Option<usize>) {
+        if let (Some(max), Some(cap)) = (&mut self.options.max_errors, cap) {
+            *max = cap.max(*max);
+        }
     }
 
     /// Counts a node created for the node cap.
