@@ -39,6 +39,10 @@ fn a_bad_selector_is_a_usage_error_that_says_where() {
     let (out, err, code) = htmlforge(&["select", "li[", "-"], PAGE);
     assert_eq!((out.as_str(), code), ("", Some(2)));
     assert!(err.contains("column 4"), "{err}");
+    // The bad token's column, not the end of the selector.
+    let (_, err, code) = htmlforge(&["select", "ul > li:hovered a", "-"], PAGE);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("(column 8)"), "{err}");
     let (_, err, code) = htmlforge(&["select", "a", "--text", "--count", "-"], PAGE);
     assert_eq!(code, Some(2));
     assert!(err.contains("'--count'") || err.contains("'--text'"), "{err}");
