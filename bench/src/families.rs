@@ -21,10 +21,28 @@ pub struct Family {
     /// serialization is quadratic in the input (a shared attribute value
     /// written out once per element that shares it).
     pub serialize: bool,
-    /// Parsed by `Document.parseHTML` (`htmlforge::sanitize::parse_html`)
-    /// with this configuration (JSON; `"default"` the built-in safe default)
-    /// instead of the plain parser: the sanitizer's pass must stay linear too.
-    pub sanitize: Option<&'static str>,
+    /// How the bench parses the family's documents.
+    pub parse: Parse,
+}
+
+/// How a family's documents are parsed.
+#[derive(Clone, Copy)]
+pub enum Parse {
+    /// `parse_document_with`, scripting off (as the families were first
+    /// measured).
+    Document,
+    /// `parse_document_with`, scripting on: the parse pauses after every
+    /// script and resumes.
+    Scripting,
+    /// A `Parser` with scripting on, fed chunks of this many bytes and
+    /// resumed after every script.
+    ScriptingInChunks(usize),
+    /// `parse_document_with` with `<template for>` content patching.
+    TemplatePatching,
+    /// `Document.parseHTML` (`htmlforge::sanitize::parse_html`) with this
+    /// configuration (JSON; `"default"` the built-in safe default): the
+    /// sanitizer's pass must stay linear too.
+    Sanitize(&'static str),
 }
 
 pub const FAMILIES: &[Family] = &[
@@ -35,7 +53,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // Unclosed a/b: each `<a>` runs the adoption agency on the previous
     // one; the end tags at the end run it with a furthest block.
@@ -46,7 +64,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "misnested-b-i",
@@ -55,7 +73,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "table-foster",
@@ -64,7 +82,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "attributes",
@@ -89,7 +107,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "comment-100MB",
@@ -98,7 +116,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "attribute-value-100MB",
@@ -107,7 +125,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "character-references",
@@ -127,7 +145,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "foreign-integration-points",
@@ -139,7 +157,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "nested-template",
@@ -148,7 +166,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // "In body", "any other end tag": each end tag's only matching element
     // is open below a special element (the div) and n ordinary ones, so
@@ -161,7 +179,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // The same with n distinct names, all open below the div.
     Family {
@@ -182,7 +200,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // Known names, no special rules: span above the div, abbr below it.
     Family {
@@ -192,7 +210,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // Pushes and pops between the end tags: an ordinary element, and a
     // special one (its own region comes and goes; the div's counts stay).
@@ -203,7 +221,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // Issue 14's families: "in scope" checks and "last open" searches
     // whose target is open, but below a scope boundary or far down the
@@ -218,7 +236,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "body-end-tags",
@@ -227,7 +245,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "p-below-button",
@@ -236,7 +254,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "li-below-ul",
@@ -245,7 +263,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "heading-below-object",
@@ -254,7 +272,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "div-below-object",
@@ -263,7 +281,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "select-below-object",
@@ -272,7 +290,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "template-below-table",
@@ -281,7 +299,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // The list of active formatting elements: entries of distinct
     // attributes escape the Noah's Ark clause, and each end tag of a
@@ -301,7 +319,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // The same with the b listed but out of scope (desc is a boundary
     // that pushes no marker): each `</b>` finds it and stops.
@@ -319,7 +337,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // Found by the inventory of loops over the stack (docs/robustness.md):
     // the check at `</body>` passed every element allowed open there, the
@@ -332,7 +350,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "list-items-past-divs",
@@ -341,7 +359,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "tables-past-divs",
@@ -350,7 +368,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "foreign-end-tags",
@@ -359,7 +377,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // The adoption agency algorithm's step 2 asks whether the current node
     // is in the list of active formatting elements: n distinct listed `i`s,
@@ -381,7 +399,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // Issue 14's memory families. Text extended between other stored
     // strings (foster-parented text between comments; text after a body
@@ -394,7 +412,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "text-between-body-attributes",
@@ -411,7 +429,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     Family {
         name: "text-after-body-comments",
@@ -420,7 +438,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // `<html>` attributes added between other elements' attributes: the
     // html element's list moves with room to grow.
@@ -439,7 +457,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // Reconstructed formatting elements share their attribute values.
     Family {
@@ -449,7 +467,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: false,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // A parse error per NUL: errors are kept (12 bytes each), linearly.
     Family {
@@ -459,7 +477,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
     },
     // Reconstruction multiplies nodes (n formatting elements re-created
     // in each of n paragraphs: the spec's tree has n² nodes); with
@@ -482,7 +500,125 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: true,
         serialize: true,
-        sanitize: None,
+        parse: Parse::Document,
+    },
+    // Issue 30: the adoption agency algorithm moves the formatting element
+    // up one element per step of its outer loop (eight per end tag), each a
+    // removal and an insertion in the middle of a deep stack. Before the
+    // stack kept holes, every one rewrote the records above it: 220 KB
+    // took 7.9 s.
+    Family {
+        name: "formatting-end-past-divs",
+        full: 200_000,
+        make: |n| format!("<b>{}{}", "<div>".repeat(n), "</b>".repeat(n / 8)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::Document,
+    },
+    // The Noah's Ark clause: k distinct entries four times (each clause
+    // scanned back past 3k entries), and four entries of k attributes each
+    // (compared by a search per attribute).
+    Family {
+        name: "noahs-ark-distinct-entries",
+        full: 100_000,
+        make: |n| {
+            let mut s = String::new();
+            for _ in 0..4 {
+                for i in 0..n / 4 {
+                    let _ = write!(s, "<b x={i}>");
+                }
+            }
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::Document,
+    },
+    Family {
+        name: "noahs-ark-many-attributes",
+        full: 150_000,
+        make: |n| {
+            let mut element = String::from("<b");
+            for i in 0..n / 4 {
+                let _ = write!(element, " a{i}=v");
+            }
+            element.push('>');
+            element.repeat(4)
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::Document,
+    },
+    // `<template for>` patching found each template's marker by a walk of
+    // the whole scope (×15 for 4n).
+    Family {
+        name: "template-for-markers",
+        full: 40_000,
+        make: |n| {
+            let mut s = String::new();
+            for i in 0..n {
+                let _ = write!(s, "<?marker name=m{i}><template for=m{i}>x</template>");
+            }
+            s
+        },
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::TemplatePatching,
+    },
+    // Many markers of one name, each template looking at the markers of
+    // its name; and templates for a marker outside the n templates they
+    // are nested in (the patch's scope found from the stack).
+    Family {
+        name: "template-for-one-name",
+        full: 40_000,
+        make: |n| format!("{}{}", "<?marker name=m>".repeat(n), "<template for=m>x</template>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::TemplatePatching,
+    },
+    Family {
+        name: "template-for-inside-templates",
+        full: 40_000,
+        make: |n| format!("<?marker name=m>{}{}", "<template>".repeat(n), "<template for=m>x</template>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::TemplatePatching,
+    },
+    // The select rules walked the stack for every option (1.9 MB: 8.2 s).
+    Family {
+        name: "select-options-past-divs",
+        full: 150_000,
+        make: |n| format!("<select>{}{}", "<div>".repeat(n), "<option>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::Document,
+    },
+    // Scripting on: the parse pauses after every script; the tokenizer
+    // once moved the rest of its input at each pause.
+    Family {
+        name: "scripts-scripting-on",
+        full: 100_000,
+        make: |n| "<script></script>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::Scripting,
+    },
+    Family {
+        name: "scripts-in-chunks",
+        full: 100_000,
+        make: |n| "<script></script>".repeat(n),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::ScriptingInChunks(1000),
     },
     // The sanitizer (`Document.parseHTML`): nested elements replaced with
     // their children (each move is one per child, each node visited once),
@@ -495,7 +631,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: Some(r#"{"replaceWithChildrenElements": ["b", "i"]}"#),
+        parse: Parse::Sanitize(r#"{"replaceWithChildrenElements": ["b", "i"]}"#),
     },
     Family {
         name: "sanitize-attributes",
@@ -511,7 +647,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: Some("\"default\""),
+        parse: Parse::Sanitize("\"default\""),
     },
     Family {
         name: "sanitize-javascript-urls",
@@ -520,7 +656,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: Some("{}"),
+        parse: Parse::Sanitize("{}"),
     },
     Family {
         name: "sanitize-nested-templates",
@@ -529,7 +665,7 @@ pub const FAMILIES: &[Family] = &[
         known_quadratic: None,
         untrusted: false,
         serialize: true,
-        sanitize: Some(r#"{"removeElements": ["span"]}"#),
+        parse: Parse::Sanitize(r#"{"removeElements": ["span"]}"#),
     },
 ];
 

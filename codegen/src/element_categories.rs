@@ -245,6 +245,32 @@ fn generate(rows: &CategoryRows, provenance: &str) -> Result<GeneratedFile> {
         }
         out.push_str("]);\n");
     }
+    // The boundaries a scope adds to "in scope" (the rows after its
+    // `include scope`): the stack finds the topmost boundary of these scopes
+    // as the topmost of "in scope"'s and of these elements'.
+    for section in INCLUDES_SCOPE {
+        let scope = members(rows, "scope");
+        let extra: Vec<String> = members(rows, section)
+            .into_iter()
+            .filter(|member| !scope.contains(member))
+            .map(|(namespace, name)| {
+                if namespace == "html" {
+                    Ok(format!("n::{}", const_name(&name)))
+                } else {
+                    Err(format!("[{section}] {namespace} {name}: the added boundaries are HTML elements"))
+                }
+            })
+            .collect::<Result<_>>()?;
+        writeln!(
+            out,
+            "\n/// The HTML elements that end the search of `{}` but not of `SCOPE` (the rows\n\
+             /// after its `include scope`).\npub const {}_ADDED: &[LocalName] = &[{}];",
+            section_const(section),
+            section_const(section),
+            extra.join(", ")
+        )
+        .unwrap();
+    }
     Ok(rust_text_file(OUTPUT, &[SOURCE, "names.txt"], provenance, &out))
 }
 

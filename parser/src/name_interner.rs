@@ -43,6 +43,7 @@ impl NameInterner {
     }
 
     /// How many names are interned: every index is below it.
+    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.ends.len()
     }

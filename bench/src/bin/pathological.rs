@@ -6,8 +6,10 @@
 //! (linear: 4×; quadratic would be 16×), and that walking, serializing and
 //! dropping the tree do not overflow the small stack. The query families
 //! (`QUERY_FAMILIES`) also time a selector or the pretty serializer with
-//! the parse, and assert that its output grows under 6× too. Exits non-zero on
-//! any failure. Run by CI: `cargo run --release -p htmlforge-bench --bin pathological`.
+//! the parse, and assert that its output grows under 6× too. The families
+//! generated from spec-data (`generated_families.rs`: every "in body" rule
+//! as a trigger past a deep stack of each kind of element) run at 256 KB.
+//! Exits non-zero on any failure. Run by CI: `cargo run --release -p htmlforge-bench --bin pathological`.
 //!
 //! Heap figures come from the workspace's counting global allocator
 //! (`htmlforge-alloc-count`, this binary only). On glibc the mmap threshold
@@ -25,8 +27,10 @@ static ALLOCATOR: htmlforge_alloc_count::Counting = htmlforge_alloc_count::Count
 
 #[path = "../families.rs"]
 mod families;
+#[path = "../generated_families.rs"]
+mod generated_families;
 
-use families::{Query, FAMILIES, QUERY_FAMILIES};
+use families::{Parse, Query, FAMILIES, QUERY_FAMILIES};
 
 struct Measure {
     input_bytes: usize,
@@ -73,29 +77,38 @@ fn fix_the_mmap_threshold() {
     }
 }
 
-/// The CPU time of this thread (Linux: `/proc/thread-self/schedstat`),
-/// which other processes on a shared machine do not inflate; `None`
-/// elsewhere (wall-clock time is used then).
+/// The CPU time of this thread (`CLOCK_THREAD_CPUTIME_ID`), which other
+/// processes on a shared machine do not inflate; `None` where the clock is
+/// missing (wall-clock time is used then). It counts to the nanosecond:
+/// `/proc/thread-self/schedstat`, read before, only moved at a scheduler
+/// tick or a switch, and measured the n run of a family of a few
+/// milliseconds as zero.
+#[cfg(unix)]
 fn thread_cpu_time() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
+    let mut time = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `clock_gettime` writes the time into the `timespec` it is
+    // given, which lives across the call.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+    if status != 0 {
+        return None;
+    }
+    Some(Duration::new(u64::try_from(time.tv_sec).ok()?, u32::try_from(time.tv_nsec).ok()?))
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
 }
 
 /// One parse of `input`: its time, peak heap above what was live before,
 /// and allocations.
-fn parse_once(
-    input: &str,
-    untrusted: bool,
-    sanitize: Option<&str>,
-    query: Option<Query>,
-) -> (Duration, usize, usize, usize) {
+fn parse_once(input: &str, untrusted: bool, how: Parse, query: Option<Query>) -> (Duration, usize, usize, usize) {
     let base = heap::current();
     heap::reset_peak();
     let before = heap::allocations();
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
-    let document = parse(black_box(input), untrusted, sanitize);
+    let document = parse(black_box(input), untrusted, how);
     let output = query.map_or(0, |query| run_query(&document, query));
     let elapsed = match (cpu_start, thread_cpu_time()) {
         (Some(start), Some(end)) => end.saturating_sub(start),
@@ -131,27 +144,48 @@ fn run_query(document: &htmlforge::dom::Document, query: Query) -> usize {
     }
 }
 
-/// The parse of `input` (scripting off, as the families were measured
-/// from the start), with the untrusted limits for its length
-/// (`Limits::for_input_bytes`) when `untrusted`; through
-/// `Document.parseHTML` with the configuration `sanitize` when given.
-fn parse(input: &str, untrusted: bool, sanitize: Option<&str>) -> htmlforge::dom::Document {
-    if let Some(config) = sanitize {
-        let option = htmlforge::sanitize::SanitizerOption::from_json(config).expect("a valid configuration");
-        return htmlforge::sanitize::parse_html(input, Some(&option)).expect("a valid configuration");
-    }
-    let options = htmlforge::ParseOptions::default().scripting(false);
+/// The parse of `input` the way `how` says, with `Limits::UNTRUSTED`
+/// (whose budgets follow the input given) when `untrusted`.
+fn parse(input: &str, untrusted: bool, how: Parse) -> htmlforge::dom::Document {
+    let mut options = htmlforge::ParseOptions::default().scripting(false);
     if untrusted {
-        let limits = htmlforge::Limits::for_input_bytes(input.len());
-        htmlforge::parse_document_with(input, options.limits(limits))
-    } else {
-        htmlforge::parse_document_with(input, options)
+        options = options.limits(htmlforge::Limits::UNTRUSTED);
+    }
+    match how {
+        Parse::Document => htmlforge::parse_document_with(input, options),
+        Parse::Scripting => htmlforge::parse_document_with(input, options.scripting(true)),
+        Parse::ScriptingInChunks(size) => parse_in_chunks(input, size, options.scripting(true)),
+        Parse::TemplatePatching => htmlforge::parse_document_with(input, options.template_patching(true)),
+        Parse::Sanitize(config) => {
+            let option = htmlforge::sanitize::SanitizerOption::from_json(config).expect("a valid configuration");
+            htmlforge::sanitize::parse_html(input, Some(&option)).expect("a valid configuration")
+        }
     }
 }
 
+/// `input` fed to a `Parser` in chunks of about `size` bytes (cut at
+/// character boundaries), resumed at every script pause, as a caller
+/// streaming a document does.
+fn parse_in_chunks(mut input: &str, size: usize, options: htmlforge::ParseOptions) -> htmlforge::dom::Document {
+    let mut parser = htmlforge::Parser::new(options);
+    while !input.is_empty() {
+        let mut end = size.min(input.len());
+        while !input.is_char_boundary(end) {
+            end += 1;
+        }
+        let (chunk, rest) = input.split_at(end);
+        parser.feed(chunk).expect("the input is not ended");
+        while parser.is_paused_for_script() {
+            parser.resume();
+        }
+        input = rest;
+    }
+    parser.finish()
+}
+
 /// Walks, serializes and drops the tree of `input`.
-fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool, sanitize: Option<&str>) {
-    let document = parse(input, untrusted, sanitize);
+fn walk_serialize_drop(input: &str, untrusted: bool, serialize: bool, how: Parse) {
+    let document = parse(input, untrusted, how);
     let nodes = document.descendants(document.document()).count();
     let html = if serialize { serialize_children(&document, document.document(), false) } else { String::new() };
     black_box((nodes, html.len()));
@@ -167,7 +201,7 @@ fn measure_pair(
     large: &str,
     untrusted: bool,
     serialize: bool,
-    sanitize: Option<&str>,
+    how: Parse,
     query: Option<Query>,
 ) -> (Measure, Measure, usize) {
     let mut out = [small, large].map(|input| Measure {
@@ -182,7 +216,7 @@ fn measure_pair(
         rounds += 1;
         for _ in 0..RUNS {
             for (input, measure) in [small, large].into_iter().zip(out.iter_mut()) {
-                let (time, peak, allocations, output) = parse_once(input, untrusted, sanitize, query);
+                let (time, peak, allocations, output) = parse_once(input, untrusted, how, query);
                 measure.output = output;
                 measure.time = measure.time.min(time);
                 measure.peak_bytes = peak;
@@ -193,8 +227,8 @@ fn measure_pair(
             break;
         }
     }
-    walk_serialize_drop(small, untrusted, serialize, sanitize);
-    walk_serialize_drop(large, untrusted, serialize, sanitize);
+    walk_serialize_drop(small, untrusted, serialize, how);
+    walk_serialize_drop(large, untrusted, serialize, how);
     let [small, large] = out;
     (small, large, rounds)
 }
@@ -202,7 +236,7 @@ fn measure_pair(
 /// The time check: the 4n parse takes under `TIME_LIMIT` times the n
 /// parse. Tiny times are noise: a 4n parse under 5 ms passes on time. A
 /// small run the thread clock measured as zero (its resolution is a
-/// scheduler tick) gives no ratio: a 4n parse under 20 ms passes.
+/// scheduler tick where no finer clock is found) gives no ratio: a 4n parse under 20 ms passes.
 fn time_ok(small: &Measure, large: &Measure) -> bool {
     let time_ratio = ratio(large.time.as_secs_f64(), small.time.as_secs_f64());
     time_ratio < TIME_LIMIT
@@ -229,17 +263,23 @@ const MAX_HEAP_PER_INPUT_BYTE: f64 = htmlforge::Limits::UNTRUSTED_PEAK_PER_INPUT
 /// allocations hold the strict bound.
 const TIME_LIMIT: f64 = 10.0;
 
-/// One family of either list, as the loop runs it.
+/// One family of any list, as the loop runs it.
 struct Run {
-    name: &'static str,
+    name: String,
     full: usize,
-    make: fn(usize) -> String,
+    make: Box<dyn Fn(usize) -> String>,
     known_quadratic: Option<&'static str>,
     untrusted: bool,
     serialize: bool,
-    sanitize: Option<&'static str>,
+    how: Parse,
     query: Option<Query>,
 }
+
+/// The size of the generated families' 4n documents (bytes): 256 KB, the
+/// lower end of the range, so that the few hundred of them take a
+/// minute or two in CI. A quadratic one is still plain at that size (its n
+/// is tens of thousands of elements).
+const GENERATED_FULL: usize = 256 * 1024;
 
 fn main() {
     fix_the_mmap_threshold();
@@ -254,38 +294,47 @@ fn main() {
     let families = FAMILIES
         .iter()
         .map(|family| Run {
-            name: family.name,
+            name: family.name.to_string(),
             full: family.full,
-            make: family.make,
+            make: Box::new(family.make),
             known_quadratic: family.known_quadratic,
             untrusted: family.untrusted,
             serialize: family.serialize,
-            sanitize: family.sanitize,
+            how: family.parse,
             query: None,
         })
         .chain(QUERY_FAMILIES.iter().map(|family| Run {
-            name: family.name,
+            name: family.name.to_string(),
             full: family.full,
-            make: family.make,
+            make: Box::new(family.make),
             known_quadratic: None,
             untrusted: false,
             serialize: true,
-            sanitize: None,
+            how: Parse::Document,
             query: Some(family.query),
+        }))
+        .chain(generated_families::generated_families().into_iter().map(|family| Run {
+            name: family.name.clone(),
+            full: GENERATED_FULL,
+            how: if family.scripting { Parse::Scripting } else { Parse::Document },
+            make: Box::new(move |n| family.make(n)),
+            known_quadratic: None,
+            untrusted: false,
+            serialize: true,
+            query: None,
         }));
     for family in families {
-        if !only.is_empty() && !only.iter().any(|name| *name == family.name) {
+        if !only.is_empty() && !only.iter().any(|name| **name == family.name) {
             continue;
         }
         let full = if quick { family.full / 10 } else { family.full };
-        let make = family.make;
-        let (untrusted, serialize, sanitize, query) =
-            (family.untrusted, family.serialize, family.sanitize, family.query);
+        let (untrusted, serialize, how, query) = (family.untrusted, family.serialize, family.how, family.query);
+        let (small, large) = ((family.make)(full / 4), (family.make)(full));
         // The whole family runs in a thread with a 256 KB stack: parsing,
         // walking, serializing and dropping must not recurse.
         let outcome = std::thread::Builder::new()
             .stack_size(256 * 1024)
-            .spawn(move || measure_pair(&make(full / 4), &make(full), untrusted, serialize, sanitize, query))
+            .spawn(move || measure_pair(&small, &large, untrusted, serialize, how, query))
             .expect("spawn a thread")
             .join();
         let Ok((small, large, rounds)) = outcome else {

@@ -231,3 +231,11 @@ static SVG: [Categories; LOCAL_NAME_COUNT] = table(&[
     (n::FOREIGN_OBJECT, &[C::SPECIAL, C::SCOPE, C::LIST_ITEM_SCOPE, C::BUTTON_SCOPE, C::HTML_INTEGRATION_POINT]),
     (n::TITLE, &[C::SPECIAL, C::SCOPE, C::LIST_ITEM_SCOPE, C::BUTTON_SCOPE, C::HTML_INTEGRATION_POINT]),
 ]);
+
+/// The HTML elements that end the search of `LIST_ITEM_SCOPE` but not of `SCOPE` (the rows
+/// after its `include scope`).
+pub const LIST_ITEM_SCOPE_ADDED: &[LocalName] = &[n::OL, n::UL];
+
+/// The HTML elements that end the search of `BUTTON_SCOPE` but not of `SCOPE` (the rows
+/// after its `include scope`).
+pub const BUTTON_SCOPE_ADDED: &[LocalName] = &[n::BUTTON];

@@ -3,13 +3,12 @@
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements>
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasher;
 
 use crate::generated::names::{LocalName, LOCAL_NAME_COUNT};
 use crate::tokenizer::Tag;
 
-use super::frozen_attrs::{FrozenAttrs, FrozenAttrsStore};
+use super::frozen_attrs::{AttrLookup, FrozenAttrs, FrozenAttrsStore};
 use super::{TreeBuilder, TreeSink};
 
 /// An entry of the list: a marker, or a formatting element with the token
@@ -23,8 +22,8 @@ pub(crate) enum FormattingEntry<H> {
     /// elements; `StackOfOpenElements::is_open` tells whether it is still
     /// there, so that neither reconstruction searches the stack nor popping
     /// an element searches the list. `signature`: the element's
-    /// [`signature`] once it is counted for the Noah's Ark clause (see
-    /// [`ListOfActiveFormattingElements::signature_counts`]), `None` before.
+    /// [`signature_of`] once it is counted for the Noah's Ark clause (see
+    /// [`ListOfActiveFormattingElements::last_signed`]), `None` before.
     Element {
         handle: H,
         name: LocalName,
@@ -32,13 +31,6 @@ pub(crate) enum FormattingEntry<H> {
         signature: Option<u64>,
         stack_serial: u32,
     },
-}
-
-impl<H> FormattingEntry<H> {
-    /// Whether this is an element's entry named `name`.
-    fn is_named(&self, name: LocalName) -> bool {
-        matches!(self, FormattingEntry::Element { name: other, .. } if *other == name)
-    }
 }
 
 impl<H: Copy + PartialEq> FormattingEntry<H> {
@@ -58,19 +50,120 @@ impl<H: Copy + PartialEq> FormattingEntry<H> {
     }
 }
 
+/// Where an entry is in the list: its slot, which it keeps until it leaves
+/// the list (an insertion or removal moves no other entry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct EntryId(u32);
+
+/// Links between slots: 1 + a slot, or 0 for none.
+type Link = u32;
+
+fn link(id: EntryId) -> Link {
+    id.0 + 1
+}
+
+fn id(link: Link) -> Option<EntryId> {
+    link.checked_sub(1).map(EntryId)
+}
+
+/// A slot of the list: an entry with its links in the list's order and in
+/// the chains of its name and of its signature.
+#[derive(Debug, Clone)]
+struct Entry<H> {
+    entry: FormattingEntry<H>,
+    /// How many markers are before it in the list: an element entry is
+    /// "after the last marker" when this is the number of markers. (Markers
+    /// are pushed and popped at the end only, and the algorithms that insert
+    /// elements in the middle insert them after the last marker.)
+    markers_before: u32,
+    previous: Link,
+    next: Link,
+    /// The entries of the same name, in the list's order (elements only).
+    same_name: Chain,
+    /// The counted entries of the same signature, in the list's order.
+    same_signature: Chain,
+}
+
+/// An entry's neighbours in one chain.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Chain {
+    previous: Link,
+    next: Link,
+}
+
 /// No entry for this serial.
 const UNLISTED: u32 = u32::MAX;
 
 /// The step by which the table of entries per serial grows.
 const SERIAL_STEP: usize = 64;
 
-/// Hashes a signature to itself: signatures are already well-mixed hashes
-/// (see [`signature`]), and hashing them again with SipHash cost more than
-/// the rest of pushing an element (about 20M instructions on the corpus).
-#[derive(Default)]
-struct SignatureHasher(u64);
+/// The list. Its entries sit in slots linked in the list's order, so that
+/// the adoption agency algorithm's removals and its insertion at the
+/// bookmark touch the entries next to them only, never the entries after
+/// (an array shifted them, and its indices of the entries per serial, name
+/// and marker moved with them: quadratic when the list is long). The
+/// entries of each name, and the counted entries of each signature, are
+/// chains through the slots, so that the last one of a name after the last
+/// marker is a lookup, and the Noah's Ark clause compares only the entries
+/// equal to the new one.
+#[derive(Debug, Clone)]
+pub(crate) struct ListOfActiveFormattingElements<H> {
+    slots: Vec<Entry<H>>,
+    /// Slots whose entries left the list, for the next entries.
+    free: Vec<u32>,
+    /// The first and the last entry.
+    first: Link,
+    last: Link,
+    len: usize,
+    /// The markers, first first.
+    markers: Vec<EntryId>,
+    /// Per name ([`LocalName::index`]): the last entry of that name.
+    last_named: Box<[Link; LOCAL_NAME_COUNT]>,
+    /// Per signature: the last counted entry with it. Three equal elements
+    /// need three of one name, so an element is counted only from the
+    /// third of its name after the last marker on (which counts the two
+    /// before it too): then every element of that name after the last
+    /// marker is counted. Counting every element cost a signature and a
+    /// map insertion and removal per formatting element, where most pages
+    /// never hold three of a name.
+    last_signed: hashbrown::HashMap<u64, Link, SignatureHasher>,
+    /// Per stack serial (see [`FormattingEntry::Element`]): the slot of the
+    /// entry made for that push, or [`UNLISTED`]. Each entry has a serial of
+    /// its own (an element is pushed once, and an entry is made right after
+    /// the push), so "the element's position in the list" is a lookup: the
+    /// adoption agency algorithm asks it for elements that are not listed,
+    /// and a search of the list made `<i a=k>`×n followed by n unlisted `b`s
+    /// quadratic. Indexed from [`Self::first_serial`]: the table covers the
+    /// serials since the list last held no element, not every element of
+    /// the document (4 bytes per element, with the stack's positions a
+    /// third of the parse's own memory at its peak on the documentation
+    /// pages).
+    by_serial: Vec<u32>,
+    /// The serial of `by_serial[0]`: no element entry has a lower one.
+    first_serial: u32,
+    /// The entries' attributes.
+    frozen_attrs: FrozenAttrsStore,
+    /// The seed of the signatures (see [`signature_of`]).
+    seed: foldhash::fast::RandomState,
+}
 
-impl Hasher for SignatureHasher {
+/// Hashes a signature to itself: signatures are already well-mixed hashes
+/// (see [`signature_of`]).
+#[derive(Default, Clone, Debug)]
+struct SignatureHasher;
+
+impl BuildHasher for SignatureHasher {
+    type Hasher = IdentityHasher;
+
+    fn build_hasher(&self) -> IdentityHasher {
+        IdentityHasher(0)
+    }
+}
+
+#[derive(Default)]
+struct IdentityHasher(u64);
+
+impl std::hash::Hasher for IdentityHasher {
     fn finish(&self) -> u64 {
         self.0
     }
@@ -88,282 +181,136 @@ impl Hasher for SignatureHasher {
     }
 }
 
-type SignatureCounts = HashMap<u64, u32, BuildHasherDefault<SignatureHasher>>;
-
-/// The list, with a count of element signatures since the last marker
-/// (saved and restored around markers), so that the Noah's Ark clause
-/// scans the list only when three equal elements may really be there.
-/// Every change to elements happens after the last marker (markers belong
-/// to scope boundaries, and the algorithms only touch elements in scope).
-#[derive(Debug, Clone)]
-pub(crate) struct ListOfActiveFormattingElements<H> {
-    entries: Vec<FormattingEntry<H>>,
-    /// The entries of each name and the markers (see [`EntryChains`]): the
-    /// last entry of a name after the last marker is found without a
-    /// search of the list.
-    chains: EntryChains,
-    /// How many counted elements of each signature follow the last marker.
-    /// Three equal elements need three of one name, so an element is
-    /// counted only from the third of its name after the last marker on
-    /// (which counts the two before it too): then every element of that
-    /// name after the last marker is counted. Counting every element cost
-    /// a signature, a map insertion and a map removal per formatting
-    /// element, where most pages never hold three of a name.
-    signature_counts: SignatureCounts,
-    counts_before_markers: Vec<SignatureCounts>,
-    /// Per stack serial (see [`FormattingEntry::Element`]): the index of
-    /// the entry made for that push, or [`UNLISTED`]. Each entry has a
-    /// serial of its own (an element is pushed once, and an entry is made
-    /// right after the push), so "the element's position in the list" is a
-    /// lookup: the adoption agency algorithm asks it for elements that are
-    /// not listed, and a search of the list made `<i a=k>`×n followed by
-    /// n unlisted `b`s quadratic. Indexed from [`Self::first_serial`]:
-    /// the table covers the serials since the list last held no element,
-    /// not every element of the document (4 bytes per element, with the
-    /// stack's positions a third of the parse's own memory at its peak on
-    /// the documentation pages).
-    by_serial: Vec<u32>,
-    /// The serial of `by_serial[0]`: no element entry has a lower one.
-    first_serial: u32,
-    /// The entries' attributes.
-    frozen_attrs: FrozenAttrsStore,
-}
-
 impl<H> Default for ListOfActiveFormattingElements<H> {
     fn default() -> Self {
         ListOfActiveFormattingElements {
-            entries: Vec::new(),
-            chains: EntryChains::default(),
-            signature_counts: SignatureCounts::default(),
-            counts_before_markers: Vec::new(),
+            slots: Vec::new(),
+            free: Vec::new(),
+            first: 0,
+            last: 0,
+            len: 0,
+            markers: Vec::new(),
+            last_named: Box::new([0; LOCAL_NAME_COUNT]),
+            last_signed: hashbrown::HashMap::default(),
             by_serial: Vec::new(),
             first_serial: 0,
             frozen_attrs: FrozenAttrsStore::default(),
+            seed: foldhash::fast::RandomState::default(),
         }
     }
 }
 
-impl<H> std::ops::Deref for ListOfActiveFormattingElements<H> {
-    type Target = [FormattingEntry<H>];
+impl<H> std::ops::Index<EntryId> for ListOfActiveFormattingElements<H> {
+    type Output = FormattingEntry<H>;
 
-    fn deref(&self) -> &[FormattingEntry<H>] {
-        &self.entries
+    fn index(&self, id: EntryId) -> &FormattingEntry<H> {
+        &self.slots[id.0 as usize].entry
     }
 }
 
-/// The entries of each name as a chain through the list (per name its last
-/// entry, per entry the one of its name before it), and the markers'
-/// indices. A push or pop of an element reads and writes one link (a list
-/// of indices per name cost a search of the names and a vector's push or
-/// pop each time); an insertion or removal in the middle, which moves the
-/// entries above it, moves their links in the same walk.
-#[derive(Debug, Clone)]
-struct EntryChains {
-    /// Per name ([`LocalName::index`]): 1 + the index of the last entry of
-    /// that name, or 0 when none is listed.
-    last: Box<[u32; LOCAL_NAME_COUNT]>,
-    /// Per entry (parallel to the entries): for an element, 1 + the index
-    /// of the entry of its name before it, or 0 when it is the first; 0 for
-    /// markers.
-    below: Vec<u32>,
-    /// The markers' indices, ascending.
-    markers: Vec<u32>,
-}
-
-impl Default for EntryChains {
-    fn default() -> Self {
-        EntryChains { last: Box::new([0; LOCAL_NAME_COUNT]), below: Vec::new(), markers: Vec::new() }
-    }
-}
-
-impl EntryChains {
-    /// Links `entry`, pushed at `index` (the end of the list).
+impl<H: Copy + PartialEq> ListOfActiveFormattingElements<H> {
+    /// The last entry.
     #[inline]
-    fn pushed<H>(&mut self, index: usize, entry: &FormattingEntry<H>) {
-        let link = match entry {
-            FormattingEntry::Marker => {
-                self.markers.push(index as u32);
-                0
-            }
-            FormattingEntry::Element { name, .. } => std::mem::replace(&mut self.last[name.index()], index as u32 + 1),
-        };
-        self.below.push(link);
+    pub fn last(&self) -> Option<EntryId> {
+        id(self.last)
     }
 
-    /// Unlinks `entry`, popped from the end of the list.
-    #[inline]
-    fn popped<H>(&mut self, entry: &FormattingEntry<H>) {
-        let link = self.below.pop().unwrap_or_default();
-        match entry {
-            FormattingEntry::Marker => {
-                self.markers.pop();
-            }
-            FormattingEntry::Element { name, .. } => self.last[name.index()] = link,
-        }
+    /// The entry before `entry`.
+    pub fn previous(&self, entry: EntryId) -> Option<EntryId> {
+        id(self.slots[entry.0 as usize].previous)
     }
 
-    /// Moves the markers' indices at or above `from` by `delta`.
-    fn shift_markers(&mut self, from: usize, delta: i32) {
-        for marker in self.markers.iter_mut().rev() {
-            if (*marker as usize) < from {
-                break;
-            }
-            *marker = marker.wrapping_add_signed(delta);
-        }
+    /// The entry after `entry`.
+    pub fn next(&self, entry: EntryId) -> Option<EntryId> {
+        id(self.slots[entry.0 as usize].next)
     }
 
-    /// Links `entry`, inserted at `index`; `above` are the entries after it
-    /// (which moved up by one). Costs the number of entries above.
-    fn inserted<H>(&mut self, index: usize, entry: &FormattingEntry<H>, above: &[FormattingEntry<H>]) {
-        let link_to_new = index as u32 + 1;
-        // Links to the entries that moved up move with them.
-        for below in &mut self.below[index..] {
-            if *below >= link_to_new {
-                *below += 1;
-            }
-        }
-        self.shift_markers(index, 1);
-        let link = match entry {
-            FormattingEntry::Marker => {
-                let at = self.markers.partition_point(|&marker| (marker as usize) < index);
-                self.markers.insert(at, index as u32);
-                0
-            }
-            // The first entry of the name above links to the new one, or
-            // the new one is the last of its name.
-            FormattingEntry::Element { name, .. } => match above.iter().position(|other| other.is_named(*name)) {
-                Some(offset) => std::mem::replace(&mut self.below[index + offset], link_to_new),
-                None => std::mem::replace(&mut self.last[name.index()], link_to_new),
-            },
-        };
-        self.below.insert(index, link);
-        self.relink_last(index + 1, above);
+    /// The entries, first first.
+    #[cfg(test)]
+    fn iter(&self) -> impl Iterator<Item = EntryId> + '_ {
+        std::iter::successors(id(self.first), |&entry| self.next(entry))
     }
 
-    /// Unlinks `entry`, removed from `index`; `above` are the entries after
-    /// it (which moved down by one). Costs the number of entries above.
-    fn removed<H>(&mut self, index: usize, entry: &FormattingEntry<H>, above: &[FormattingEntry<H>]) {
-        let link = self.below.remove(index);
-        match entry {
-            FormattingEntry::Marker => {
-                let at = self.markers.partition_point(|&marker| (marker as usize) < index);
-                self.markers.remove(at);
-            }
-            FormattingEntry::Element { name, .. } => self.last[name.index()] = link,
-        }
-        self.shift_markers(index, -1);
-        // The entry of the name above links to the removed one's link; the
-        // other links to the entries that moved down move with them.
-        let link_to_removed = index as u32 + 1;
-        for below in &mut self.below[index..] {
-            if *below == link_to_removed {
-                *below = link;
-            } else if *below > link_to_removed {
-                *below -= 1;
-            }
-        }
-        self.relink_last(index, above);
+    /// Whether `entry` is after the last marker.
+    fn after_the_last_marker(&self, entry: EntryId) -> bool {
+        self.slots[entry.0 as usize].markers_before as usize == self.markers.len()
     }
 
-    /// Sets the last entry of each name listed in `above`, which starts at
-    /// `index` (they are the last of their names).
-    fn relink_last<H>(&mut self, index: usize, above: &[FormattingEntry<H>]) {
-        for (at, entry) in (index..).zip(above) {
-            if let FormattingEntry::Element { name, .. } = entry {
-                self.last[name.index()] = at as u32 + 1;
-            }
-        }
-    }
-
-    /// The index of the last entry named `name` after the last marker.
-    #[inline]
-    fn last_after_marker(&self, name: LocalName) -> Option<usize> {
-        let last = self.last[name.index()].checked_sub(1)?;
-        self.markers.last().is_none_or(|&marker| last > marker).then_some(last as usize)
-    }
-
-    /// The indices of the entries named `name` after the last marker, last
-    /// first.
-    fn after_marker(&self, name: LocalName) -> impl Iterator<Item = usize> + '_ {
-        let marker = self.markers.last().copied();
-        let mut link = self.last[name.index()];
-        std::iter::from_fn(move || {
-            let at = link.checked_sub(1)?;
-            if marker.is_some_and(|marker| at < marker) {
-                return None;
-            }
-            link = self.below[at as usize];
-            Some(at as usize)
-        })
-    }
-}
-
-impl<H> ListOfActiveFormattingElements<H> {
-    /// The index of the last element entry named `name` after the last
-    /// marker (the spec's search, in O(1)).
-    pub fn last_after_marker(&self, name: LocalName) -> Option<usize> {
-        let found = self.chains.last_after_marker(name);
+    /// The last element entry named `name` after the last marker (the
+    /// spec's search, in O(1)).
+    pub fn last_after_marker(&self, name: LocalName) -> Option<EntryId> {
+        let found = id(self.last_named[name.index()]).filter(|&entry| self.after_the_last_marker(entry));
         #[cfg(test)]
         {
-            let searched = self.entries.iter().rposition(|entry| match entry {
-                FormattingEntry::Marker => true,
-                FormattingEntry::Element { name: other, .. } => *other == name,
-            });
-            let searched = searched.filter(|&at| !matches!(self.entries[at], FormattingEntry::Marker));
+            let mut searched = None;
+            for entry in self.iter() {
+                match &self[entry] {
+                    FormattingEntry::Marker => searched = None,
+                    FormattingEntry::Element { name: other, .. } if *other == name => searched = Some(entry),
+                    FormattingEntry::Element { .. } => {}
+                }
+            }
             assert_eq!(found, searched, "the last {name:?} after the last marker");
         }
         found
     }
 
-    /// Counts a counted element in or out (inline: most elements are not
-    /// counted, see `signature_counts`).
-    #[inline]
-    fn count(&mut self, entry: &FormattingEntry<H>, delta: i32) {
-        if let FormattingEntry::Element { signature: Some(signature), .. } = entry {
-            self.count_signature(*signature, delta);
-        }
+    /// The entries named `name` after the last marker, last first.
+    fn named_after_marker(&self, name: LocalName) -> impl Iterator<Item = EntryId> + '_ {
+        std::iter::successors(self.last_after_marker(name), |&entry| {
+            id(self.slots[entry.0 as usize].same_name.previous).filter(|&entry| self.after_the_last_marker(entry))
+        })
     }
 
-    #[inline(never)]
-    fn count_signature(&mut self, signature: u64, delta: i32) {
-        let count = self.signature_counts.entry(signature).or_insert(0);
-        *count = count.wrapping_add_signed(delta);
-        if *count == 0 {
-            self.signature_counts.remove(&signature);
-        }
-    }
-
-    /// How many counted elements with this signature follow the last
-    /// marker.
-    fn signature_count(&self, signature: u64) -> u32 {
-        self.signature_counts.get(&signature).copied().unwrap_or(0)
-    }
-
-    /// How many elements named `name` follow the last marker, up to three.
-    fn named_after_marker(&self, name: LocalName) -> usize {
-        self.chains.after_marker(name).take(3).count()
+    /// The counted entries with `signature` after the last marker, last
+    /// first.
+    fn signed_after_marker(&self, signature: u64) -> impl Iterator<Item = EntryId> + '_ {
+        let last = self.last_signed.get(&signature).copied().and_then(id);
+        std::iter::successors(last.filter(|&entry| self.after_the_last_marker(entry)), |&entry| {
+            id(self.slots[entry.0 as usize].same_signature.previous).filter(|&entry| self.after_the_last_marker(entry))
+        })
     }
 
     /// Counts the two elements named `name` after the last marker that a
     /// third is about to join (those already counted stay as they are).
+    /// They are the only ones of the name after the last marker, so they go
+    /// last in their signatures' chains, first the earlier.
     fn count_the_two_before_a_third(&mut self, name: LocalName) {
-        for index in self.chains.after_marker(name).take(2) {
-            if let FormattingEntry::Element { name, attrs, signature: signature @ None, .. } = &mut self.entries[index]
-            {
-                let counted = signature_of(*name, self.frozen_attrs.iter(*attrs));
-                *signature = Some(counted);
-                *self.signature_counts.entry(counted).or_insert(0) += 1;
+        let mut two: Vec<EntryId> = self.named_after_marker(name).take(2).collect();
+        two.reverse();
+        for entry in two {
+            if let FormattingEntry::Element { name, attrs, signature: None, .. } = self[entry] {
+                let counted = signature_of(&self.seed, name, self.frozen_attrs.iter(attrs));
+                if let FormattingEntry::Element { signature, .. } = &mut self.slots[entry.0 as usize].entry {
+                    *signature = Some(counted);
+                }
+                self.sign(entry, counted);
             }
         }
     }
 
+    /// Links `entry`, which has `signature`, last in its signature's chain.
+    fn sign(&mut self, entry: EntryId, signature: u64) {
+        let previous = self.last_signed.insert(signature, link(entry)).unwrap_or(0);
+        if let Some(previous) = id(previous) {
+            self.slots[previous.0 as usize].same_signature.next = link(entry);
+        }
+        self.slots[entry.0 as usize].same_signature = Chain { previous, next: 0 };
+    }
+
     /// The attributes an entry keeps for `tag`.
     fn keep_attrs(&mut self, tag: &Tag) -> FrozenAttrs {
-        let listed = self.entries.iter_mut().filter_map(|entry| match entry {
+        // Free slots hold markers (see `give_slot`).
+        let listed = self.slots.iter_mut().filter_map(|slot| match &mut slot.entry {
             FormattingEntry::Marker => None,
             FormattingEntry::Element { attrs, .. } => Some(attrs),
         });
         self.frozen_attrs.freeze(tag, listed)
+    }
+
+    /// The signature of the element `tag` makes.
+    fn signature(&self, name: LocalName, tag: &Tag) -> u64 {
+        signature_of(&self.seed, name, tag.attrs.iter().map(|attr| (attr.name.as_str(), attr.value.as_str())))
     }
 
     /// Where the entries' attributes are.
@@ -378,10 +325,10 @@ impl<H> ListOfActiveFormattingElements<H> {
         serial.wrapping_sub(self.first_serial) as usize
     }
 
-    /// Records that the entry of `serial` is at `index`.
+    /// Records that the entry of `serial` is `entry`.
     #[inline(always)]
-    fn place(&mut self, serial: u32, index: usize) {
-        if self.entries.len() == self.chains.markers.len() {
+    fn place(&mut self, serial: u32, entry: EntryId) {
+        if self.len == self.markers.len() {
             // No element listed: every slot is `UNLISTED` (and stays, to
             // be reused without a fill), and serials only grow, so the
             // table starts again at this one.
@@ -391,7 +338,7 @@ impl<H> ListOfActiveFormattingElements<H> {
         if at >= self.by_serial.len() {
             self.cover(at);
         }
-        self.by_serial[at] = index as u32;
+        self.by_serial[at] = entry.0;
     }
 
     /// Grows `by_serial` to cover slot `at`.
@@ -403,83 +350,54 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.by_serial.resize((at + 1).next_multiple_of(SERIAL_STEP), UNLISTED);
     }
 
-    fn unplace(&mut self, entry: &FormattingEntry<H>) {
-        if let FormattingEntry::Element { stack_serial, .. } = entry {
-            let at = self.serial_slot(*stack_serial);
-            self.by_serial[at] = UNLISTED;
-        }
+    fn unplace(&mut self, serial: u32) {
+        let at = self.serial_slot(serial);
+        self.by_serial[at] = UNLISTED;
     }
 
-    /// Moves the recorded indices of `entries[from..]` by `delta` (an
-    /// insertion or removal below them, which moved them as much).
-    fn shift_serials(&mut self, from: usize, delta: i32) {
-        for entry in &self.entries[from..] {
-            if let FormattingEntry::Element { stack_serial, .. } = entry {
-                let at = stack_serial.wrapping_sub(self.first_serial) as usize;
-                let index = &mut self.by_serial[at];
-                *index = index.wrapping_add_signed(delta);
-            }
-        }
-    }
-
-    /// The index of the entry made for the element that got stack serial
-    /// `serial`, if it is still listed.
-    pub fn position_of(&self, serial: u32) -> Option<usize> {
-        let found = self.by_serial.get(self.serial_slot(serial)).copied().filter(|&index| index != UNLISTED);
+    /// The entry made for the element that got stack serial `serial`, if
+    /// it is still listed.
+    pub fn position_of(&self, serial: u32) -> Option<EntryId> {
+        let found = self.by_serial.get(self.serial_slot(serial)).copied().filter(|&slot| slot != UNLISTED).map(EntryId);
         #[cfg(test)]
         {
-            let searched = self.entries.iter().rposition(
-                |entry| matches!(entry, FormattingEntry::Element { stack_serial, .. } if *stack_serial == serial),
+            let searched = self.iter().find(
+                |&entry| matches!(self[entry], FormattingEntry::Element { stack_serial, .. } if stack_serial == serial),
             );
-            assert_eq!(found.map(|index| index as usize), searched, "the entry of serial {serial}");
+            assert_eq!(found, searched, "the entry of serial {serial}");
         }
-        found.map(|index| index as usize)
+        found
     }
 
-    /// Recounts the signatures after the last marker and checks that every
-    /// element of a name listed three times there is counted (the unit
-    /// tests call it after every change to the list).
-    #[cfg(test)]
-    fn check(&self) {
-        if self.entries.len() > 256 {
-            return;
-        }
-        let start =
-            self.entries.iter().rposition(|entry| matches!(entry, FormattingEntry::Marker)).map_or(0, |at| at + 1);
-        let mut counts = SignatureCounts::default();
-        let mut named: HashMap<LocalName, (usize, usize)> = HashMap::new();
-        for entry in &self.entries[start..] {
-            if let FormattingEntry::Element { name, signature, .. } = entry {
-                let (all, counted) = named.entry(*name).or_default();
-                *all += 1;
-                if let Some(signature) = signature {
-                    *counted += 1;
-                    *counts.entry(*signature).or_insert(0) += 1;
-                }
+    /// A slot for a new entry.
+    #[inline]
+    fn take_slot(&mut self, entry: Entry<H>) -> EntryId {
+        match self.free.pop() {
+            Some(slot) => {
+                self.slots[slot as usize] = entry;
+                EntryId(slot)
+            }
+            None => {
+                self.slots.push(entry);
+                EntryId(self.slots.len() as u32 - 1)
             }
         }
-        assert_eq!(self.signature_counts, counts, "the signature counts after the last marker");
-        // The chains and the markers, against a walk of the list.
-        let mut last = HashMap::new();
-        let mut markers = Vec::new();
-        for (index, entry) in self.entries.iter().enumerate() {
-            let link = match entry {
-                FormattingEntry::Marker => {
-                    markers.push(index as u32);
-                    0
-                }
-                FormattingEntry::Element { name, .. } => last.insert(*name, index as u32 + 1).unwrap_or(0),
-            };
-            assert_eq!(self.chains.below[index], link, "the link of entry {index}");
+    }
+
+    /// Gives `entry`'s slot back (a free slot holds a marker, which the
+    /// compaction of the frozen attributes passes).
+    #[inline]
+    fn give_slot(&mut self, entry: EntryId) {
+        if entry.0 as usize + 1 == self.slots.len() {
+            self.slots.pop();
+        } else {
+            self.slots[entry.0 as usize].entry = FormattingEntry::Marker;
+            self.free.push(entry.0);
         }
-        assert_eq!(self.chains.below.len(), self.entries.len());
-        assert_eq!(self.chains.markers, markers, "the markers");
-        for (name, link) in &last {
-            assert_eq!(self.chains.last[name.index()], *link, "the last {name:?}");
-        }
-        assert_eq!(self.chains.last.iter().filter(|&&link| link != 0).count(), last.len(), "the names listed");
-        for (name, (all, counted)) in named {
-            assert!(all < 3 || counted == all, "{all} elements {name:?}, {counted} counted");
+        if self.len == 0 {
+            // Empty: every slot is free.
+            self.slots.clear();
+            self.free.clear();
         }
     }
 
@@ -487,15 +405,34 @@ impl<H> ListOfActiveFormattingElements<H> {
     /// 84 instructions of a formatting element's push).
     #[inline(always)]
     pub fn push(&mut self, entry: FormattingEntry<H>) {
-        self.chains.pushed(self.entries.len(), &entry);
-        match entry {
-            FormattingEntry::Marker => self.counts_before_markers.push(std::mem::take(&mut self.signature_counts)),
-            FormattingEntry::Element { stack_serial, .. } => {
-                self.place(stack_serial, self.entries.len());
-                self.count(&entry, 1);
+        let (markers_before, same_name) = match &entry {
+            FormattingEntry::Marker => (self.markers.len() as u32 + 1, Chain::default()),
+            FormattingEntry::Element { name, .. } => {
+                (self.markers.len() as u32, Chain { previous: self.last_named[name.index()], next: 0 })
+            }
+        };
+        let new =
+            Entry { entry, markers_before, previous: self.last, next: 0, same_name, same_signature: Chain::default() };
+        let id = self.take_slot(new);
+        match self.slots[id.0 as usize].entry {
+            FormattingEntry::Marker => self.markers.push(id),
+            FormattingEntry::Element { name, stack_serial, signature, .. } => {
+                self.place(stack_serial, id);
+                self.last_named[name.index()] = link(id);
+                if let Some(previous) = self::id(same_name.previous) {
+                    self.slots[previous.0 as usize].same_name.next = link(id);
+                }
+                if let Some(signature) = signature {
+                    self.sign(id, signature);
+                }
             }
         }
-        self.entries.push(entry);
+        match self::id(self.last) {
+            Some(last) => self.slots[last.0 as usize].next = link(id),
+            None => self.first = link(id),
+        }
+        self.last = link(id);
+        self.len += 1;
         #[cfg(test)]
         self.check();
     }
@@ -503,9 +440,9 @@ impl<H> ListOfActiveFormattingElements<H> {
     /// The stack serial of the last entry, if it is an element.
     #[inline]
     pub fn last_serial(&self) -> Option<u32> {
-        match self.entries.last()? {
+        match self[self.last()?] {
             FormattingEntry::Marker => None,
-            FormattingEntry::Element { stack_serial, .. } => Some(*stack_serial),
+            FormattingEntry::Element { stack_serial, .. } => Some(stack_serial),
         }
     }
 
@@ -516,102 +453,249 @@ impl<H> ListOfActiveFormattingElements<H> {
         self.pop();
     }
 
-    #[inline(always)]
+    /// Removes the last entry: the last of its name and of its signature,
+    /// so that only the links to it from the entries before it change.
+    #[inline]
     pub fn pop(&mut self) -> Option<FormattingEntry<H>> {
-        let entry = self.entries.pop()?;
-        self.chains.popped(&entry);
-        match entry {
-            FormattingEntry::Marker => self.signature_counts = self.counts_before_markers.pop().unwrap_or_default(),
-            _ => {
-                self.unplace(&entry);
-                self.count(&entry, -1);
+        let last = self.last()?;
+        let at = last.0 as usize;
+        let previous = self.slots[at].previous;
+        match id(previous) {
+            Some(previous) => self.slots[previous.0 as usize].next = 0,
+            None => self.first = 0,
+        }
+        self.last = previous;
+        self.len -= 1;
+        let slot = if at + 1 == self.slots.len() {
+            self.slots.pop().expect("the last entry's slot")
+        } else {
+            self.free.push(last.0);
+            let marker = Entry { entry: FormattingEntry::Marker, ..self.slots[at] };
+            std::mem::replace(&mut self.slots[at], marker)
+        };
+        match slot.entry {
+            FormattingEntry::Marker => {
+                self.markers.pop();
+            }
+            FormattingEntry::Element { name, stack_serial, signature, .. } => {
+                self.unplace(stack_serial);
+                self.last_named[name.index()] = slot.same_name.previous;
+                if let Some(previous) = id(slot.same_name.previous) {
+                    self.slots[previous.0 as usize].same_name.next = 0;
+                }
+                if let Some(signature) = signature {
+                    self.unchain_signature(signature, slot.same_signature);
+                }
             }
         }
+        if self.len == 0 {
+            self.slots.clear();
+            self.free.clear();
+        }
         #[cfg(test)]
         self.check();
-        Some(entry)
+        Some(slot.entry)
     }
 
-    /// Removes an element entry (after the last marker). (It returns
-    /// nothing: no caller keeps the entry, and handing it back cost a copy.)
-    pub fn remove(&mut self, index: usize) {
-        if index + 1 == self.entries.len() {
-            // The last entry (`</b>` closing the current node, the usual
-            // case): no index above it to shift.
-            self.pop();
+    /// Removes an element entry (after the last marker), wherever it is.
+    pub fn remove(&mut self, entry: EntryId) {
+        debug_assert!(!matches!(self[entry], FormattingEntry::Marker), "only elements are removed from the middle");
+        self.remove_entry(entry);
+    }
+
+    /// Unlinks `entry` from the list and its chains and frees its slot.
+    fn remove_entry(&mut self, entry: EntryId) -> FormattingEntry<H> {
+        let slot = self.slots[entry.0 as usize].clone();
+        match id(slot.previous) {
+            Some(previous) => self.slots[previous.0 as usize].next = slot.next,
+            None => self.first = slot.next,
+        }
+        match id(slot.next) {
+            Some(next) => self.slots[next.0 as usize].previous = slot.previous,
+            None => self.last = slot.previous,
+        }
+        match &slot.entry {
+            FormattingEntry::Marker => {
+                let popped = self.markers.pop();
+                debug_assert_eq!(popped, Some(entry), "markers leave at the end");
+            }
+            FormattingEntry::Element { name, stack_serial, signature, .. } => {
+                self.unplace(*stack_serial);
+                self.unchain_name(entry, *name, slot.same_name);
+                if let Some(signature) = signature {
+                    self.unchain_signature(*signature, slot.same_signature);
+                }
+            }
+        }
+        self.len -= 1;
+        self.give_slot(entry);
+        #[cfg(test)]
+        self.check();
+        slot.entry
+    }
+
+    fn unchain_name(&mut self, entry: EntryId, name: LocalName, chain: Chain) {
+        match id(chain.next) {
+            Some(next) => self.slots[next.0 as usize].same_name.previous = chain.previous,
+            None => {
+                debug_assert_eq!(self.last_named[name.index()], link(entry));
+                self.last_named[name.index()] = chain.previous;
+            }
+        }
+        if let Some(previous) = id(chain.previous) {
+            self.slots[previous.0 as usize].same_name.next = chain.next;
+        }
+    }
+
+    fn unchain_signature(&mut self, signature: u64, chain: Chain) {
+        match id(chain.next) {
+            Some(next) => self.slots[next.0 as usize].same_signature.previous = chain.previous,
+            None => {
+                if chain.previous == 0 {
+                    self.last_signed.remove(&signature);
+                } else {
+                    self.last_signed.insert(signature, chain.previous);
+                }
+            }
+        }
+        if let Some(previous) = id(chain.previous) {
+            self.slots[previous.0 as usize].same_signature.next = chain.next;
+        }
+    }
+
+    /// Replaces an element entry by one for the same token (same name and
+    /// signature: it takes the old one's place in the list and the chains).
+    pub fn replace(&mut self, entry: EntryId, new: FormattingEntry<H>) {
+        let FormattingEntry::Element { stack_serial, .. } = new else { unreachable!("an element replaces") };
+        let old = std::mem::replace(&mut self.slots[entry.0 as usize].entry, new);
+        debug_assert!(
+            matches!((&old, &self[entry]), (FormattingEntry::Element { name: a, signature: x, .. }, FormattingEntry::Element { name: b, signature: y, .. }) if a == b && x == y),
+            "replaced by an entry for the same token"
+        );
+        // The old entry's serial differs from the new one's (a new push).
+        if let FormattingEntry::Element { stack_serial: old_serial, .. } = old {
+            self.unplace(old_serial);
+        }
+        self.place(stack_serial, entry);
+        #[cfg(test)]
+        self.check();
+    }
+
+    /// Moves `entry` to right after `after` in the list: the adoption
+    /// agency algorithm's step 4.18, the formatting element's entry
+    /// replaced by the new element's at the bookmark. `entry` keeps its
+    /// place in the chains of its name and signature: it is the last entry
+    /// of its name after the last marker, and the bookmark is after it,
+    /// with no entry of its name between (see the algorithm).
+    pub fn move_after(&mut self, entry: EntryId, after: EntryId) {
+        if entry == after {
             return;
         }
-        let entry = self.entries.remove(index);
-        debug_assert!(!matches!(entry, FormattingEntry::Marker), "only elements are removed from the middle");
-        self.chains.removed(index, &entry, &self.entries[index..]);
-        self.unplace(&entry);
-        self.shift_serials(index, -1);
-        self.count(&entry, -1);
+        let slot = &self.slots[entry.0 as usize];
+        let (previous, next) = (slot.previous, slot.next);
+        match id(previous) {
+            Some(previous) => self.slots[previous.0 as usize].next = next,
+            None => self.first = next,
+        }
+        match id(next) {
+            Some(next) => self.slots[next.0 as usize].previous = previous,
+            None => self.last = previous,
+        }
+        let after_next = self.slots[after.0 as usize].next;
+        self.slots[entry.0 as usize].previous = link(after);
+        self.slots[entry.0 as usize].next = after_next;
+        self.slots[after.0 as usize].next = link(entry);
+        match id(after_next) {
+            Some(next) => self.slots[next.0 as usize].previous = link(entry),
+            None => self.last = link(entry),
+        }
         #[cfg(test)]
         self.check();
     }
 
-    /// Inserts an element entry (after the last marker).
-    pub fn insert(&mut self, index: usize, entry: FormattingEntry<H>) {
-        self.count(&entry, 1);
-        self.shift_serials(index, 1);
-        if let FormattingEntry::Element { stack_serial, .. } = entry {
-            self.place(stack_serial, index);
+    /// Checks the links, the chains, the markers and the entries per
+    /// serial against a walk of the list (the unit tests call it after
+    /// every change to the list).
+    #[cfg(test)]
+    fn check(&self) {
+        if self.len > 256 {
+            return;
         }
-        self.entries.insert(index, entry);
-        self.chains.inserted(index, &self.entries[index], &self.entries[index + 1..]);
-        #[cfg(test)]
-        self.check();
-    }
-
-    /// Replaces an element entry by one for the same token.
-    pub fn replace(&mut self, index: usize, entry: FormattingEntry<H>) {
-        debug_assert!(
-            matches!((&entry, &self.entries[index]), (FormattingEntry::Element { name: a, .. }, FormattingEntry::Element { name: b, .. }) if a == b),
-            "replaced by an entry of the same name"
-        );
-        self.count(&entry, 1);
-        if let FormattingEntry::Element { stack_serial, .. } = entry {
-            self.place(stack_serial, index);
+        let entries: Vec<EntryId> = self.iter().collect();
+        assert_eq!(entries.len(), self.len, "the length");
+        let backwards: Vec<EntryId> =
+            std::iter::successors(self.last(), |&entry| self.previous(entry)).collect::<Vec<_>>();
+        assert!(backwards.iter().rev().eq(entries.iter()), "the links back");
+        let mut markers = Vec::new();
+        let mut named: std::collections::HashMap<LocalName, Vec<EntryId>> = Default::default();
+        let mut signed: std::collections::HashMap<u64, Vec<EntryId>> = Default::default();
+        for &entry in &entries {
+            let slot = &self.slots[entry.0 as usize];
+            match &slot.entry {
+                FormattingEntry::Marker => {
+                    markers.push(entry);
+                    assert_eq!(slot.markers_before as usize, markers.len(), "a marker's count");
+                }
+                FormattingEntry::Element { name, signature, stack_serial, .. } => {
+                    assert_eq!(slot.markers_before as usize, markers.len(), "the markers before {entry:?}");
+                    named.entry(*name).or_default().push(entry);
+                    if let Some(signature) = signature {
+                        signed.entry(*signature).or_default().push(entry);
+                    }
+                    assert_eq!(self.by_serial[self.serial_slot(*stack_serial)], entry.0, "the slot of serial");
+                }
+            }
         }
-        let old = std::mem::replace(&mut self.entries[index], entry);
-        // The old entry's serial differs from the new one's (a new push).
-        self.unplace(&old);
-        self.count(&old, -1);
-        #[cfg(test)]
-        self.check();
+        assert_eq!(self.markers, markers, "the markers");
+        let chain = |last: Link, links: fn(&Entry<H>) -> Chain| {
+            let mut chain = Vec::new();
+            let mut at = id(last);
+            while let Some(entry) = at {
+                let links = links(&self.slots[entry.0 as usize]);
+                if let Some(&after) = chain.last() {
+                    assert_eq!(links.next, link(after), "the link forward of {entry:?}");
+                }
+                chain.push(entry);
+                at = id(links.previous);
+            }
+            chain.reverse();
+            chain
+        };
+        for (name, entries) in &named {
+            assert_eq!(&chain(self.last_named[name.index()], |slot| slot.same_name), entries, "the {name:?}s");
+        }
+        assert_eq!(self.last_named.iter().filter(|&&last| last != 0).count(), named.len(), "the names listed");
+        for (signature, entries) in &signed {
+            let last = self.last_signed.get(signature).copied().unwrap_or(0);
+            assert_eq!(&chain(last, |slot| slot.same_signature), entries, "the signature {signature}");
+        }
+        assert_eq!(self.last_signed.len(), signed.len(), "the signatures listed");
+        // Every element of a name listed three times after the last marker
+        // is counted.
+        for entries in named.values() {
+            let after: Vec<_> = entries.iter().filter(|&&entry| self.after_the_last_marker(entry)).collect();
+            let counted = after
+                .iter()
+                .filter(|&&&entry| matches!(self[entry], FormattingEntry::Element { signature: Some(_), .. }))
+                .count();
+            assert!(after.len() < 3 || counted == after.len(), "{} elements, {counted} counted", after.len());
+        }
     }
 }
 
-/// A hash of a tag's name and attribute set that does not depend on the
-/// attributes' order: equal elements have equal signatures, so the Noah's
-/// Ark scan compares full attribute lists only when the signatures agree.
-pub(crate) fn signature(name: LocalName, tag: &Tag) -> u64 {
-    signature_of(name, tag.attrs.iter().map(|attr| (attr.name.as_str(), attr.value.as_str())))
-}
-
-/// [`signature`] of a name and its attributes as (name, value) pairs.
-fn signature_of<'a>(name: LocalName, attrs: impl Iterator<Item = (&'a str, &'a str)>) -> u64 {
-    /// Eight bytes per step (then the rest one by one): attribute values
-    /// such as `href`s are long, and a byte-wise FNV cost 3.7M
-    /// instructions on the corpus.
-    fn hash(bytes: &[u8], mut hash: u64) -> u64 {
-        let mut words = bytes.chunks_exact(8);
-        for word in &mut words {
-            let mut buf = [0u8; 8];
-            buf.copy_from_slice(word);
-            hash = (hash ^ u64::from_le_bytes(buf)).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23);
-        }
-        for &byte in words.remainder() {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3);
-        }
-        hash ^ bytes.len() as u64
-    }
-    let attrs = attrs.fold(0u64, |sum, (attr_name, value)| {
-        let hash = hash(value.as_bytes(), hash(attr_name.as_bytes(), 0xCBF2_9CE4_8422_2325) ^ 0xFF);
-        sum.wrapping_add(hash)
-    });
-    attrs ^ (name.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+/// A hash of an element's name and attribute set that does not depend on
+/// the attributes' order: equal elements have equal signatures, so the
+/// Noah's Ark clause compares full attribute lists only when the signatures
+/// agree. A sum of a seeded hash of each attribute as (name, value) (the seed is the parser's own, random, so that
+/// a document cannot be written to give many different attribute sets one
+/// signature, each of which the clause would compare).
+fn signature_of<'a>(
+    seed: &foldhash::fast::RandomState,
+    name: LocalName,
+    attrs: impl Iterator<Item = (&'a str, &'a str)>,
+) -> u64 {
+    let attrs = attrs.fold(0u64, |sum, attr| sum.wrapping_add(seed.hash_one(attr)));
+    attrs ^ seed.hash_one(name.index())
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -624,8 +708,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     ) {
         // The Noah's Ark clause: at most three equal elements after the
         // last marker. Fewer than two of the name there (the usual case):
-        // nothing to count or compare (see `signature_counts`).
-        let named = self.active_formatting.named_after_marker(name);
+        // nothing to count or compare (see `last_signed`).
+        let named = self.active_formatting.named_after_marker(name).take(3).count();
         let signature = if named < 2 { None } else { Some(self.noahs_ark_clause(name, tag, named)) };
         self.push_formatting_entry(handle, name, tag, signature);
     }
@@ -634,43 +718,39 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// `name` after the last marker: counts them if needed, and removes the
     /// earliest of three elements equal to the one `tag` makes. Returns
     /// that element's signature.
+    ///
+    /// The equal elements are found along the chain of the signature: the
+    /// clause keeps at most three equal elements after the last marker
+    /// (reconstruction and the adoption agency algorithm only replace or
+    /// move entries of one token), so the third one found from the end is
+    /// the earliest, and the walk passes entries of other attributes only
+    /// where their signatures collide. Each comparison costs the
+    /// attributes once (`AttrLookup`).
     #[inline(never)]
     fn noahs_ark_clause(&mut self, name: LocalName, tag: &Tag, named: usize) -> u64 {
         if named == 2 {
             self.active_formatting.count_the_two_before_a_third(name);
         }
-        let signature = signature(name, tag);
+        let signature = self.active_formatting.signature(name, tag);
+        let lookup = AttrLookup::new(tag);
+        let list = &self.active_formatting;
         let mut equal = 0;
         let mut earliest = None;
-        let candidates =
-            if self.active_formatting.signature_count(signature) >= 3 { self.active_formatting.len() } else { 0 };
-        for (index, entry) in self.active_formatting.iter().enumerate().rev().take(candidates) {
-            match entry {
-                FormattingEntry::Marker => break,
-                FormattingEntry::Element { signature: other_signature, name: other_name, attrs, .. } => {
-                    if *other_signature == Some(signature)
-                        && *other_name == name
-                        && self.active_formatting.frozen_attrs().same_as(*attrs, tag)
-                    {
-                        equal += 1;
-                        earliest = Some(index);
-                        // This clause keeps at most three equal elements
-                        // after the last marker (reconstruction and the
-                        // adoption agency algorithm only replace entries),
-                        // so the third one found from the end is the
-                        // earliest: the scan stops there instead of crossing
-                        // every older entry (distinct elements followed by
-                        // many equal ones stay linear).
-                        if equal == 3 {
-                            break;
-                        }
+        for entry in list.signed_after_marker(signature) {
+            crate::cost::step!("tree_builder::noahs_ark_clause");
+            if let FormattingEntry::Element { name: other_name, attrs, .. } = list[entry] {
+                if other_name == name && list.frozen_attrs().same_as(attrs, &lookup) {
+                    equal += 1;
+                    earliest = Some(entry);
+                    if equal == 3 {
+                        break;
                     }
                 }
             }
         }
-        if equal >= 3 {
-            if let Some(index) = earliest {
-                self.active_formatting.remove(index);
+        if equal == 3 {
+            if let Some(entry) = earliest {
+                self.active_formatting.remove(entry);
             }
         }
         signature
@@ -698,70 +778,89 @@ impl<S: TreeSink> TreeBuilder<S> {
         // marker or an open element (the usual case, inline: this runs
         // before every character token and most start tags in body).
         let Some(last) = self.active_formatting.last() else { return };
-        match last {
+        match self.active_formatting[last] {
             FormattingEntry::Marker => {}
             FormattingEntry::Element { stack_serial, .. } => {
-                if !self.open_elements.is_open(*stack_serial) {
-                    self.reconstruct_from_the_last_entry();
+                if !self.open_elements.is_open(stack_serial) {
+                    self.reconstruct_from_the_last_entry(last);
                 }
             }
         }
     }
 
     /// Steps 4–10 of reconstructing the active formatting elements, when
-    /// the last entry is an element that is not open.
+    /// the last entry, `last`, is an element that is not open.
     #[inline(never)]
-    fn reconstruct_from_the_last_entry(&mut self) {
+    fn reconstruct_from_the_last_entry(&mut self, last: EntryId) {
         // 4–6 (Rewind): step back to the entry after the last marker or
         // open element.
-        let mut index = self.active_formatting.len() - 1;
-        while index > 0 {
-            let previous = &self.active_formatting[index - 1];
-            let stop = match previous {
+        let mut entry = last;
+        while let Some(previous) = self.active_formatting.previous(entry) {
+            crate::cost::step!("tree_builder::reconstruct");
+            let stop = match self.active_formatting[previous] {
                 FormattingEntry::Marker => true,
-                FormattingEntry::Element { stack_serial, .. } => self.open_elements.is_open(*stack_serial),
+                FormattingEntry::Element { stack_serial, .. } => self.open_elements.is_open(stack_serial),
             };
             if stop {
                 break;
             }
-            index -= 1;
+            entry = previous;
         }
         // 7–10 (Advance, Create): re-create every later entry.
-        while index < self.active_formatting.len() {
+        let mut next = Some(entry);
+        while let Some(entry) = next {
+            crate::cost::step!("tree_builder::reconstruct");
             let FormattingEntry::Element { name, attrs, signature, handle: previous, .. } =
-                self.active_formatting[index].clone()
+                self.active_formatting[entry].clone()
             else {
                 unreachable!("no marker after the rewind point")
             };
             let handle = self.insert_a_formatting_element_again(name, attrs, previous);
             let stack_serial = self.current_node().serial;
             self.active_formatting
-                .replace(index, FormattingEntry::Element { handle, name, attrs, signature, stack_serial });
-            index += 1;
+                .replace(entry, FormattingEntry::Element { handle, name, attrs, signature, stack_serial });
+            next = self.active_formatting.next(entry);
         }
+        #[cfg(test)]
+        self.check_the_list_against_the_stack();
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker>
     pub(crate) fn clear_the_list_of_active_formatting_elements_up_to_the_last_marker(&mut self) {
         while let Some(entry) = self.active_formatting.pop() {
+            crate::cost::step!("tree_builder::clear_formatting_to_marker");
             if matches!(entry, FormattingEntry::Marker) {
                 break;
             }
         }
     }
 
-    /// The index of the last formatting element `name` after the last marker.
-    pub(crate) fn formatting_element_after_last_marker(&self, name: LocalName) -> Option<usize> {
+    /// Checks that the list's open elements are in the stack's order: what
+    /// the adoption agency algorithm's step 4.18 relies on (the unit tests
+    /// call it after every round of the algorithm and every
+    /// reconstruction).
+    #[cfg(test)]
+    pub(crate) fn check_the_list_against_the_stack(&self) {
+        let list = &self.active_formatting;
+        let slots: Vec<usize> = list
+            .iter()
+            .filter_map(|entry| list[entry].stack_serial())
+            .filter_map(|serial| self.open_elements.position(serial))
+            .collect();
+        assert!(slots.windows(2).all(|pair| pair[0] < pair[1]), "open entries out of the stack's order: {slots:?}");
+    }
+
+    /// The last formatting element `name` after the last marker.
+    pub(crate) fn formatting_element_after_last_marker(&self, name: LocalName) -> Option<EntryId> {
         self.active_formatting.last_after_marker(name)
     }
 
-    /// The index in the list of the element `handle`, which got stack
-    /// serial `serial` (a lookup, not a search).
-    pub(crate) fn formatting_position(&self, handle: S::Handle, serial: u32) -> Option<usize> {
+    /// The entry of the element `handle`, which got stack serial `serial`
+    /// (a lookup, not a search).
+    pub(crate) fn formatting_position(&self, handle: S::Handle, serial: u32) -> Option<EntryId> {
         let found = self.active_formatting.position_of(serial);
-        #[cfg(test)]
-        assert_eq!(found, self.active_formatting.iter().rposition(|entry| entry.handle() == Some(handle)));
-        #[cfg(not(test))]
+        debug_assert!(found.is_none_or(|entry| self.active_formatting[entry].handle() == Some(handle)));
+        #[cfg(not(debug_assertions))]
         let _ = handle;
         found
     }
@@ -818,11 +917,11 @@ mod tests {
     }
 
     /// Every change to the list is checked against searches of it (the
-    /// chains, the markers, the entries per serial, the signature counts:
-    /// `ListOfActiveFormattingElements::check` and the lookups' own
-    /// checks under `cfg(test)`).
+    /// links, the chains, the markers, the entries per serial:
+    /// `ListOfActiveFormattingElements::check` and the lookups' own checks
+    /// under `cfg(test)`).
     #[test]
-    fn the_chains_and_counts_follow_every_change_to_the_list() {
+    fn the_chains_follow_every_change_to_the_list() {
         let mut reconstructed = 0;
         for seed in 0..200 {
             let tree = dump_html5lib(&crate::parse_document(&soup(seed, 300)));

@@ -54,19 +54,20 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 3–4. The outer loop, at most eight times.
         for _ in 0..8 {
+            crate::cost::step!("tree_builder::adoption_agency_outer");
             // 4.3
-            let Some(formatting_index) = self.formatting_element_after_last_marker(subject) else {
+            let Some(formatting_entry) = self.formatting_element_after_last_marker(subject) else {
                 return AdoptionOutcome::AnyOtherEndTag;
             };
             let FormattingEntry::Element { handle: formatting_element, stack_serial: formatting_serial, .. } =
-                self.active_formatting[formatting_index]
+                self.active_formatting[formatting_entry]
             else {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
-            // 4.4
-            let Some(formatting_stack_index) = self.open_elements.position(formatting_serial) else {
+            // 4.4 (the stack's slots: see `StackOfOpenElements`)
+            let Some(formatting_slot) = self.open_elements.position(formatting_serial) else {
                 self.parse_error(TreeConstructionError::MisnestedFormattingElement);
-                self.active_formatting.remove(formatting_index);
+                self.active_formatting.remove(formatting_entry);
                 return AdoptionOutcome::Done;
             };
             // 4.5
@@ -79,80 +80,86 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.parse_error(TreeConstructionError::MisnestedFormattingElement);
             }
             // 4.7 The furthest block: the topmost special element below
-            // the formatting element.
-            let furthest_block_index = (formatting_stack_index + 1..self.open_elements.len())
-                .find(|&index| self.open_elements[index].is(Categories::SPECIAL));
+            // the formatting element. (The walk passes what the inner loop
+            // then removes or replaces.)
+            let furthest_block_slot = std::iter::successors(self.open_elements.above(formatting_slot), |&slot| {
+                self.open_elements.above(slot)
+            })
+            .find(|&slot| {
+                crate::cost::step!("tree_builder::furthest_block_search");
+                self.open_elements[slot].is(Categories::SPECIAL)
+            });
             // 4.8
-            let Some(furthest_block_index) = furthest_block_index else {
-                while self.open_elements.len() > formatting_stack_index {
-                    self.pop();
-                }
-                self.active_formatting.remove(formatting_index);
+            let Some(furthest_block_slot) = furthest_block_slot else {
+                self.pop_until_node_popped(formatting_element);
+                self.active_formatting.remove(formatting_entry);
                 return AdoptionOutcome::Done;
             };
             // The entry's token, for the new element of 4.15 (not copied
             // in the usual case above, the formatting element as the
             // current node).
             let FormattingEntry::Element { attrs: formatting_attrs, signature: formatting_signature, .. } =
-                self.active_formatting[formatting_index].clone()
+                self.active_formatting[formatting_entry].clone()
             else {
                 unreachable!("formatting_element_after_last_marker returns elements")
             };
-            let furthest_block = self.open_elements[furthest_block_index].handle;
-            let furthest_block_serial = self.open_elements[furthest_block_index].serial;
+            let furthest_block = self.open_elements[furthest_block_slot].handle;
             // 4.9
-            let common_ancestor_index = formatting_stack_index - 1;
-            // 4.10
-            let mut bookmark = formatting_index;
+            let common_ancestor_slot =
+                self.open_elements.below(formatting_slot).expect("the html element is below a formatting element");
+            // 4.10: the bookmark is the formatting element's entry until
+            // 4.13.7 moves it after another (entries keep their ids: see
+            // `ListOfActiveFormattingElements`).
+            let mut bookmark_after = None;
             // 4.11
-            let mut node_index = furthest_block_index;
+            let mut node_slot = furthest_block_slot;
             let mut last_node = furthest_block;
             // 4.12–4.13 The inner loop.
             let mut inner_loop_counter = 0;
             loop {
+                crate::cost::step!("tree_builder::adoption_agency_inner");
                 inner_loop_counter += 1;
-                // 4.13.2: the element above node (also when node was removed).
-                node_index -= 1;
-                let node = self.open_elements[node_index].handle;
-                let node_serial = self.open_elements[node_index].serial;
+                // 4.13.2: the element above node (also when node was removed:
+                // its slot stays, a hole).
+                node_slot = self.open_elements.below(node_slot).expect("the formatting element is below node");
+                let node = self.open_elements[node_slot].handle;
+                let node_serial = self.open_elements[node_slot].serial;
                 // 4.13.3
                 if node == formatting_element {
                     break;
                 }
-                let mut node_formatting_index = self.formatting_position(node, node_serial);
-                // 4.13.4
+                let mut node_entry = self.formatting_position(node, node_serial);
+                // 4.13.4 (never the bookmark's entry: the inner loop passes
+                // each node once)
                 if inner_loop_counter > 3 {
-                    if let Some(index) = node_formatting_index {
-                        self.active_formatting.remove(index);
-                        if index < bookmark {
-                            bookmark -= 1;
-                        }
-                        node_formatting_index = None;
+                    if let Some(entry) = node_entry {
+                        self.active_formatting.remove(entry);
+                        node_entry = None;
                     }
                 }
                 // 4.13.5
-                let Some(node_formatting_index) = node_formatting_index else {
-                    let removed = self.open_elements.remove(node_index);
+                let Some(node_entry) = node_entry else {
+                    let removed = self.open_elements.remove(node_slot);
                     debug_assert!(removed.handle == node);
                     continue;
                 };
                 // 4.13.6: replace node by a new element for its token.
                 let FormattingEntry::Element { name, attrs, signature, handle: previous, .. } =
-                    self.active_formatting[node_formatting_index].clone()
+                    self.active_formatting[node_entry].clone()
                 else {
                     unreachable!("an element's entry")
                 };
                 let new_element = self.create_a_formatting_element_again(name, attrs, previous);
                 let new_handle = new_element.handle;
-                self.open_elements.replace(node_index, new_element);
-                let stack_serial = self.open_elements[node_index].serial;
+                self.open_elements.replace(node_slot, new_element);
+                let stack_serial = self.open_elements[node_slot].serial;
                 self.active_formatting.replace(
-                    node_formatting_index,
+                    node_entry,
                     FormattingEntry::Element { handle: new_handle, name, attrs, signature, stack_serial },
                 );
                 // 4.13.7
                 if last_node == furthest_block {
-                    bookmark = node_formatting_index + 1;
+                    bookmark_after = Some(node_entry);
                 }
                 // 4.13.8
                 self.sink.remove_from_parent(last_node);
@@ -162,38 +169,43 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // 4.14
             self.sink.remove_from_parent(last_node);
-            let location = self.appropriate_place_for_inserting_a_node(Some(common_ancestor_index));
+            let location = self.appropriate_place_for_inserting_a_node(Some(common_ancestor_slot));
             self.insert_at(location, NodeOrText::Node(last_node));
             // 4.15–4.17
             let new_element = self.create_a_formatting_element_again(subject, formatting_attrs, formatting_element);
             let new_handle = new_element.handle;
             self.sink.reparent_children(furthest_block, new_handle);
             self.sink.append(furthest_block, NodeOrText::Node(new_handle));
-            // 4.18
-            let formatting_index =
-                self.formatting_position(formatting_element, formatting_serial).expect("still in the list");
-            self.active_formatting.remove(formatting_index);
-            if formatting_index < bookmark {
-                bookmark -= 1;
-            }
-            // 4.19 (before 4.18's insertion, which needs the new element's
-            // stack serial; the two steps touch different structures)
-            let formatting_stack_index = self.open_elements.position(formatting_serial).expect("still on the stack");
-            self.open_elements.remove(formatting_stack_index);
-            let furthest_block_index = self.open_elements.position(furthest_block_serial).expect("still on the stack");
-            self.open_elements.insert(furthest_block_index + 1, new_element);
-            let stack_serial = self.open_elements[furthest_block_index + 1].serial;
-            let name: LocalName = subject;
-            self.active_formatting.insert(
-                bookmark,
+            // 4.19 (before 4.18, which needs the new element's stack
+            // serial, which needs the new element's
+            // stack serial; the two steps touch different structures). The
+            // new element takes the furthest block's slot, which moves down
+            // with the elements the inner loop replaced (see
+            // `remove_and_insert_above`).
+            self.open_elements.remove_and_insert_above(formatting_slot, furthest_block_slot, new_element);
+            let stack_serial = self.open_elements[furthest_block_slot].serial;
+            // 4.18: the new element's entry replaces the formatting
+            // element's and goes to the bookmark. The bookmark is never
+            // before the formatting element's entry (the list's open
+            // entries are in the stack's order, and node is above the
+            // formatting element), so the new entry is the last of its name
+            // after the last marker, as the one it replaces was: it keeps
+            // that entry's place in the chains (`move_after`).
+            self.active_formatting.replace(
+                formatting_entry,
                 FormattingEntry::Element {
                     handle: new_handle,
-                    name,
+                    name: subject,
                     attrs: formatting_attrs,
                     signature: formatting_signature,
                     stack_serial,
                 },
             );
+            if let Some(after) = bookmark_after {
+                self.active_formatting.move_after(formatting_entry, after);
+            }
+            #[cfg(test)]
+            self.check_the_list_against_the_stack();
         }
         AdoptionOutcome::Done
     }

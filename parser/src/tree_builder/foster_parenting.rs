@@ -39,9 +39,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         if self.foster_parenting || self.options.max_depth.is_some() {
             return None;
         }
-        let index = override_target.unwrap_or(self.open_elements.len() - 1);
-        let target = &self.open_elements[index];
-        let usual = !target.is_html(local_names::TEMPLATE) && (index != 0 || self.root_insertion_target.is_none());
+        let (target, bottom) = match override_target {
+            None => (self.open_elements.last()?, !self.open_elements.has_two_or_more()),
+            Some(slot) => (&self.open_elements[slot], slot == 0),
+        };
+        let usual = !target.is_html(local_names::TEMPLATE) && (!bottom || self.root_insertion_target.is_none());
         usual.then_some(target.handle)
     }
 
@@ -70,18 +72,15 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// The whole algorithm (foster parenting, templates, the depth limit).
     #[inline(never)]
     fn appropriate_place_in_general(&mut self, override_target: Option<usize>) -> InsertionLocation<S::Handle> {
-        let mut target_index = override_target.unwrap_or(self.open_elements.len() - 1);
+        let target_index = override_target.or(self.open_elements.top_slot()).expect("an open element");
         // The optional depth limit (off by default; not in the spec): as in
         // Chromium and WebKit, a node that would go deeper than the cap is
         // inserted into the open element at the cap instead, so that the
         // nodes past it become siblings. The stack of open elements still
         // grows, so end tags match as usual.
-        if let Some(max) = self.options.max_depth {
-            let cap = max.max(1) - 1;
-            if target_index > cap {
-                target_index = cap;
-                self.limits_hit.depth_capped = true;
-            }
+        let (target_index, capped) = self.open_elements.capped(target_index);
+        if capped {
+            self.limits_hit.depth_capped = true;
         }
         let target = &self.open_elements[target_index];
         let foster = self.foster_parenting && target.html_name().is_some_and(is_table_structure_elements);
@@ -106,7 +105,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     if self.sink.has_parent(table_handle) {
                         return InsertionLocation::InsertBefore(table_handle);
                     }
-                    (table - 1, InsertionLocation::AppendTo(self.open_elements[table - 1].handle))
+                    // "the element immediately above last table".
+                    let above = self.open_elements.below(table).expect("the html element is below a table");
+                    (above, InsertionLocation::AppendTo(self.open_elements[above].handle))
                 }
             }
         } else {

@@ -279,6 +279,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         let node = self.sink.create_processing_instruction(&pi.target, &pi.data);
         self.node_created();
         self.insert_at(location, NodeOrText::Node(node));
+        if self.options.template_patching {
+            self.index_a_marker(pi, node, location);
+        }
     }
 
     /// Inserts a processing instruction as the last child of `parent` (the
@@ -288,6 +291,9 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.node_created();
         let location = self.adjusted_for_the_root_insertion_target(InsertionLocation::AppendTo(parent));
         self.insert_at(location, NodeOrText::Node(node));
+        if self.options.template_patching {
+            self.index_a_marker(pi, node, location);
+        }
     }
 }
 

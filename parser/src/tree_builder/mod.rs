@@ -20,8 +20,9 @@ mod interface;
 mod reset_insertion_mode;
 mod selectedcontent;
 mod serial_positions;
+mod stack_chains;
+mod stack_holes;
 mod stack_of_open_elements;
-mod stack_regions;
 mod token;
 
 use crate::encoding::{Confidence, Encoding};
@@ -159,9 +160,9 @@ const ALLOWED_OPEN_AT_THE_END: u8 = 2;
 /// [`OpenElement::flags`]: the element stops the loop of the "li", "dd"
 /// and "dt" start tags.
 const LIST_ITEM_LOOP_STOP: u8 = 4;
-/// [`OpenElement::flags`]: an HTML element of a name the names table lacks
-/// (the stack counts those).
-const OTHER_HTML_NAME: u8 = 16;
+/// [`OpenElement::flags`]: the slot of an element removed from the middle
+/// of the stack of open elements (see `stack_holes`).
+const HOLE: u8 = 32;
 /// In [`HTML_ELEMENT_FLAGS`] only: the loop of the "li", "dd" and "dt"
 /// start tags passes through the element (address, div, p) even though it
 /// is special.
@@ -217,8 +218,7 @@ impl<H> OpenElement<H> {
             (by_name & LIST_ITEM_LOOP_PASSES_THROUGH) >> LIST_ITEM_LOOP_PASSES_THROUGH.trailing_zeros();
         let flags = (u8::from(annotation_xml_html_integration_point) * ANNOTATION_XML_HTML_INTEGRATION_POINT)
             | (by_name & ALLOWED_OPEN_AT_THE_END)
-            | ((special & !passes_through) * LIST_ITEM_LOOP_STOP)
-            | (u8::from(ns == Namespace::Html && known.is_none()) * OTHER_HTML_NAME);
+            | ((special & !passes_through) * LIST_ITEM_LOOP_STOP);
         OpenElement { handle, categories, serial: 0, local, html, ns, flags }
     }
 
@@ -266,10 +266,16 @@ impl<H> OpenElement<H> {
         self.flags & LIST_ITEM_LOOP_STOP != 0
     }
 
-    /// Whether this is an HTML element of a name the names table lacks.
+    /// Whether this is the slot of an element removed from the middle of
+    /// the stack of open elements.
     #[inline]
-    pub fn has_other_html_name(&self) -> bool {
-        self.flags & OTHER_HTML_NAME != 0
+    pub fn is_hole(&self) -> bool {
+        self.flags & HOLE != 0
+    }
+
+    /// Makes this the slot of an element removed from the middle.
+    fn make_hole(&mut self) {
+        self.flags |= HOLE;
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#mathml-text-integration-point>
@@ -320,8 +326,8 @@ pub struct TreeBuilder<S: TreeSink> {
     next_tokenizer_state: Option<ContentState>,
     /// A script element whose end tag was just seen (scripting on).
     pending_script: Option<S::Handle>,
-    /// The `selectedcontent` bookkeeping of the open `select`.
-    selectedcontent: selectedcontent::SelectedContentState<S::Handle>,
+    /// The `selectedcontent` bookkeeping of the open `select` elements.
+    select_states: selectedcontent::SelectStates<S::Handle>,
     /// Errors raised by the current token, until the tokenizer gives them
     /// its position (`TokenSink::place_errors`).
     errors_awaiting_position: Vec<TreeConstructionError>,
@@ -356,6 +362,9 @@ pub struct TreeBuilder<S: TreeSink> {
     /// The open templates' `<template for>` patches (none unless
     /// `template_patching` is on).
     content_patches: content_patching::ContentPatches<S::Handle>,
+    /// The `<?marker>` and `<?start>` processing instructions by name (none
+    /// unless `template_patching` is on).
+    markers: content_patching::MarkerIndex<S::Handle>,
     /// Whether a character token in body must be searched for U+0000: so
     /// unless the crate's tokenizer drives the tree builder, which reports
     /// an unexpected-null-character error for every U+0000 it emits in the
@@ -376,7 +385,12 @@ impl<S: TreeSink> TreeBuilder<S> {
             mode: InsertionMode::Initial,
             original_mode: InsertionMode::Initial,
             template_modes: Vec::new(),
-            open_elements: Default::default(),
+            open_elements: {
+                let mut stack = stack_of_open_elements::StackOfOpenElements::default();
+                // The depth whose element takes the nodes past the cap.
+                stack.set_depth_cap(options.max_depth.map(|max| max.max(1) - 1));
+                stack
+            },
             active_formatting: Default::default(),
             head_element: None,
             form_element: None,
@@ -388,7 +402,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             ignore_next_line_feed: false,
             next_tokenizer_state: None,
             pending_script: None,
-            selectedcontent: selectedcontent::SelectedContentState::default(),
+            select_states: selectedcontent::SelectStates::default(),
             errors_awaiting_position: Vec::new(),
             self_closing_flag_acknowledged: true,
             limits_hit: LimitsHit::default(),
@@ -399,6 +413,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             encoding: (encoding_rs::UTF_8, Confidence::Irrelevant),
             encoding_restart: None,
             content_patches: Default::default(),
+            markers: Default::default(),
             search_text_for_null: true,
             root_insertion_target: None,
         }
@@ -559,6 +574,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Hands the errors raised by the last token to the sink at `line:col`.
     fn report_errors_at(&mut self, line: u32, col: u32) {
         for code in std::mem::take(&mut self.errors_awaiting_position) {
+            crate::cost::step!("tree_builder::errors");
             self.report_error(ParseError { code: ErrorCode::TreeConstruction(code), line, col });
         }
         self.dispatcher_steps_due = self.nodes_created >= self.options.max_nodes;
@@ -572,6 +588,25 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         self.errors_reported += 1;
         self.sink.parse_error(error);
+    }
+
+    /// Raises the node cap to `cap`, for a budget that grows with the
+    /// input ([`crate::Limits::input_bytes_per_node`]). Once a token has
+    /// found the cap reached, the rest of the input builds nothing, as
+    /// with a fixed cap: a raise then changes nothing.
+    pub(crate) fn raise_node_cap(&mut self, cap: usize) {
+        if self.limits_hit.nodes_capped || cap <= self.options.max_nodes {
+            return;
+        }
+        self.options.max_nodes = cap;
+        self.dispatcher_steps_due = !self.errors_awaiting_position.is_empty() || self.nodes_created >= cap;
+    }
+
+    /// Raises the error cap to `cap` (see [`Self::raise_node_cap`]).
+    pub(crate) fn raise_error_cap(&mut self, cap: Option<usize>) {
+        if let (Some(max), Some(cap)) = (&mut self.options.max_errors, cap) {
+            *max = cap.max(*max);
+        }
     }
 
     /// Counts a node created for the node cap.
@@ -685,7 +720,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         // Two elements or more (the usual case) prove the stack non-empty
         // and the current node the adjusted one: one length test before the
         // load, not three.
-        match &self.open_elements[..] {
+        match self.open_elements.slots_with_holes() {
             [_, .., node] => node.ns == Namespace::Html,
             [node] => self.context_element.is_none() && node.ns == Namespace::Html,
             [] => false,
@@ -705,7 +740,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#adjusted-current-node>
     fn adjusted_current_node(&self) -> Option<&OpenElement<S::Handle>> {
-        if self.open_elements.len() == 1 {
+        if self.open_elements.depth() == 1 {
             if let Some(context) = &self.context_element {
                 return Some(context);
             }

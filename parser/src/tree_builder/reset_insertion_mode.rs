@@ -33,13 +33,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             local_names::FRAMESET,
             local_names::HTML,
         ];
-        let start = NAMED.iter().filter_map(|&name| self.open_elements.last_html(name)).max().unwrap_or(0);
-        let walked = if self.open_elements.is_empty() { 0..0 } else { 0..start + 1 };
-        for index in walked.rev() {
-            let last = index == 0;
+        let start = NAMED.iter().filter_map(|&name| self.open_elements.last_html(name)).max();
+        let start = if self.open_elements.is_empty() { None } else { Some(start.unwrap_or(0)) };
+        for slot in self.open_elements.slots_down_from(start) {
+            crate::cost::step!("tree_builder::reset_insertion_mode");
+            let last = slot == 0;
             let node = match (&self.context_element, last) {
                 (Some(context), true) => context,
-                _ => &self.open_elements[index],
+                _ => &self.open_elements[slot],
             };
             let name = node.html_name();
             let mode = match name {

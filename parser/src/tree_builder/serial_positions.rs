@@ -1,4 +1,4 @@
-//! The stack of open elements' index of each element by its serial (see
+//! The stack of open elements' slot of each element by its serial (see
 //! `StackOfOpenElements`), in memory that follows the stack's depth rather
 //! than the number of elements the document opened.
 //!
@@ -34,17 +34,24 @@ impl SerialPositions {
     }
 
     /// The next serial, for an element open at `index`; `open` gives the
-    /// serials of the elements open now (the stack's, without this one).
+    /// serials of the `open_count` elements open now (the stack's, without
+    /// this one).
     #[inline(always)]
-    pub(crate) fn open(&mut self, index: usize, open: impl ExactSizeIterator<Item = u32>) -> u32 {
+    pub(crate) fn open(&mut self, index: usize, open_count: usize, open: impl Iterator<Item = u32>) -> u32 {
         if self.recent.len() == self.recent.capacity() {
-            self.make_room(open);
+            self.make_room(open_count, open);
         }
         // The tree builder's node cap (`Limits::HARD_MAX_NODES`, 2^31) keeps
         // this below 2^32.
         let serial = self.first + self.recent.len() as u32;
         self.recent.push(index as u32);
         serial
+    }
+
+    /// The serial [`Self::open`] gives next (a start of the table keeps it:
+    /// the table starts again at it).
+    pub(crate) fn next(&self) -> u32 {
+        self.first + self.recent.len() as u32
     }
 
     /// The stack index of the element that got `serial`, or [`CLOSED`].
@@ -90,13 +97,13 @@ impl SerialPositions {
     /// (and a sort of as many), once per `recent.len()` serials at least.
     #[cold]
     #[inline(never)]
-    fn make_room(&mut self, open: impl ExactSizeIterator<Item = u32>) {
+    fn make_room(&mut self, open_count: usize, open: impl Iterator<Item = u32>) {
         let len = self.recent.len();
-        if open.len().saturating_mul(2) >= len {
+        if open_count.saturating_mul(2) >= len {
             self.recent.reserve(len.max(1));
             return;
         }
-        let mut older = Vec::with_capacity(open.len());
+        let mut older = Vec::with_capacity(open_count);
         older.extend(open.map(|serial| (serial, self.get(serial))));
         // In stack order, which is serial order but after the adoption
         // agency algorithm's insertions.
@@ -116,11 +123,11 @@ mod tests {
         let mut positions = SerialPositions::with_capacity(4);
         // Two elements stay open at the bottom; others open and close above
         // them, many times the table's length.
-        let html = positions.open(0, [].into_iter());
-        let body = positions.open(1, [html].into_iter());
+        let html = positions.open(0, 0, [].into_iter());
+        let body = positions.open(1, 1, [html].into_iter());
         let mut closed = Vec::new();
         for _ in 0..100 {
-            let p = positions.open(2, [html, body].into_iter());
+            let p = positions.open(2, 2, [html, body].into_iter());
             *positions.entry(p) = CLOSED;
             closed.push(p);
         }
@@ -129,7 +136,7 @@ mod tests {
         assert!(closed.iter().all(|&serial| positions.get(serial) == CLOSED));
         assert!(positions.recent.capacity() <= 8, "{}", positions.recent.capacity());
         // Serials keep growing; an old open element moves.
-        let next = positions.open(2, [html, body].into_iter());
+        let next = positions.open(2, 2, [html, body].into_iter());
         assert_eq!(next, closed.last().unwrap() + 1);
         *positions.entry(body) += 1;
         assert_eq!(positions.get(body), 2);
@@ -142,7 +149,7 @@ mod tests {
         let mut positions = SerialPositions::with_capacity(4);
         let mut serials = Vec::new();
         for depth in 0..1000 {
-            let serial = positions.open(depth, serials.clone().into_iter());
+            let serial = positions.open(depth, serials.len(), serials.clone().into_iter());
             serials.push(serial);
         }
         for (depth, &serial) in serials.iter().enumerate() {

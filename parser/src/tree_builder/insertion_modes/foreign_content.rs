@@ -4,7 +4,7 @@ use crate::generated::names::{local_names, Namespace};
 use crate::generated::tag_groups::{
     is_in_foreign_content_end_tags_that_break_out, is_in_foreign_content_start_tags_that_break_out,
 };
-use crate::tree_builder::stack_regions::{ascii_lowercase, SHORT_WALK};
+use crate::tree_builder::element_names::LocalId;
 use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
 use crate::tree_builder::{TreeBuilder, TreeConstructionError, TreeSink};
 
@@ -16,6 +16,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// inserted and sets frameset-ok to "not ok".
     pub(crate) fn in_foreign_content_characters(&mut self, mut text: &str) {
         while !text.is_empty() {
+            crate::cost::step!("tree_builder::null_runs");
             let (run, rest) = split_before_null(text);
             self.insert_characters(run);
             // As in body: nothing turns the flag back on.
@@ -91,6 +92,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn break_out_of_foreign_content<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
         self.parse_error(TreeConstructionError::ForeignContentBreakOut);
         while let Some(node) = self.open_elements.last() {
+            crate::cost::step!("tree_builder::stack_pops");
             if node.is_mathml_text_integration_point() || node.is_html_integration_point() || node.ns == Namespace::Html
             {
                 break;
@@ -102,50 +104,65 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// "Any other end tag" in foreign content.
     ///
-    /// The walk passes the foreign elements above the topmost HTML element.
-    /// One that finds its element is paid for by the pops after it; one
-    /// that reaches the HTML element pops nothing, so past `SHORT_WALK`
-    /// elements the counted names of those foreign elements answer
-    /// (`<svg>`, `<g>`×n, `</x>`×n stays linear), and a long walk that fails
-    /// counts them.
+    /// The walk from the current node passes the foreign elements above the
+    /// topmost HTML element and closes the first whose ASCII-lowercased
+    /// name is the token's; reaching an HTML element, it hands the token to
+    /// the insertion mode. So it closes the topmost foreign element of that
+    /// name exactly when it is above the topmost HTML element, which the
+    /// stack's chains tell without the walk (`<svg>` + `<g>`×n + `</x>`×n
+    /// walked the g elements for every end tag).
     fn foreign_content_any_other_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
-        let mut index = self.open_elements.len() - 1;
         let stack = &self.open_elements;
-        if !stack.name_str(&stack[index]).eq_ignore_ascii_case(&tag.tag.name) {
+        let top = stack.top_slot().expect("foreign content has a current node");
+        if !stack.name_str(&stack[top]).eq_ignore_ascii_case(&tag.tag.name) {
             self.parse_error(TreeConstructionError::UnexpectedEndTag);
         }
-        let mut walked = 0;
-        loop {
-            if index == 0 {
-                return Step::Done;
-            }
-            let node = &self.open_elements[index];
-            if self.open_elements.name_str(node).eq_ignore_ascii_case(&tag.tag.name) {
-                let handle = node.handle;
+        // "If node is the topmost element in the stack of open elements,
+        // then return. (fragment case)"
+        if top == 0 {
+            return Step::Done;
+        }
+        let stack = &self.open_elements;
+        let id = match tag.name {
+            Some(name) => Some(LocalId::from(name)),
+            None => stack.find_local_id(&tag.tag.name),
+        };
+        let found = id.and_then(|id| stack.last_foreign_lowercase(id));
+        let html = stack.last_html_element();
+        let closes = found.filter(|&found| html.is_none_or(|html| found > html));
+        #[cfg(test)]
+        self.check_foreign_end_tag_against_the_walk(tag, closes);
+        match closes {
+            Some(slot) => {
+                let handle = self.open_elements[slot].handle;
                 self.pop_until_node_popped(handle);
-                return Step::Done;
+                Step::Done
             }
-            index -= 1;
-            if self.open_elements[index].ns == Namespace::Html {
-                if walked > SHORT_WALK {
-                    self.open_elements.count_names_above_topmost_html();
-                }
-                return self.process_using_the_rules_for(self.mode, tok);
+            None => self.process_using_the_rules_for(self.mode, tok),
+        }
+    }
+
+    /// The spec's walk of foreign content's "any other end tag", against
+    /// the element the stack's chains found (`found`).
+    #[cfg(test)]
+    fn check_foreign_end_tag_against_the_walk(&self, tag: TagTok<'_>, found: Option<usize>) {
+        let stack = &self.open_elements;
+        let mut walked = None;
+        for slot in stack.slots_down_from(stack.top_slot()) {
+            let node = &stack[slot];
+            if slot == 0 {
+                break;
             }
-            walked += 1;
-            if walked == SHORT_WALK && self.open_elements.lacks_above_topmost_html(&ascii_lowercase(&tag.tag.name)) {
-                #[cfg(test)]
-                {
-                    let rest = &self.open_elements[1..=index];
-                    let passed = rest.iter().rev().take_while(|node| node.ns != Namespace::Html);
-                    let stack = &self.open_elements;
-                    assert!(!passed.into_iter().any(|node| stack.name_str(node).eq_ignore_ascii_case(&tag.tag.name)));
-                    crate::tree_builder::stack_regions::tests::FOREIGN_ANSWERS
-                        .with(|answers| answers.set(answers.get() + 1));
-                }
-                return self.process_using_the_rules_for(self.mode, tok);
+            if stack.name_str(node).to_ascii_lowercase() == tag.tag.name {
+                walked = Some(slot);
+                break;
+            }
+            if stack.below(slot).is_some_and(|below| stack[below].ns == Namespace::Html) {
+                break;
             }
         }
+        assert_eq!(found, walked, "</{}>", tag.tag.name);
+        crate::tree_builder::stack_of_open_elements::tests::FOREIGN_END_TAGS.with(|count| count.set(count.get() + 1));
     }
 }
 

@@ -5,7 +5,6 @@
 //! `hr` start tags and the `select` end tag have select-aware rules.
 
 use crate::byte_search::find1;
-use crate::generated::element_categories::Categories;
 use crate::generated::in_body_tag_rules::{EndTagRule, StartTagRule, IN_BODY_END_TAG_RULES, IN_BODY_START_TAG_RULES};
 use crate::generated::names::{local_names, LocalName, Namespace};
 use crate::generated::tag_groups::*;
@@ -14,7 +13,6 @@ use crate::tokenizer::{ContentState, Tag};
 use crate::tree_builder::adoption_agency::AdoptionOutcome;
 use crate::tree_builder::insertion::attributes_for;
 use crate::tree_builder::stack_of_open_elements::Scope;
-use crate::tree_builder::stack_regions::SHORT_WALK;
 use crate::tree_builder::token::{has_non_whitespace, split_before_null, TagTok, Tok};
 use crate::tree_builder::{AttrRef, TreeBuilder, TreeConstructionError, TreeSink};
 
@@ -109,6 +107,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     #[inline(never)]
     fn in_body_characters_with_nulls(&mut self, mut text: &str) {
         while !text.is_empty() {
+            crate::cost::step!("tree_builder::null_runs");
             let (run, rest) = split_before_null(text);
             if !run.is_empty() {
                 self.reconstruct_the_active_formatting_elements();
@@ -140,6 +139,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// (the tree part: pop all the nodes off the stack of open elements).
     pub(crate) fn stop_parsing(&mut self) {
         while !self.open_elements.is_empty() {
+            crate::cost::step!("tree_builder::stack_pops");
             self.pop();
         }
     }
@@ -166,23 +166,22 @@ impl<S: TreeSink> TreeBuilder<S> {
             // "body".
             StartTagRule::Body => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
-                let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
-                if second_is_body && !self.stack_contains(local_names::TEMPLATE) {
+                let second = self.open_elements.second().filter(|e| e.is_html(local_names::BODY));
+                if let Some(body) = second.filter(|_| !self.stack_contains(local_names::TEMPLATE)).map(|e| e.handle) {
                     self.frameset_ok = false;
                     let mut attrs: Vec<AttrRef<'_>> = attributes_for(tag.tag, Namespace::Html).collect();
                     self.limit_attributes(&mut attrs);
-                    let body = self.open_elements[1].handle;
                     self.sink.add_attrs_if_missing(body, &attrs);
                 }
             }
             // "frameset".
             StartTagRule::Frameset => {
                 self.parse_error(TreeConstructionError::UnexpectedStartTag);
-                let second_is_body = self.open_elements.get(1).is_some_and(|e| e.is_html(local_names::BODY));
-                if second_is_body && self.frameset_ok {
-                    let body = self.open_elements[1].handle;
+                let second = self.open_elements.second().filter(|e| e.is_html(local_names::BODY));
+                if let Some(body) = second.filter(|_| self.frameset_ok).map(|e| e.handle) {
                     self.sink.remove_from_parent(body);
-                    while self.open_elements.len() > 1 {
+                    while self.open_elements.depth() > 1 {
+                        crate::cost::step!("tree_builder::stack_pops");
                         self.pop();
                     }
                     self.insert_an_html_element_for(tag);
@@ -245,9 +244,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // "a".
             StartTagRule::A => {
-                if let Some(index) = self.formatting_element_after_last_marker(local_names::A) {
+                if let Some(entry) = self.formatting_element_after_last_marker(local_names::A) {
                     self.parse_error(TreeConstructionError::NestedElement);
-                    let entry = &self.active_formatting[index];
+                    let entry = &self.active_formatting[entry];
                     let (element, serial) =
                         (entry.handle().expect("an element"), entry.stack_serial().expect("an element"));
                     self.adoption_agency_algorithm(tag);
@@ -257,10 +256,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // it". Whenever the algorithm took it off the list it
                     // also took it off the stack (or it was never there), so
                     // the stack is searched only when it is still listed.
-                    if let Some(position) = self.formatting_position(element, serial) {
-                        self.active_formatting.remove(position);
-                        if let Some(index) = self.open_elements.position(serial) {
-                            self.remove_from_stack_at(index);
+                    if let Some(entry) = self.formatting_position(element, serial) {
+                        self.active_formatting.remove(entry);
+                        if let Some(slot) = self.open_elements.position(serial) {
+                            self.remove_from_stack_at(slot);
                         }
                     }
                 }
@@ -680,67 +679,58 @@ impl<S: TreeSink> TreeBuilder<S> {
         if tag.name.is_some_and(|name| self.pop_if_current_node_is(name)) {
             return;
         }
-        // No open HTML element has the name: the walk below would end at a
-        // special element (the html element at the latest) with a parse
-        // error, so skip it (unmatched end tags stay linear).
-        let open = match tag.name {
-            Some(name) => self.open_elements.has_open_html(name),
-            None => self.open_elements.has_open_html_named(&tag.tag.name),
+        // The walk from the current node down closes the first HTML element
+        // with the token's name, and stops at the first special element
+        // with a parse error (the name is tested first, so that a special
+        // element can be its own target). So it closes the topmost element
+        // of that name exactly when no special element is above it, which
+        // the stack's chains tell without the walk (`<div>` + `<x-a>`×n +
+        // `</x-b>`×n walked the x-as for every end tag). Names are compared
+        // as the stack's ids: a known name's, or the id an unknown name got
+        // when an element of that name was created.
+        let target = match tag.name {
+            Some(name) => self.open_elements.last_html(name),
+            None => self.open_elements.find_local_id(&tag.tag.name).and_then(|id| self.open_elements.last_html_id(id)),
         };
-        if !open {
-            self.parse_error(TreeConstructionError::UnexpectedEndTag);
-            return;
-        }
-        // A walk that finds the element is paid for by the pops after it;
-        // one that fails pops nothing, so past SHORT_WALK elements the
-        // counted names of the topmost special element's region answer
-        // (`<div>` + `<x-a>`×n + `</x-b>`×n stays linear), and a long walk
-        // that fails counts them.
-        // Names are compared as the stack's ids: a known name's, or the id
-        // an unknown name got when an element of that name was created.
-        let other = if tag.name.is_none() { self.open_elements.find_local_id(&tag.tag.name) } else { None };
-        let is_the_element = |node: &super::super::OpenElement<S::Handle>| match tag.name {
-            Some(name) => node.is_html(name),
-            None => node.ns == Namespace::Html && Some(node.local) == other,
-        };
-        let mut walked = 0;
-        for index in (0..self.open_elements.len()).rev() {
-            let node = &self.open_elements[index];
-            if is_the_element(node) {
-                let handle = node.handle;
-                let name = node.html_name();
+        let special = self.open_elements.last_special();
+        #[cfg(test)]
+        self.check_any_other_end_tag_against_the_walk(
+            tag,
+            target.filter(|&target| special.is_none_or(|s| target >= s)),
+        );
+        match target {
+            Some(target) if special.is_none_or(|special| target >= special) => {
+                let node = &self.open_elements[target];
+                let (handle, name) = (node.handle, node.html_name());
                 self.generate_implied_end_tags(name);
                 if self.current_node().handle != handle {
                     self.parse_error(TreeConstructionError::EndTagWithOpenElements);
                 }
                 self.pop_until_node_popped(handle);
-                return;
+            }
+            _ => self.parse_error(TreeConstructionError::UnexpectedEndTag),
+        }
+    }
+
+    /// The spec's walk of "any other end tag", against the element the
+    /// stack's chains found (`found`).
+    #[cfg(test)]
+    fn check_any_other_end_tag_against_the_walk(&self, tag: TagTok<'_>, found: Option<usize>) {
+        use crate::generated::element_categories::Categories;
+        let stack = &self.open_elements;
+        let mut walked = None;
+        for slot in stack.slots_down_from(stack.top_slot()) {
+            let node = &stack[slot];
+            if node.ns == Namespace::Html && stack.name_str(node) == tag.tag.name {
+                walked = Some(slot);
+                break;
             }
             if node.is(Categories::SPECIAL) {
-                self.parse_error(TreeConstructionError::UnexpectedEndTag);
-                if walked > SHORT_WALK {
-                    self.open_elements.count_names_above_topmost_special();
-                }
-                return;
-            }
-            walked += 1;
-            if walked == SHORT_WALK && self.open_elements.lacks_above_topmost_special(&tag.tag.name) {
-                #[cfg(test)]
-                {
-                    let rest = self.open_elements[..index].iter().rev();
-                    let stop = rest.take_while(|node| !node.is(Categories::SPECIAL)).count();
-                    let special = index.checked_sub(stop + 1).map(|at| &self.open_elements[at]);
-                    let passed = &self.open_elements[index - stop..index];
-                    let stack = &self.open_elements;
-                    let matches = |node: &&super::super::OpenElement<S::Handle>| {
-                        node.ns == Namespace::Html && stack.name_str(node) == tag.tag.name
-                    };
-                    assert!(!passed.iter().any(|node| matches(&node)) && !special.is_some_and(|node| matches(&node)));
-                }
-                self.parse_error(TreeConstructionError::UnexpectedEndTag);
-                return;
+                break;
             }
         }
+        assert_eq!(found, walked, "</{}>", tag.tag.name);
+        crate::tree_builder::stack_of_open_elements::tests::END_TAGS.with(|count| count.set(count.get() + 1));
     }
 }
 

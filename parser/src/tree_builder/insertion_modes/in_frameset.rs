@@ -40,7 +40,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // An end tag "frameset".
             Tok::EndTag(tag) if tag.is(local_names::FRAMESET) => {
-                if self.open_elements.len() == 1 {
+                if self.open_elements.depth() == 1 {
                     // The current node is the root html element (fragment case).
                     self.parse_error(TreeConstructionError::UnexpectedEndTag);
                     return Step::Done;
@@ -62,7 +62,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::StartTag(tag) if tag.is(local_names::NOFRAMES) => self.in_head(tok),
             // An end-of-file token.
             Tok::Eof => {
-                if self.open_elements.len() != 1 {
+                if self.open_elements.depth() != 1 {
                     self.parse_error(TreeConstructionError::EofWithOpenElements);
                 }
                 self.stop_parsing();
@@ -85,6 +85,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn insert_only_whitespace(&mut self, text: &str) {
         let mut rest = text;
         while !rest.is_empty() {
+            crate::cost::step!("tree_builder::whitespace_runs");
             let end = rest.find(|c: char| !is_whitespace(c)).unwrap_or(rest.len());
             self.insert_characters(&rest[..end]);
             rest = &rest[end..];
