@@ -87,7 +87,8 @@ fn select_searches_a_fragment() {
 
 #[test]
 fn select_json_prints_one_object_per_match() {
-    let page = "<ul><li><a href=/a class='x y'>A <i>i</i></a></ul><svg><a xlink:href=#s>S</a></svg>";
+    let page = "<ul><li><a href=/a class='x y'>A <i>i</i></a></ul><svg><a xlink:href=#s><text>S</text></a></svg>";
+    // SVG draws text in its `text` elements only (visible_text skips the rest).
     let (out, _, code) = htmlforge(&["select", "a", "--json"], page);
     assert_eq!(code, Some(0));
     let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -97,7 +98,7 @@ fn select_json_prints_one_object_per_match() {
             json!({"tag": "a", "attributes": {"href": "/a", "class": "x y"}, "text": "A i",
                    "html": "<a href=\"/a\" class=\"x y\">A <i>i</i></a>"}),
             json!({"tag": "a", "attributes": {"xlink:href": "#s"}, "text": "S",
-                   "html": "<a xlink:href=\"#s\">S</a>"}),
+                   "html": "<a xlink:href=\"#s\"><text>S</text></a>"}),
         ]
     );
 }
