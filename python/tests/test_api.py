@@ -99,6 +99,11 @@ def test_bad_selector_raises_value_error_with_column():
         document.select("p >")
     assert isinstance(caught.value, htmlforge.SelectorError)
     assert caught.value.column == 4
+    # The bad token's column (the pseudo-class's colon), not the end.
+    with pytest.raises(htmlforge.SelectorError) as caught:
+        document.select("ul > li:hovered a")
+    assert caught.value.column == 8
+    assert "column 8" in str(caught.value)
 
 
 def test_bad_input_never_raises():
