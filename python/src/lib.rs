@@ -8,6 +8,8 @@
 
 use pyo3::prelude::*;
 
+mod batch;
+mod crawl;
 mod document;
 mod errors;
 mod input;
@@ -34,5 +36,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<selectolax::LexborAttributes>()?;
     module.add_function(wrap_pyfunction!(document::parse_fragment, module)?)?;
     module.add_function(wrap_pyfunction!(document::_restore_document, module)?)?;
+    crawl::register(module)?;
+    batch::register(module)?;
     Ok(())
 }
