@@ -518,6 +518,7 @@ pub fn parse_document(input: &str) -> Document {
 pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
     let sized_for = &input.as_bytes()[..options.limits.parsed_len(input.len())];
     let mut parser = Parser::with_sink(document_sized_for(sized_for), options);
+    parser.without_script_pauses();
     parser.push(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
@@ -993,6 +994,12 @@ impl<S: TreeSink> Parser<S> {
     /// nodes it holds, as a browser's does).
     pub fn sink_mut(&mut self) -> &mut S {
         self.tokenizer.sink_mut().sink_mut()
+    }
+
+    /// Tells the parser that no one runs the scripts: a `script` end tag
+    /// does not pause it (the one-shot parses, which would resume at once).
+    pub(crate) fn without_script_pauses(&mut self) {
+        self.tokenizer.sink_mut().without_script_pauses();
     }
 
     fn status(&mut self, progress: Progress) -> ParserStatus<S::Handle> {

@@ -9,10 +9,12 @@
 use pyo3::prelude::*;
 
 mod batch;
+mod bench;
 mod crawl;
 mod document;
 mod errors;
 mod input;
+mod names;
 mod node;
 mod pickle;
 mod selectolax;
@@ -36,6 +38,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<selectolax::LexborAttributes>()?;
     module.add_function(wrap_pyfunction!(document::parse_fragment, module)?)?;
     module.add_function(wrap_pyfunction!(document::_restore_document, module)?)?;
+    module.add_function(wrap_pyfunction!(bench::_rust_job, module)?)?;
+    module.add_function(wrap_pyfunction!(bench::_bench_pass, module)?)?;
     crawl::register(module)?;
     batch::register(module)?;
     Ok(())
