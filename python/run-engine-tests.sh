@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The engines' tests (tests-engines/): the recipes of
-# docs/parsing-a-crawl.md on a Dask LocalCluster of worker processes and
-# on PySpark in local mode, in the venv that run-tests.sh built (run it
-# first: it builds the wheel and installs it). Installs Dask and PySpark
-# from PyPI into that venv, and Java (which PySpark needs) from Debian's
-# packages when `java` is missing; prints the time each step took.
+# docs/parsing-a-crawl.md on a Dask LocalCluster of worker processes, on
+# PySpark in local mode and on Polars, in the venv that run-tests.sh built
+# (run it first: it builds the wheel and installs it). Installs Dask,
+# PySpark and Polars from PyPI into that venv, and Java (which PySpark
+# needs) from Debian's packages when `java` is missing; prints the time
+# each step took.
 set -euo pipefail
 cd "$(dirname "$0")"
 venv="$(cd .. && pwd)/target/python-tests/venv/bin"
@@ -31,8 +32,8 @@ java_runtime() {
 step "Java for PySpark (Debian's openjdk-17-jre-headless when missing)" java_runtime
 # pyspark is a 456 MB sdist whose wheel pip builds once and caches; its
 # [sql] extra brings pandas, which PySpark 4.3 supports below 3.0.
-step "pip install dask[distributed] and pyspark[sql] (PyPI)" \
-    "$venv/pip" install --quiet --disable-pip-version-check "dask[distributed]" "pyspark[sql]" "pandas<3"
+step "pip install dask[distributed], pyspark[sql] and polars (PyPI)" \
+    "$venv/pip" install --quiet --disable-pip-version-check "dask[distributed]" "pyspark[sql]" "pandas<3" polars
 step "pytest tests-engines" "$venv/pytest" -q -p no:cacheprovider tests-engines "$@"
 
 printf '%s\n' "${times[@]}"

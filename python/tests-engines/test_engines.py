@@ -1,7 +1,8 @@
 """The engines' recipes of docs/parsing-a-crawl.md, on a cluster of worker
-processes (Dask) and on Spark in local mode (``mapInArrow``), over WARC
-files of the vendored pages written at test time: each must give exactly
-the single-process results, record for record."""
+processes (Dask), on Spark in local mode (``mapInArrow``) and on Polars
+(``map_batches``), over WARC files of the vendored pages written at test
+time: each must give exactly the single-process results, record for
+record."""
 
 import os
 import sys
@@ -56,3 +57,19 @@ def test_pyspark_local_map_in_arrow(warc_paths, tmp_path, monkeypatch):
     expected = single_process_texts(warc_paths)
     assert len(rows) == len(expected)
     assert {row["uri"]: row["text"] for row in rows} == dict(expected)
+
+
+def test_polars_map_batches(warc_paths):
+    import polars as pl
+    import pyarrow as pa
+    from fastwarc.warc import ArchiveIterator
+
+    from htmlforge import warc
+
+    batches = []
+    for path in warc_paths:
+        with open(path, "rb") as stream:
+            batches += warc.record_batches(ArchiveIterator(stream))
+    frame = pl.from_arrow(pa.Table.from_batches(batches))
+    found = recipes.run("polars")["polars_texts"](frame)
+    assert list(found.iter_rows()) == single_process_texts(warc_paths)
