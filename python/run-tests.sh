@@ -30,7 +30,7 @@ fresh_venv() {
 step "a fresh venv ($("$python" --version))" fresh_venv
 venv="$work/venv/bin"
 step "pip install maturin and the test dependencies (PyPI)" \
-    "$venv/pip" install --quiet --disable-pip-version-check maturin pytest selectolax
+    "$venv/pip" install --quiet --disable-pip-version-check maturin pytest selectolax pyarrow fastwarc warcio
 step "maturin build --release (the abi3 wheel)" \
     "$venv/maturin" build --release --quiet -i "$venv/python" -o "$work/wheels"
 step "pip install the wheel" \

@@ -32,19 +32,11 @@ fn warc_of(pages: &[(String, Vec<u8>)]) -> Vec<u8> {
     warc_file(&fetched, true)
 }
 
-/// Runs the binary on `file`, written to a temporary file (the test
-/// harness writes stdin before it reads stdout, and `warc` prints as it
-/// reads).
+/// Runs the binary with `file` on its stdin (several hundred kilobytes in
+/// and out: `warc` prints as it reads, so the harness must write stdin
+/// while it reads stdout).
 fn warc(args: &[&str], file: &[u8]) -> common::Run {
-    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("htmlforge-cli-warc-{}-{count}.warc.gz", std::process::id()));
-    std::fs::write(&path, file).unwrap();
-    let mut args = args.to_vec();
-    args.push(path.to_str().unwrap());
-    let run = common::run_with_status(&args, b"");
-    std::fs::remove_file(&path).unwrap();
-    run
+    common::run_with_status(args, file)
 }
 
 fn json_lines(stdout: &str) -> Vec<Value> {
@@ -64,6 +56,13 @@ fn text_of_every_response_in_record_order_on_any_number_of_threads() {
         assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""), "threads {threads}");
         assert_eq!(json_lines(&run.stdout), expected, "threads {threads}");
     }
+    // A file named on the command line reads as stdin does.
+    let path = std::env::temp_dir().join(format!("htmlforge-cli-warc-{}.warc.gz", std::process::id()));
+    std::fs::write(&path, &file).unwrap();
+    let run = common::run_with_status(&["warc", "--text", path.to_str().unwrap()], b"");
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!((run.code, run.stderr.as_str()), (Some(0), ""));
+    assert_eq!(json_lines(&run.stdout), expected);
 }
 
 #[test]

@@ -165,6 +165,103 @@ class Parser:
 
 def _restore_document(data: bytes) -> Document: ...
 
+# htmlforge.crawl: one payload to plain values.
+_Payload = Union[bytes, bytearray, str]
+
+class _Metadata(TypedDict):
+    lang: Optional[str]
+    description: Optional[str]
+    canonical: Optional[str]
+    robots: Optional[str]
+    open_graph: list[tuple[str, str]]
+    encoding: str
+    encoding_source: str
+
+def crawl_text(
+    html: _Payload, charset: Optional[str] = None, *, scripting: bool = True, limits: _Limits = "untrusted"
+) -> str: ...
+def crawl_title(
+    html: _Payload, charset: Optional[str] = None, *, scripting: bool = True, limits: _Limits = "untrusted"
+) -> Optional[str]: ...
+def crawl_links(
+    html: _Payload,
+    url: Optional[str] = None,
+    charset: Optional[str] = None,
+    *,
+    scripting: bool = True,
+    limits: _Limits = "untrusted",
+) -> list[str]: ...
+def crawl_select(
+    html: _Payload,
+    selector: str,
+    charset: Optional[str] = None,
+    *,
+    attr: Optional[str] = None,
+    outer_html: bool = False,
+    scripting: bool = True,
+    limits: _Limits = "untrusted",
+) -> list[str]: ...
+def crawl_metadata(
+    html: _Payload,
+    url: Optional[str] = None,
+    charset: Optional[str] = None,
+    *,
+    scripting: bool = True,
+    limits: _Limits = "untrusted",
+) -> _Metadata: ...
+def crawl_charset_from_content_type(content_type: str) -> Optional[str]: ...
+
+# htmlforge.arrow: the same over Arrow arrays (objects with
+# `__arrow_c_array__`, e.g. pyarrow arrays); each returns a pyarrow array.
+def arrow_text(
+    payloads: object,
+    *,
+    charsets: object = None,
+    urls: object = None,
+    threads: Optional[int] = None,
+    scripting: bool = True,
+    limits: _Limits = "untrusted",
+) -> object: ...
+def arrow_title(
+    payloads: object,
+    *,
+    charsets: object = None,
+    urls: object = None,
+    threads: Optional[int] = None,
+    scripting: bool = True,
+    limits: _Limits = "untrusted",
+) -> object: ...
+def arrow_links(
+    payloads: object,
+    *,
+    charsets: object = None,
+    urls: object = None,
+    threads: Optional[int] = None,
+    scripting: bool = True,
+    limits: _Limits = "untrusted",
+) -> object: ...
+def arrow_select(
+    payloads: object,
+    selector: str,
+    *,
+    attr: Optional[str] = None,
+    outer_html: bool = False,
+    charsets: object = None,
+    urls: object = None,
+    threads: Optional[int] = None,
+    scripting: bool = True,
+    limits: _Limits = "untrusted",
+) -> object: ...
+def arrow_metadata(
+    payloads: object,
+    *,
+    charsets: object = None,
+    urls: object = None,
+    threads: Optional[int] = None,
+    scripting: bool = True,
+    limits: _Limits = "untrusted",
+) -> object: ...
+
 class LexborAttributes:
     def __getitem__(self, key: str) -> str: ...
     def __setitem__(self, key: str, value: Optional[str]) -> None: ...

@@ -8,7 +8,9 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod bench;
+mod crawl;
 mod document;
 mod errors;
 mod input;
@@ -38,5 +40,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(document::_restore_document, module)?)?;
     module.add_function(wrap_pyfunction!(bench::_rust_job, module)?)?;
     module.add_function(wrap_pyfunction!(bench::_bench_pass, module)?)?;
+    crawl::register(module)?;
+    batch::register(module)?;
     Ok(())
 }

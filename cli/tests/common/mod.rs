@@ -30,9 +30,18 @@ pub fn run_with_status(args: &[&str], stdin: &[u8]) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    // A verb that fails early may not read its input.
-    let _ = child.stdin.take().expect("piped stdin").write_all(stdin);
-    let output = child.wait_with_output().expect("the binary ends");
+    // Stdin is written on its own thread while this one reads stdout and
+    // stderr: written first, a command that prints more than a pipe holds
+    // (64 KiB) before it has read all its input would block on its output
+    // while the test blocks on its input.
+    let output = std::thread::scope(|scope| {
+        let mut input = child.stdin.take().expect("piped stdin");
+        // A verb that fails early may not read its input.
+        scope.spawn(move || {
+            let _ = input.write_all(stdin);
+        });
+        child.wait_with_output().expect("the binary ends")
+    });
     Run {
         stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
         stderr: String::from_utf8(output.stderr).expect("UTF-8 errors"),
