@@ -173,8 +173,8 @@ enum How<'a> {
     /// query, with `:scope` the element (the walk would have to start at
     /// the root), and a document's whose selectors have no combinator
     /// (`a[href]`, `.x, #y`), with no scope: with nothing to follow, the
-    /// walk's bookkeeping per element cost more than the match (a fifth of
-    /// `a[href]`'s query on the web pages of `bench/corpus`).
+    /// walk's bookkeeping per element cost more than the match (see
+    /// docs/performance-log.md, 2026-11-28).
     Candidates { nodes: crate::dom::Descendants<'a>, scope: Option<ElementRef<'a>> },
 }
 
