@@ -18,8 +18,7 @@ use pyo3::types::PyList;
 /// Python call it is compared with: the encoding sniffed, UTF-8 when no
 /// declaration says otherwise and the bytes are UTF-8.
 fn parse(page: &[u8], options: ParseOptions) -> Document {
-    let fallback = std::str::from_utf8(page).is_ok().then_some(encoding_rs::UTF_8);
-    parse_bytes(page, ByteParseOptions::default().parse(options).fallback(fallback)).document
+    parse_bytes(page, ByteParseOptions::default().parse(options).fallback(crate::input::utf8_fallback(page))).document
 }
 
 /// One of the benchmark's jobs on `page` through the Rust API, the GIL

