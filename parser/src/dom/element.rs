@@ -51,11 +51,26 @@ impl<'a> ElementRef<'a> {
     }
 
     /// The element's namespace.
+    ///
+    /// ```
+    /// use htmlforge::vocab::Namespace;
+    ///
+    /// let document = htmlforge::parse_document("<p><svg><circle/></svg>");
+    /// let namespaces: Vec<_> = document.elements().map(|e| (e.local_name(), e.ns())).skip(3).collect();
+    /// assert_eq!(namespaces, [("p", Namespace::Html), ("svg", Namespace::Svg), ("circle", Namespace::Svg)]);
+    /// ```
     pub fn ns(&self) -> Namespace {
         self.data.ns
     }
 
     /// The local name, e.g. `"div"` or `"foreignObject"`.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<DIV><svg><foreignobject/></svg></DIV>");
+    /// let names: Vec<_> = document.elements().map(|e| e.local_name()).collect();
+    /// // HTML names are lowercased; SVG's camelCase names are restored.
+    /// assert_eq!(names, ["html", "head", "body", "div", "svg", "foreignObject"]);
+    /// ```
     pub fn local_name(&self) -> &'a str {
         self.document.name_str(self.data.name)
     }
@@ -80,11 +95,25 @@ impl<'a> ElementRef<'a> {
     }
 
     /// Whether this is the HTML element `local`.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<svg><a></a></svg><a></a>");
+    /// let html_links = document.get_elements_by_tag_name("a").filter(|a| a.is_html("a")).count();
+    /// assert_eq!(html_links, 1);
+    /// ```
     pub fn is_html(&self, local: &str) -> bool {
         self.is(Namespace::Html, local)
     }
 
     /// The attributes, in source order.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<a href=/x id=y HREF=z>");
+    /// let a = document.get_elements_by_tag_name("a").next().unwrap();
+    /// // A repeated attribute is dropped, as the parser says.
+    /// let attrs: Vec<_> = a.attrs().map(|attr| (attr.name, attr.value)).collect();
+    /// assert_eq!(attrs, [("href", "/x"), ("id", "y")]);
+    /// ```
     pub fn attrs(&self) -> impl ExactSizeIterator<Item = AttrRef<'a>> + 'a {
         let document = self.document;
         document.attrs[self.data.attrs.range()].iter().map(move |attr| document.attr_ref(attr))
@@ -92,6 +121,14 @@ impl<'a> ElementRef<'a> {
 
     /// The value of the no-namespace attribute `name` (the DOM's
     /// `getAttribute` for a name given in lowercase).
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<img SRC=cat.png alt=''>");
+    /// let img = document.get_elements_by_tag_name("img").next().unwrap();
+    /// assert_eq!(img.attr("src"), Some("cat.png"));
+    /// assert_eq!(img.attr("alt"), Some(""));
+    /// assert_eq!(img.attr("title"), None);
+    /// ```
     pub fn attr(&self, name: &str) -> Option<&'a str> {
         crate::cost::step!("dom::attr", self.data.attrs.range().len());
         self.attrs().find(|a| a.ns.is_none() && a.name == name).map(|a| a.value)
@@ -109,6 +146,13 @@ impl<'a> ElementRef<'a> {
 
     /// The classes of the `class` attribute: its ASCII-whitespace-separated
     /// tokens, in order, duplicates kept.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p class=' lead  note\tlead'>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// assert_eq!(p.classes().collect::<Vec<_>>(), ["lead", "note", "lead"]);
+    /// assert!(p.has_class("note") && !p.has_class("Note"));
+    /// ```
     pub fn classes(&self) -> impl Iterator<Item = &'a str> + 'a {
         self.attr("class").unwrap_or("").split(|c: char| c.is_ascii_whitespace()).filter(|token| !token.is_empty())
     }
@@ -120,6 +164,15 @@ impl<'a> ElementRef<'a> {
     }
 
     /// The template contents of an HTML `template`.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<template><li>row</li></template>");
+    /// let template = document.get_elements_by_tag_name("template").next().unwrap();
+    /// // The content is not a child of the template, but a fragment of its own.
+    /// assert_eq!(template.children().count(), 0);
+    /// let contents = template.template_contents().unwrap();
+    /// assert_eq!(document.inner_html(contents), "<li>row</li>");
+    /// ```
     pub fn template_contents(&self) -> Option<NodeId> {
         self.document.template_contents_link(self.id.link(), &self.data).map(|link| self.document.id(link))
     }
@@ -131,6 +184,13 @@ impl<'a> ElementRef<'a> {
     }
 
     /// The ancestor elements, nearest first.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<ul><li><b>x</b></ul>");
+    /// let b = document.get_elements_by_tag_name("b").next().unwrap();
+    /// let path: Vec<_> = b.ancestors().map(|e| e.local_name()).collect();
+    /// assert_eq!(path, ["li", "ul", "body", "html"]);
+    /// ```
     pub fn ancestors(&self) -> impl Iterator<Item = ElementRef<'a>> + 'a {
         std::iter::successors(self.parent_element(), |element| element.parent_element())
     }
@@ -141,6 +201,13 @@ impl<'a> ElementRef<'a> {
     }
 
     /// The child elements, in order.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<ul>text<li>a<li>b</ul>");
+    /// let ul = document.get_elements_by_tag_name("ul").next().unwrap();
+    /// assert_eq!(ul.children().count(), 3);
+    /// assert_eq!(ul.child_elements().map(|li| li.text_content()).collect::<Vec<_>>(), ["a", "b"]);
+    /// ```
     pub fn child_elements(&self) -> impl Iterator<Item = ElementRef<'a>> + 'a {
         let document = self.document;
         self.children().filter_map(move |child| document.element(child))
@@ -154,6 +221,13 @@ impl<'a> ElementRef<'a> {
     }
 
     /// The next sibling that is an element.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<dl><dt>Term</dt> <dd>Definition</dd></dl>");
+    /// let dt = document.get_elements_by_tag_name("dt").next().unwrap();
+    /// assert_eq!(dt.next_sibling_element().unwrap().text_content(), "Definition");
+    /// assert!(dt.previous_sibling_element().is_none());
+    /// ```
     pub fn next_sibling_element(&self) -> Option<ElementRef<'a>> {
         let document = self.document;
         std::iter::successors(document.next_sibling(self.id), |&n| document.next_sibling(n)).find_map(|n| {
@@ -186,6 +260,13 @@ impl<'a> ElementRef<'a> {
 
     /// The DOM's `textContent`: the text of all descendant text nodes,
     /// scripts and styles included (see [`Document::text_content`]).
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p>Hello <b>world</b><script>x()</script>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// assert_eq!(p.text_content(), "Hello worldx()");
+    /// assert_eq!(p.visible_text(), "Hello world");
+    /// ```
     pub fn text_content(&self) -> String {
         self.document.text_content(self.id)
     }
@@ -201,6 +282,13 @@ impl<'a> ElementRef<'a> {
     }
 
     /// `outerHTML` (see [`Document::outer_html`]).
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p class=x>a<br>b");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap();
+    /// assert_eq!(p.inner_html(), "a<br>b");
+    /// assert_eq!(p.outer_html(), r#"<p class="x">a<br>b</p>"#);
+    /// ```
     pub fn outer_html(&self) -> String {
         self.document.outer_html(self.id)
     }

@@ -5,8 +5,9 @@ use crate::generated::names::Namespace;
 // spec-data/rendering-tag-groups.txt: [#hidden-elements], the blocks of the
 // user-agent style sheet, and the elements whose white space it keeps.
 use crate::generated::rendering_groups::{
-    is_block_elements, is_hidden_elements, is_mathml_first_child_only_elements, is_preformatted_elements,
-    is_replaced_elements, is_svg_never_rendered_elements,
+    is_block_elements, is_hidden_elements, is_hidden_elements_when_scripting, is_mathml_first_child_only_elements,
+    is_paragraph_elements, is_preformatted_elements, is_replaced_elements, is_replaced_elements_when_scripting,
+    is_svg_never_rendered_elements, is_table_cell_elements,
 };
 
 use super::{Document, ElementRef, NodeData, NodeId};
@@ -217,11 +218,13 @@ impl Document {
                     // rendered, and an optgroup in a select.
                     let boxed = html && (inner == Content::Flow || element.local_name() == "optgroup");
                     let preformatted_element = boxed && known.is_some_and(is_preformatted_elements);
-                    let separator = match element.local_name() {
+                    // [#rendered-text-collection-steps]: a `p` gets two
+                    // line breaks, a table cell a tab, a block one break.
+                    let separator = match known {
                         _ if !boxed => Break::None,
-                        "p" => Break::Paragraph,
-                        "td" | "th" => Break::Tab,
-                        _ if known.is_some_and(is_block_elements) => Break::Line,
+                        Some(name) if is_paragraph_elements(name) => Break::Paragraph,
+                        Some(name) if is_table_cell_elements(name) => Break::Tab,
+                        Some(name) if is_block_elements(name) => Break::Line,
                         _ => Break::None,
                     };
                     builder.separate(separator);
@@ -259,7 +262,9 @@ impl Document {
             // replaced elements, and so is a canvas when scripting is on
             // (it represents embedded content, not its fallback).
             Namespace::Html
-                if known.is_some_and(is_replaced_elements) || (scripting && element.local_name() == "canvas") => {}
+                if known.is_some_and(|name| {
+                    is_replaced_elements(name) || (scripting && is_replaced_elements_when_scripting(name))
+                }) => {}
             // [#the-details-and-summary-elements]: a closed details shows
             // its summary (its first summary child) and hides the rest.
             Namespace::Html if element.local_name() == "details" && !element.has_attr("open") => {
@@ -347,7 +352,7 @@ fn is_rendered(element: &ElementRef<'_>, scripting: bool) -> bool {
             // when scripting is on, `audio` without controls.
             !(known.is_some_and(is_hidden_elements)
                 || element.has_attr("hidden")
-                || (scripting && name == "noscript")
+                || (scripting && known.is_some_and(is_hidden_elements_when_scripting))
                 || (name == "audio" && !element.has_attr("controls"))
                 // [#flow-content-3]: `dialog:not([open])`, and a popover
                 // that is not showing (a static document shows none).

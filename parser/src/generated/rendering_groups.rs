@@ -53,7 +53,23 @@ pub const HIDDEN_ELEMENTS: &[LocalName] = &[
     local_names::TITLE,
 ];
 
-/// `[block-elements]` (spec-data/rendering-tag-groups.txt:40), HTML elements: html, body, address, blockquote, center, dialog, div, figure, figcaption, footer, form, header, hr, legend, listing, main, p, plaintext, pre, search, xmp, article, aside, h1, h2, h3, h4, h5, h6, hgroup, nav, section, dir, dd, dl, dt, li, menu, ol, ul, table, caption, tbody, tfoot, thead, tr, fieldset, details, summary, optgroup, option.
+/// `[hidden-elements-when-scripting]` (spec-data/rendering-tag-groups.txt:43), HTML elements: noscript.
+///
+/// Spec: Hidden elements <https://html.spec.whatwg.org/multipage/rendering.html#hidden-elements>.
+#[inline]
+pub fn is_hidden_elements_when_scripting(name: LocalName) -> bool {
+    matches!(
+        name,
+        local_names::NOSCRIPT
+    )
+}
+
+/// The members of `[hidden-elements-when-scripting]`.
+pub const HIDDEN_ELEMENTS_WHEN_SCRIPTING: &[LocalName] = &[
+    local_names::NOSCRIPT,
+];
+
+/// `[block-elements]` (spec-data/rendering-tag-groups.txt:47), HTML elements: html, body, address, blockquote, center, dialog, div, figure, figcaption, footer, form, header, hr, legend, listing, main, p, plaintext, pre, search, xmp, article, aside, h1, h2, h3, h4, h5, h6, hgroup, nav, section, dir, dd, dl, dt, li, menu, ol, ul, table, caption, tbody, tfoot, thead, tr, fieldset, details, summary, optgroup, option.
 ///
 /// Spec: The page <https://html.spec.whatwg.org/multipage/rendering.html#the-page>; Flow content <https://html.spec.whatwg.org/multipage/rendering.html#flow-content-3>; Sections and headings <https://html.spec.whatwg.org/multipage/rendering.html#sections-and-headings>; Lists <https://html.spec.whatwg.org/multipage/rendering.html#lists>; Tables <https://html.spec.whatwg.org/multipage/rendering.html#tables-2>; The fieldset and legend elements <https://html.spec.whatwg.org/multipage/rendering.html#the-fieldset-and-legend-elements>; The details and summary elements <https://html.spec.whatwg.org/multipage/rendering.html#the-details-and-summary-elements>; The select element <https://html.spec.whatwg.org/multipage/rendering.html#the-select-element-2>.
 #[inline]
@@ -169,7 +185,41 @@ pub const BLOCK_ELEMENTS: &[LocalName] = &[
     local_names::OPTION,
 ];
 
-/// `[preformatted-elements]` (spec-data/rendering-tag-groups.txt:101), HTML elements: listing, plaintext, pre, xmp, textarea.
+/// `[table-cell-elements]` (spec-data/rendering-tag-groups.txt:110), HTML elements: td, th.
+///
+/// Spec: Tables <https://html.spec.whatwg.org/multipage/rendering.html#tables-2>.
+#[inline]
+pub fn is_table_cell_elements(name: LocalName) -> bool {
+    matches!(
+        name,
+        local_names::TD
+            | local_names::TH
+    )
+}
+
+/// The members of `[table-cell-elements]`.
+pub const TABLE_CELL_ELEMENTS: &[LocalName] = &[
+    local_names::TD,
+    local_names::TH,
+];
+
+/// `[paragraph-elements]` (spec-data/rendering-tag-groups.txt:117), HTML elements: p.
+///
+/// Spec: The rendered text collection steps <https://html.spec.whatwg.org/multipage/dom.html#rendered-text-collection-steps>.
+#[inline]
+pub fn is_paragraph_elements(name: LocalName) -> bool {
+    matches!(
+        name,
+        local_names::P
+    )
+}
+
+/// The members of `[paragraph-elements]`.
+pub const PARAGRAPH_ELEMENTS: &[LocalName] = &[
+    local_names::P,
+];
+
+/// `[preformatted-elements]` (spec-data/rendering-tag-groups.txt:121), HTML elements: listing, plaintext, pre, xmp, textarea.
 ///
 /// Spec: Flow content <https://html.spec.whatwg.org/multipage/rendering.html#flow-content-3>; Form controls <https://html.spec.whatwg.org/multipage/rendering.html#form-controls>.
 #[inline]
@@ -193,7 +243,7 @@ pub const PREFORMATTED_ELEMENTS: &[LocalName] = &[
     local_names::TEXTAREA,
 ];
 
-/// `[replaced-elements]` (spec-data/rendering-tag-groups.txt:116), HTML elements: audio, iframe, video.
+/// `[replaced-elements]` (spec-data/rendering-tag-groups.txt:136), HTML elements: audio, iframe, video.
 ///
 /// Spec: Embedded content <https://html.spec.whatwg.org/multipage/rendering.html#embedded-content-rendering-rules>; Hidden elements <https://html.spec.whatwg.org/multipage/rendering.html#hidden-elements>.
 #[inline]
@@ -213,7 +263,23 @@ pub const REPLACED_ELEMENTS: &[LocalName] = &[
     local_names::VIDEO,
 ];
 
-/// `[svg-never-rendered-elements]` (spec-data/rendering-tag-groups.txt:125), SVG elements: clipPath, defs, desc, linearGradient, marker, mask, metadata, pattern, radialGradient, script, style, symbol, title.
+/// `[replaced-elements-when-scripting]` (spec-data/rendering-tag-groups.txt:146), HTML elements: canvas.
+///
+/// Spec: Embedded content <https://html.spec.whatwg.org/multipage/rendering.html#embedded-content-rendering-rules>.
+#[inline]
+pub fn is_replaced_elements_when_scripting(name: LocalName) -> bool {
+    matches!(
+        name,
+        local_names::CANVAS
+    )
+}
+
+/// The members of `[replaced-elements-when-scripting]`.
+pub const REPLACED_ELEMENTS_WHEN_SCRIPTING: &[LocalName] = &[
+    local_names::CANVAS,
+];
+
+/// `[svg-never-rendered-elements]` (spec-data/rendering-tag-groups.txt:152), SVG elements: clipPath, defs, desc, linearGradient, marker, mask, metadata, pattern, radialGradient, script, style, symbol, title.
 ///
 /// Spec: SVG 2 §3.6 never-rendered element <https://www.w3.org/TR/SVG2/render.html#TermNeverRenderedElement>.
 #[inline]
@@ -253,7 +319,7 @@ pub const SVG_NEVER_RENDERED_ELEMENTS: &[LocalName] = &[
     local_names::TITLE,
 ];
 
-/// `[mathml-first-child-only-elements]` (spec-data/rendering-tag-groups.txt:146), MathML elements: maction, semantics.
+/// `[mathml-first-child-only-elements]` (spec-data/rendering-tag-groups.txt:173), MathML elements: maction, semantics.
 ///
 /// Spec: MathML Core user agent style sheet <https://w3c.github.io/mathml-core/#user-agent-stylesheet>.
 #[inline]
