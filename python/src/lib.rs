@@ -13,6 +13,7 @@ mod errors;
 mod input;
 mod node;
 mod pickle;
+mod sanitize;
 mod selectolax;
 mod selectors;
 mod serialize;
@@ -34,5 +35,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<selectolax::LexborAttributes>()?;
     module.add_function(wrap_pyfunction!(document::parse_fragment, module)?)?;
     module.add_function(wrap_pyfunction!(document::_restore_document, module)?)?;
+    sanitize::register(module)?;
     Ok(())
 }
