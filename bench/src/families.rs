@@ -569,6 +569,27 @@ pub const FAMILIES: &[Family] = &[
         serialize: true,
         parse: Parse::TemplatePatching,
     },
+    // Many markers of one name, each template looking at the markers of
+    // its name; and templates for a marker outside the n templates they
+    // are nested in (the patch's scope found from the stack).
+    Family {
+        name: "template-for-one-name",
+        full: 40_000,
+        make: |n| format!("{}{}", "<?marker name=m>".repeat(n), "<template for=m>x</template>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::TemplatePatching,
+    },
+    Family {
+        name: "template-for-inside-templates",
+        full: 40_000,
+        make: |n| format!("<?marker name=m>{}{}", "<template>".repeat(n), "<template for=m>x</template>".repeat(n)),
+        known_quadratic: None,
+        untrusted: false,
+        serialize: true,
+        parse: Parse::TemplatePatching,
+    },
     // The select rules walked the stack for every option (1.9 MB: 8.2 s).
     Family {
         name: "select-options-past-divs",

@@ -20,6 +20,7 @@ mod serialize;
 mod text;
 mod tokens;
 mod tree;
+mod warc;
 
 /// An HTML parser that follows the WHATWG HTML standard.
 ///
@@ -43,6 +44,7 @@ enum Verb {
     Text(text::Args),
     Sanitize(sanitize::Args),
     Encoding(encoding::Args),
+    Warc(warc::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Verb::Text(args) => text::run(args),
         Verb::Sanitize(args) => sanitize::run(args),
         Verb::Encoding(args) => encoding::run(args),
+        Verb::Warc(args) => warc::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -186,8 +186,8 @@ impl ParseOptions {
             iframe_srcdoc: self.iframe_srcdoc,
             max_depth: self.limits.max_depth,
             max_attributes: self.limits.max_attributes,
-            max_nodes: self.limits.max_nodes.unwrap_or(Limits::HARD_MAX_NODES).min(Limits::HARD_MAX_NODES),
-            max_errors: self.limits.max_errors,
+            max_nodes: self.limits.node_cap_after(0),
+            max_errors: self.limits.error_cap_after(0),
             template_patching: self.template_patching,
             declarative_shadow_roots: self.declarative_shadow_roots,
         }
@@ -250,6 +250,27 @@ pub struct Limits {
     /// [`LimitsHit::errors_dropped`] is set. (Each error costs 12 bytes;
     /// `<body>` + n NULs raises n.)
     pub max_errors: Option<usize>,
+    /// A node budget that grows with the input, so that memory follows
+    /// the bytes actually given, streaming included, with no length known
+    /// in advance: at most one node (as `max_nodes` counts them) per this
+    /// many bytes of input given so far (0 counts as 1). The bytes are
+    /// counted in blocks of [`Limits::NODE_BUDGET_BLOCK`]: the first byte
+    /// of a block brings the whole block's share (so 8,192 nodes for the
+    /// first block at one byte per node). A [`Parser`] hands its tokenizer
+    /// one block at a time and raises the cap before each, so a document
+    /// given at once meets the budget where it would given in chunks. When
+    /// a token finds the budget spent, it and the rest of the input build
+    /// nothing and [`LimitsHit::nodes_capped`] is set, as with `max_nodes`
+    /// (which stays the ceiling). Input given while the parser is paused
+    /// for a script counts when it is given.
+    pub input_bytes_per_node: Option<usize>,
+    /// The same budget for parse errors kept: at most one per this many
+    /// bytes given so far (0 counts as 1), counted as
+    /// [`Limits::input_bytes_per_node`] counts them. An error past the
+    /// budget is dropped and [`LimitsHit::errors_dropped`] is set, as past
+    /// `max_errors` (which stays the ceiling); later errors are kept again
+    /// as the budget grows.
+    pub input_bytes_per_error: Option<usize>,
 }
 
 crate::setters::setters!(const Limits {
@@ -258,22 +279,60 @@ crate::setters::setters!(const Limits {
     max_attributes: Option<usize>,
     max_nodes: Option<usize>,
     max_errors: Option<usize>,
+    input_bytes_per_node: Option<usize>,
+    input_bytes_per_error: Option<usize>,
 });
 
 impl Limits {
     /// No limits: the spec's parse (the default).
-    pub const NONE: Limits =
-        Limits { max_input_bytes: None, max_depth: None, max_attributes: None, max_nodes: None, max_errors: None };
+    pub const NONE: Limits = Limits {
+        max_input_bytes: None,
+        max_depth: None,
+        max_attributes: None,
+        max_nodes: None,
+        max_errors: None,
+        input_bytes_per_node: None,
+        input_bytes_per_error: None,
+    };
 
     /// Limits for untrusted input: [`Limits::for_input_bytes`] of 256 MiB.
     /// Peak memory then stays under [`Limits::UNTRUSTED_PEAK_PER_INPUT_BYTE`]
-    /// times `max_input_bytes`, whatever the input (see `docs/robustness.md`).
+    /// times the bytes actually given (from a floor of one
+    /// [`Limits::NODE_BUDGET_BLOCK`]), whatever the input, streamed or not
+    /// (see `docs/robustness.md`).
     pub const UNTRUSTED: Limits = Limits::for_input_bytes(256 << 20);
 
-    /// The bound on a parse's peak heap per byte of `max_input_bytes` with
-    /// [`Limits::for_input_bytes`] (so [`Limits::UNTRUSTED`]): measured over
-    /// every pathological family by `bench/tests/untrusted_bound.rs`.
+    /// The bound on a parse's peak heap per byte of input given with
+    /// [`Limits::for_input_bytes`] (so [`Limits::UNTRUSTED`]), for inputs of
+    /// at least [`Limits::NODE_BUDGET_BLOCK`] bytes: measured over every
+    /// pathological family by `bench/tests/untrusted_bound.rs`.
     pub const UNTRUSTED_PEAK_PER_INPUT_BYTE: usize = 64;
+
+    /// The block in which [`Limits::input_bytes_per_node`] counts the
+    /// input: 8 KiB.
+    pub const NODE_BUDGET_BLOCK: usize = 8 << 10;
+
+    /// The node cap after `given` bytes of input: the ceiling (`max_nodes`,
+    /// at most the hard cap), lowered by the budget of
+    /// `input_bytes_per_node` if there is one.
+    pub(crate) fn node_cap_after(&self, given: usize) -> usize {
+        let ceiling = self.max_nodes.unwrap_or(Limits::HARD_MAX_NODES).min(Limits::HARD_MAX_NODES);
+        budget_after(given, self.input_bytes_per_node).map_or(ceiling, |budget| budget.min(ceiling))
+    }
+
+    /// The error cap after `given` bytes of input: `max_errors`, lowered
+    /// by the budget of `input_bytes_per_error` if there is one.
+    pub(crate) fn error_cap_after(&self, given: usize) -> Option<usize> {
+        match (self.max_errors, budget_after(given, self.input_bytes_per_error)) {
+            (Some(ceiling), Some(budget)) => Some(ceiling.min(budget)),
+            (ceiling, budget) => ceiling.or(budget),
+        }
+    }
+
+    /// Whether a cap grows with the input given.
+    pub(crate) fn has_input_budget(&self) -> bool {
+        self.input_bytes_per_node.is_some() || self.input_bytes_per_error.is_some()
+    }
 
     /// How much of an input of `len` bytes is parsed.
     fn parsed_len(&self, len: usize) -> usize {
@@ -288,25 +347,63 @@ impl Limits {
     pub const HARD_MAX_NODES: usize = 1 << 31;
 
     /// Limits for untrusted input of at most `max_input_bytes`: Chromium's
-    /// depth cap (512), 1024 attributes per tag, and one node and one kept
-    /// parse error per 8 bytes of the limit (plus 1024), so that memory is
-    /// bounded by a multiple of `max_input_bytes`.
+    /// depth cap (512), 1024 attributes per tag, one node per byte of the
+    /// input given so far and one kept parse error per 8 bytes
+    /// ([`Limits::input_bytes_per_node`], [`Limits::input_bytes_per_error`];
+    /// ceilings: one node per byte of the limit and one error per 8, plus a
+    /// block's share), so that memory is bounded by a multiple of the input
+    /// actually given.
+    ///
+    /// The node budget is twice what markup written by people or by
+    /// generators can reach: an element takes at least 3 bytes (`<a>`) and
+    /// a text node 1, so a document denser than one node per 2 bytes needs
+    /// elements the parser makes up (re-created formatting elements,
+    /// implied `tbody`s). Real pages stay under one node per 8 bytes.
     ///
     /// ```
-    /// use htmlforge::Limits;
+    /// use htmlforge::{parse_document_with, Limits, ParseOptions};
     ///
     /// let limits = Limits::for_input_bytes(1 << 20);
-    /// assert_eq!(limits.max_nodes, Some((1 << 17) + 1024));
+    /// assert_eq!(limits.max_nodes, Some((1 << 20) + 8192));
+    /// assert_eq!((limits.input_bytes_per_node, limits.input_bytes_per_error), (Some(1), Some(8)));
+    ///
+    /// // A dense honest list is whole: 2,000 items in 10 KB.
+    /// let list = format!("<ul>{}</ul>", "<li>x".repeat(2_000));
+    /// let document = parse_document_with(&list, ParseOptions::default().limits(limits));
+    /// assert_eq!(document.get_elements_by_tag_name("li").count(), 2_000);
+    ///
+    /// // 5,000 formatting elements closed by `</p>`, each re-created in
+    /// // each of 5,000 paragraphs: the spec's tree has 25 million nodes.
+    /// // This one stops once the nodes reach one per byte given so far,
+    /// // past which the token being handled may still re-create the whole
+    /// // list of active formatting elements (5,000 more).
+    /// let formatting: String = (0..5_000).map(|i| format!("<b x={i}>")).collect();
+    /// let input = format!("<p>{formatting}</p>{}", "<p>x</p>".repeat(5_000));
+    /// let mut parser = htmlforge::Parser::new(ParseOptions::default().limits(limits));
+    /// parser.feed(&input)?;
+    /// assert!(parser.limits_hit().nodes_capped);
+    /// let document = parser.finish();
+    /// assert!(document.node_count() < input.len() + 5_000);
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
     /// ```
     pub const fn for_input_bytes(max_input_bytes: usize) -> Limits {
         Limits {
             max_input_bytes: Some(max_input_bytes),
             max_depth: Some(512),
             max_attributes: Some(1024),
-            max_nodes: Some(max_input_bytes / 8 + 1024),
-            max_errors: Some(max_input_bytes / 8 + 1024),
+            max_nodes: Some(max_input_bytes.saturating_add(Limits::NODE_BUDGET_BLOCK)),
+            max_errors: Some(max_input_bytes / 8 + Limits::NODE_BUDGET_BLOCK / 8),
+            input_bytes_per_node: Some(1),
+            input_bytes_per_error: Some(8),
         }
     }
+}
+
+/// The budget of one record per `bytes_per_record` bytes after `given`
+/// bytes, in whole blocks of [`Limits::NODE_BUDGET_BLOCK`] (at least one).
+fn budget_after(given: usize, bytes_per_record: Option<usize>) -> Option<usize> {
+    let blocks = given.div_ceil(Limits::NODE_BUDGET_BLOCK).max(1);
+    bytes_per_record.map(|bytes| blocks.saturating_mul(Limits::NODE_BUDGET_BLOCK) / bytes.max(1))
 }
 
 /// A call the parser's state does not allow: it is refused and changes
@@ -421,6 +518,7 @@ pub fn parse_document(input: &str) -> Document {
 pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
     let sized_for = &input.as_bytes()[..options.limits.parsed_len(input.len())];
     let mut parser = Parser::with_sink(document_sized_for(sized_for), options);
+    parser.without_script_pauses();
     parser.push(input);
     let mut document = parser.finish();
     document.shrink_to_fit();
@@ -535,6 +633,11 @@ pub struct Parser<S: TreeSink = Document> {
     tokenizer: Tokenizer<TreeBuilder<S>>,
     /// `Limits::max_input_bytes` less the bytes fed so far.
     input_budget: Option<usize>,
+    /// The limits, for the budgets that grow with the input.
+    limits: Limits,
+    /// The bytes handed to the tokenizer so far (with a budget that grows
+    /// with the input).
+    given: usize,
     input_truncated: bool,
     /// The script the parser is paused for, until `resume`: input fed or
     /// ended meanwhile waits, and the status stays "paused for it".
@@ -565,6 +668,8 @@ impl<S: TreeSink> Parser<S> {
             paused_for: None,
             ended: false,
             input_budget: options.limits.max_input_bytes,
+            limits: options.limits,
+            given: 0,
             input_truncated: false,
             leading_bom: !options.keep_leading_bom,
         }
@@ -616,6 +721,8 @@ impl<S: TreeSink> Parser<S> {
             paused_for: None,
             ended: false,
             input_budget: options.limits.max_input_bytes,
+            limits: options.limits,
+            given: 0,
             input_truncated: false,
             leading_bom: false,
         }
@@ -647,8 +754,65 @@ impl<S: TreeSink> Parser<S> {
         debug_assert!(!self.ended, "input pushed after the end");
         let chunk = self.without_leading_bom(chunk);
         let chunk = self.within_input_limit(chunk);
-        let progress = self.tokenizer.feed(chunk);
+        let progress = self.feed_tokenizer(chunk);
         self.status(progress)
+    }
+
+    /// Hands `chunk` to the tokenizer. With a budget that grows with the
+    /// input ([`Limits::input_bytes_per_node`]) it goes one block of the input
+    /// at a time (the blocks counted from the input's start, each cut at a
+    /// character boundary), the node cap raised before each, so that the
+    /// tree of a chunk given at once is held to the bytes before each of
+    /// its tokens as a stream is. While the tokenizer is paused for a
+    /// script (or done), the rest goes at once: it waits in the tokenizer.
+    fn feed_tokenizer(&mut self, mut chunk: &str) -> Progress {
+        if !self.limits.has_input_budget() {
+            return self.tokenizer.feed(chunk);
+        }
+        loop {
+            let len = self.next_block_len(chunk);
+            let progress = self.give_tokenizer(&chunk[..len]);
+            chunk = &chunk[len..];
+            if chunk.is_empty() {
+                return progress;
+            }
+            if progress != Progress::NeedsInput {
+                return self.give_tokenizer(chunk);
+            }
+        }
+    }
+
+    /// How much of `chunk` goes to the tokenizer next: up to the end of
+    /// the block the input given so far ends in (less, to end at a
+    /// character boundary, unless the first character crosses the block's
+    /// end).
+    fn next_block_len(&self, chunk: &str) -> usize {
+        let block = Limits::NODE_BUDGET_BLOCK;
+        let mut len = (block - self.given % block).min(chunk.len());
+        while !chunk.is_char_boundary(len) {
+            len -= 1;
+        }
+        if len == 0 {
+            len = chunk.chars().next().map_or(0, char::len_utf8);
+        }
+        len
+    }
+
+    /// Feeds `text` to the tokenizer, the node cap raised first to the
+    /// budget of the bytes given with it.
+    fn give_tokenizer(&mut self, text: &str) -> Progress {
+        self.count_given(text.len());
+        self.tokenizer.feed(text)
+    }
+
+    /// Counts `len` more bytes given and raises the node and error caps
+    /// to their budgets (see [`Limits::input_bytes_per_node`]).
+    fn count_given(&mut self, len: usize) {
+        self.given = self.given.saturating_add(len);
+        let (nodes, errors) = (self.limits.node_cap_after(self.given), self.limits.error_cap_after(self.given));
+        let builder = self.tokenizer.sink_mut();
+        builder.raise_node_cap(nodes);
+        builder.raise_error_cap(errors);
     }
 
     /// `chunk` without the U+FEFF that starts the input, unless the
@@ -725,6 +889,9 @@ impl<S: TreeSink> Parser<S> {
             return Err(ParserMisuse::NotPausedForScript);
         }
         let text = self.within_input_limit(text);
+        if self.limits.has_input_budget() {
+            self.count_given(text.len());
+        }
         self.tokenizer.insert_at_insertion_point(text);
         Ok(())
     }
@@ -827,6 +994,12 @@ impl<S: TreeSink> Parser<S> {
     /// nodes it holds, as a browser's does).
     pub fn sink_mut(&mut self) -> &mut S {
         self.tokenizer.sink_mut().sink_mut()
+    }
+
+    /// Tells the parser that no one runs the scripts: a `script` end tag
+    /// does not pause it (the one-shot parses, which would resume at once).
+    pub(crate) fn without_script_pauses(&mut self) {
+        self.tokenizer.sink_mut().without_script_pauses();
     }
 
     fn status(&mut self, progress: Progress) -> ParserStatus<S::Handle> {

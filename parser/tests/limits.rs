@@ -136,6 +136,74 @@ fn the_error_cap_keeps_the_first_errors() {
     assert!(htmlforge::parse_document(&input).errors.len() >= 1_000);
 }
 
+/// The reconstruction family: `k` formatting elements re-created in each
+/// of `k` paragraphs (the spec's tree has k² nodes).
+fn reconstruction(k: usize) -> String {
+    format!("<p>{}</p>{}", (0..k).map(|i| format!("<b x={i}>")).collect::<String>(), "<p>x</p>".repeat(k))
+}
+
+#[test]
+fn the_untrusted_node_budget_follows_the_input_given() {
+    // 369 KB: without the budget, 33.5 million nodes (1.7 GB).
+    let input = reconstruction(20_500);
+    assert!((360_000..380_000).contains(&input.len()), "{}", input.len());
+    let document = parse_document_with(&input, with(Limits::UNTRUSTED));
+    // One node per byte given, in whole blocks of 8 KiB, and one token's
+    // reconstruction past it (the list: 20,500 entries).
+    let budget = input.len().div_ceil(Limits::NODE_BUDGET_BLOCK) * Limits::NODE_BUDGET_BLOCK;
+    assert!(document.node_count() <= budget + 20_500 + 10, "{} nodes", document.node_count());
+    // What is cut is the end: the formatting elements and the first
+    // paragraphs are there.
+    assert_eq!(document.get_elements_by_tag_name("b").take(20_500).count(), 20_500);
+    assert!(document.get_elements_by_tag_name("p").count() > 1);
+}
+
+#[test]
+fn the_node_budget_cuts_a_stream_where_it_cuts_the_whole_input() {
+    let input = reconstruction(3_000);
+    let options = with(Limits::UNTRUSTED);
+    let whole = parse_document_with(&input, options);
+    let mut cut = false;
+    for chunk in [1, 7, 3_001, 8_192, 20_000] {
+        let mut parser = Parser::new(options);
+        for piece in input.as_bytes().chunks(chunk) {
+            parser.feed(std::str::from_utf8(piece).unwrap()).unwrap();
+        }
+        cut = parser.limits_hit().nodes_capped;
+        assert_eq!(dump_html5lib(&parser.finish()), dump_html5lib(&whole), "chunks of {chunk}");
+    }
+    assert!(cut);
+    // Each block given raises the budget: after a comment as long as the
+    // input (51,000 more nodes of budget), more of the paragraphs are built.
+    let padded = format!("<!--{}-->{input}", "-".repeat(input.len()));
+    assert!(parse_document_with(&padded, options).node_count() > whole.node_count() + 40_000);
+}
+
+#[test]
+fn the_untrusted_error_budget_follows_the_input_given() {
+    let input = format!("<body>{}", "\0".repeat(100_000));
+    let mut parser = Parser::new(with(Limits::UNTRUSTED));
+    parser.feed(&input).unwrap();
+    assert!(parser.limits_hit().errors_dropped);
+    let budget = input.len().div_ceil(Limits::NODE_BUDGET_BLOCK) * Limits::NODE_BUDGET_BLOCK / 8;
+    let errors = parser.finish().errors.len();
+    assert!((budget - 1_024..=budget).contains(&errors), "{errors} errors");
+}
+
+/// Markup as dense as people and generators write it (an element and a
+/// text node per 5 bytes) is never cut by the untrusted budget.
+#[test]
+fn the_untrusted_node_budget_keeps_dense_honest_markup() {
+    for (start, item) in [("<ul>", "<li>x"), ("<table><tr>", "<td>1"), ("<p>", "<i>x</i>"), ("<p>", "a<br>")] {
+        let input = format!("{start}{}", item.repeat(50_000));
+        let mut parser = Parser::new(with(Limits::UNTRUSTED));
+        parser.feed(&input).unwrap();
+        assert!(!parser.limits_hit().nodes_capped, "{item}");
+        let whole = parse_document_with(&input, with(Limits::UNTRUSTED.input_bytes_per_node(None)));
+        assert_eq!(dump_html5lib(&parser.finish()), dump_html5lib(&whole), "{item}");
+    }
+}
+
 #[test]
 fn untrusted_limits_scale_with_the_input_limit() {
     let limits = Limits::for_input_bytes(1 << 20);

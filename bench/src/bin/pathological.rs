@@ -144,12 +144,12 @@ fn run_query(document: &htmlforge::dom::Document, query: Query) -> usize {
     }
 }
 
-/// The parse of `input` the way `how` says, with the untrusted limits for
-/// its length (`Limits::for_input_bytes`) when `untrusted`.
+/// The parse of `input` the way `how` says, with `Limits::UNTRUSTED`
+/// (whose budgets follow the input given) when `untrusted`.
 fn parse(input: &str, untrusted: bool, how: Parse) -> htmlforge::dom::Document {
     let mut options = htmlforge::ParseOptions::default().scripting(false);
     if untrusted {
-        options = options.limits(htmlforge::Limits::for_input_bytes(input.len()));
+        options = options.limits(htmlforge::Limits::UNTRUSTED);
     }
     match how {
         Parse::Document => htmlforge::parse_document_with(input, options),

@@ -737,6 +737,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let mut equal = 0;
         let mut earliest = None;
         for entry in list.signed_after_marker(signature) {
+            crate::cost::step!("tree_builder::noahs_ark_clause");
             if let FormattingEntry::Element { name: other_name, attrs, .. } = list[entry] {
                 if other_name == name && list.frozen_attrs().same_as(attrs, &lookup) {
                     equal += 1;
@@ -795,6 +796,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         // open element.
         let mut entry = last;
         while let Some(previous) = self.active_formatting.previous(entry) {
+            crate::cost::step!("tree_builder::reconstruct");
             let stop = match self.active_formatting[previous] {
                 FormattingEntry::Marker => true,
                 FormattingEntry::Element { stack_serial, .. } => self.open_elements.is_open(stack_serial),
@@ -807,6 +809,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         // 7–10 (Advance, Create): re-create every later entry.
         let mut next = Some(entry);
         while let Some(entry) = next {
+            crate::cost::step!("tree_builder::reconstruct");
             let FormattingEntry::Element { name, attrs, signature, handle: previous, .. } =
                 self.active_formatting[entry].clone()
             else {
@@ -825,6 +828,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker>
     pub(crate) fn clear_the_list_of_active_formatting_elements_up_to_the_last_marker(&mut self) {
         while let Some(entry) = self.active_formatting.pop() {
+            crate::cost::step!("tree_builder::clear_formatting_to_marker");
             if matches!(entry, FormattingEntry::Marker) {
                 break;
             }

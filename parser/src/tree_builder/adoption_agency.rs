@@ -54,6 +54,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         // 3–4. The outer loop, at most eight times.
         for _ in 0..8 {
+            crate::cost::step!("tree_builder::adoption_agency_outer");
             // 4.3
             let Some(formatting_entry) = self.formatting_element_after_last_marker(subject) else {
                 return AdoptionOutcome::AnyOtherEndTag;
@@ -84,7 +85,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             let furthest_block_slot = std::iter::successors(self.open_elements.above(formatting_slot), |&slot| {
                 self.open_elements.above(slot)
             })
-            .find(|&slot| self.open_elements[slot].is(Categories::SPECIAL));
+            .find(|&slot| {
+                crate::cost::step!("tree_builder::furthest_block_search");
+                self.open_elements[slot].is(Categories::SPECIAL)
+            });
             // 4.8
             let Some(furthest_block_slot) = furthest_block_slot else {
                 self.pop_until_node_popped(formatting_element);
@@ -113,6 +117,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // 4.12–4.13 The inner loop.
             let mut inner_loop_counter = 0;
             loop {
+                crate::cost::step!("tree_builder::adoption_agency_inner");
                 inner_loop_counter += 1;
                 // 4.13.2: the element above node (also when node was removed:
                 // its slot stays, a hole).

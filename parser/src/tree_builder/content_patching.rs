@@ -153,6 +153,7 @@ where
 fn descends_from<S: TreeSink>(sink: &S, node: S::Handle, ancestor: S::Handle) -> bool {
     let mut at = sink.parent_of(node);
     while let Some(parent) = at {
+        crate::cost::step!("tree_builder::marker_ancestor_walk");
         if parent == ancestor {
             return true;
         }
@@ -190,8 +191,12 @@ fn find_markers<S: TreeSink>(
     name: &str,
 ) -> Option<(S::Handle, Option<S::Handle>)> {
     let markers = index.by_name.get_mut(name)?;
-    markers.retain(|marker| !marker.removed && sink.has_parent(marker.node));
+    markers.retain(|marker| {
+        crate::cost::step!("tree_builder::markers_of_a_name");
+        !marker.removed && sink.has_parent(marker.node)
+    });
     let inside = |marker: &Marker<S::Handle>| {
+        crate::cost::step!("tree_builder::markers_of_a_name");
         if let (Some((anchor, anchor_serial)), Scope::Open { slot, serial, region, .. }) = (marker.anchor, scope) {
             if sink.parent_of(marker.node) == Some(anchor) && marker.region == region {
                 return match positions(anchor_serial) {
@@ -227,6 +232,7 @@ fn find_markers<S: TreeSink>(
 fn walk_to_the_first_marker<S: TreeSink>(sink: &S, scope: S::Handle, name: &str) -> Option<S::Handle> {
     let mut node = sink.first_child_of(scope)?;
     loop {
+        crate::cost::step!("tree_builder::marker_walk");
         if let Some((target, data)) = sink.processing_instruction_of(node) {
             if matches!(target, "marker" | "start")
                 && processing_instruction_attribute(data, "name").as_deref() == Some(name)
@@ -239,6 +245,7 @@ fn walk_to_the_first_marker<S: TreeSink>(sink: &S, scope: S::Handle, name: &str)
             continue;
         }
         loop {
+            crate::cost::step!("tree_builder::marker_walk");
             if let Some(next) = sink.next_sibling_of(node) {
                 node = next;
                 break;
@@ -257,6 +264,7 @@ fn matching_end<S: TreeSink>(sink: &S, start: S::Handle) -> Option<S::Handle> {
     let mut nesting = 0usize;
     let mut sibling = sink.next_sibling_of(start);
     while let Some(node) = sibling {
+        crate::cost::step!("tree_builder::patch_range");
         match sink.processing_instruction_of(node) {
             Some(("start", _)) => nesting += 1,
             Some(("end", _)) if nesting == 0 => return Some(node),
@@ -291,6 +299,7 @@ pub(crate) fn prepare_content_patching<S: TreeSink>(
         let mut removed = Vec::new();
         let mut current = sink.next_sibling_of(start);
         while let Some(node) = current {
+            crate::cost::step!("tree_builder::patch_range_removal");
             if Some(node) == end {
                 break;
             }
@@ -298,6 +307,7 @@ pub(crate) fn prepare_content_patching<S: TreeSink>(
             current = sink.next_sibling_of(node);
         }
         for node in removed {
+            crate::cost::step!("tree_builder::patch_range_removal");
             if sink.has_parent(node) {
                 forget_the_markers_in(sink, index, node);
                 sink.remove_from_parent(node);
@@ -313,6 +323,7 @@ pub(crate) fn prepare_content_patching<S: TreeSink>(
 fn forget_the_markers_in<S: TreeSink>(sink: &S, index: &mut MarkerIndex<S::Handle>, root: S::Handle) {
     let mut node = root;
     loop {
+        crate::cost::step!("tree_builder::forget_markers");
         if let Some((target, data)) = sink.processing_instruction_of(node) {
             if matches!(target, "marker" | "start") {
                 if let Some(name) = processing_instruction_attribute(data, "name") {
@@ -325,6 +336,7 @@ fn forget_the_markers_in<S: TreeSink>(sink: &S, index: &mut MarkerIndex<S::Handl
             continue;
         }
         loop {
+            crate::cost::step!("tree_builder::forget_markers");
             if node == root {
                 return;
             }
@@ -379,7 +391,10 @@ impl<S: TreeSink> super::TreeBuilder<S> {
         // hold the element).
         let region = stack
             .slots_down_from(stack.last_html(local_names::TEMPLATE))
-            .filter(|&at| stack[at].is_html(local_names::TEMPLATE))
+            .filter(|&at| {
+                crate::cost::step!("tree_builder::patch_scope_region");
+                stack[at].is_html(local_names::TEMPLATE)
+            })
             .find(|&at| at < slot)
             .map_or(NO_REGION, |at| stack[at].serial);
         Some(Scope::Open { handle: node, slot, serial: stack[slot].serial, region })

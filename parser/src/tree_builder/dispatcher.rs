@@ -34,6 +34,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     #[inline(always)]
     pub(crate) fn process_until_done(&mut self, mut tok: Tok<'_>) {
         loop {
+            crate::cost::step!("tree_builder::reprocess");
             let step = if self.uses_insertion_mode_rules(&tok) {
                 self.process_using_the_rules_for(self.mode, tok)
             } else {

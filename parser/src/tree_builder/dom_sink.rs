@@ -171,10 +171,12 @@ impl TreeSink for Document {
 
     fn clone_option_into_selectedcontent(&mut self, option: NodeId, selectedcontent: NodeId) {
         while let Some(child) = self.first_child(selectedcontent) {
+            crate::cost::step!("tree_builder::selectedcontent_clone");
             self.remove(child);
         }
         let children: Vec<NodeId> = self.children(option).collect();
         for child in children {
+            crate::cost::step!("tree_builder::selectedcontent_clone");
             let copy = self.clone_node_deep(child);
             self.link_append(selectedcontent.link(), copy.link());
         }

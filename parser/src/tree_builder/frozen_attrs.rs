@@ -87,6 +87,7 @@ impl FrozenAttrsStore {
         let (text, lengths) = (self.text.len(), self.lengths.len());
         self.lengths.reserve(2 * tag.attrs.len());
         for attr in &tag.attrs {
+            crate::cost::step!("tree_builder::freeze_attributes");
             let name = match attr.known_name {
                 Some(name) => INTERNED | name.index(),
                 None => {
@@ -135,6 +136,7 @@ impl FrozenAttrsStore {
         let mut lengths = Vec::with_capacity(KEEP_LENGTHS);
         let mut entries = 0;
         for frozen in listed {
+            crate::cost::step!("tree_builder::frozen_attributes_kept");
             entries += 1;
             let start = (text.len(), lengths.len());
             text.push_str(&self.text[frozen.text..frozen.text + frozen.text_len]);

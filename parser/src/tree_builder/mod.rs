@@ -326,6 +326,11 @@ pub struct TreeBuilder<S: TreeSink> {
     next_tokenizer_state: Option<ContentState>,
     /// A script element whose end tag was just seen (scripting on).
     pending_script: Option<S::Handle>,
+    /// Whether a `script` end tag pauses the parse (scripting on): off
+    /// when nobody runs scripts (`parse_document_with`, `parse_bytes`),
+    /// where a pause would only be resumed at once, and costs a copy of
+    /// the input not parsed yet.
+    pauses_for_scripts: bool,
     /// The `selectedcontent` bookkeeping of the open `select` elements.
     select_states: selectedcontent::SelectStates<S::Handle>,
     /// Errors raised by the current token, until the tokenizer gives them
@@ -402,6 +407,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             ignore_next_line_feed: false,
             next_tokenizer_state: None,
             pending_script: None,
+            pauses_for_scripts: true,
             select_states: selectedcontent::SelectStates::default(),
             errors_awaiting_position: Vec::new(),
             self_closing_flag_acknowledged: true,
@@ -574,6 +580,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Hands the errors raised by the last token to the sink at `line:col`.
     fn report_errors_at(&mut self, line: u32, col: u32) {
         for code in std::mem::take(&mut self.errors_awaiting_position) {
+            crate::cost::step!("tree_builder::errors");
             self.report_error(ParseError { code: ErrorCode::TreeConstruction(code), line, col });
         }
         self.dispatcher_steps_due = self.nodes_created >= self.options.max_nodes;
@@ -587,6 +594,25 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         self.errors_reported += 1;
         self.sink.parse_error(error);
+    }
+
+    /// Raises the node cap to `cap`, for a budget that grows with the
+    /// input ([`crate::Limits::input_bytes_per_node`]). Once a token has
+    /// found the cap reached, the rest of the input builds nothing, as
+    /// with a fixed cap: a raise then changes nothing.
+    pub(crate) fn raise_node_cap(&mut self, cap: usize) {
+        if self.limits_hit.nodes_capped || cap <= self.options.max_nodes {
+            return;
+        }
+        self.options.max_nodes = cap;
+        self.dispatcher_steps_due = !self.errors_awaiting_position.is_empty() || self.nodes_created >= cap;
+    }
+
+    /// Raises the error cap to `cap` (see [`Self::raise_node_cap`]).
+    pub(crate) fn raise_error_cap(&mut self, cap: Option<usize>) {
+        if let (Some(max), Some(cap)) = (&mut self.options.max_errors, cap) {
+            *max = cap.max(*max);
+        }
     }
 
     /// Counts a node created for the node cap.
@@ -622,6 +648,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// `search_text_for_null`).
     pub(crate) fn driven_by_the_tokenizer(&mut self) {
         self.search_text_for_null = false;
+    }
+
+    /// Tells the tree builder that no one runs the scripts: a `script` end
+    /// tag does not pause the parse (the tree is the same: a pause would
+    /// be resumed at once).
+    pub(crate) fn without_script_pauses(&mut self) {
+        self.pauses_for_scripts = false;
     }
 
     /// Whether a character token goes straight to the "in body" rules

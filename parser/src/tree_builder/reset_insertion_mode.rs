@@ -36,6 +36,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let start = NAMED.iter().filter_map(|&name| self.open_elements.last_html(name)).max();
         let start = if self.open_elements.is_empty() { None } else { Some(start.unwrap_or(0)) };
         for slot in self.open_elements.slots_down_from(start) {
+            crate::cost::step!("tree_builder::reset_insertion_mode");
             let last = slot == 0;
             let node = match (&self.context_element, last) {
                 (Some(context), true) => context,

@@ -49,6 +49,7 @@ impl HoleSkips {
     pub fn live_below(&self, hole: usize, is_hole: impl Fn(usize) -> bool) -> Option<usize> {
         let mut at = hole;
         loop {
+            crate::cost::step!("tree_builder::hole_skips");
             let next = self.down[at].get().checked_sub(1)? as usize;
             if !is_hole(next) {
                 return Some(next);
@@ -63,6 +64,7 @@ impl HoleSkips {
     pub fn live_above(&self, hole: usize, is_hole: impl Fn(usize) -> bool) -> usize {
         let mut at = hole;
         loop {
+            crate::cost::step!("tree_builder::hole_skips");
             let next = self.up[at].get() as usize;
             if !is_hole(next) {
                 return next;

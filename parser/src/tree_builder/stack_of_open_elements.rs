@@ -684,6 +684,7 @@ impl<H: Copy> StackOfOpenElements<H> {
     #[inline(never)]
     fn popped_over_holes(&mut self) {
         while self.slots.last().is_some_and(OpenElement::is_hole) {
+            crate::cost::step!("tree_builder::stack_holes_dropped");
             self.slots.pop();
             self.records.pop();
             self.holes -= 1;
@@ -749,6 +750,7 @@ impl<H: Copy> StackOfOpenElements<H> {
         let beneath = self.below(slot).map_or(Record::default(), |below| self.records[below + 1]);
         let mut above = self.above(slot);
         while let Some(at) = above {
+            crate::cost::step!("tree_builder::stack_redirect_records");
             let record = &mut self.records[at + 1];
             if record.list_item_loop_stop == named {
                 record.list_item_loop_stop = beneath.list_item_loop_stop;
@@ -808,6 +810,7 @@ impl<H: Copy> StackOfOpenElements<H> {
         let mut to = remove;
         let mut from = self.above(remove);
         while let Some(at) = from.filter(|&at| at <= above) {
+            crate::cost::step!("tree_builder::stack_move_between");
             let moved = self.slots[at].clone();
             self.move_element(at, to);
             if moved.local == element.local && moved.ns == element.ns {
@@ -875,6 +878,7 @@ impl<H: Copy> StackOfOpenElements<H> {
         let mut new_slot = vec![0u32; self.slots.len() + 1];
         let mut next = 0;
         for (slot, element) in self.slots.iter().enumerate() {
+            crate::cost::step!("tree_builder::stack_compact");
             if !element.is_hole() {
                 new_slot[slot + 1] = next + 1;
                 next += 1;
@@ -884,6 +888,7 @@ impl<H: Copy> StackOfOpenElements<H> {
         let remap = |link: u32| new_slot.get(link as usize).copied().unwrap_or(0);
         let mut to = 0;
         for from in 0..self.slots.len() {
+            crate::cost::step!("tree_builder::stack_compact");
             if self.slots[from].is_hole() {
                 continue;
             }
@@ -1093,6 +1098,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// runs it at most once per form element pointer set.
     pub(crate) fn has_node_in_scope(&self, handle: S::Handle) -> bool {
         for slot in self.open_elements.slots_down_from(self.open_elements.top_slot()) {
+            crate::cost::step!("tree_builder::form_in_scope_walk");
             let element = &self.open_elements[slot];
             if element.handle == handle {
                 return true;
@@ -1159,6 +1165,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Pops elements until an HTML element `name` has been popped.
     pub(crate) fn pop_until_popped(&mut self, name: LocalName) {
         while let Some(element) = self.open_elements.last() {
+            crate::cost::step!("tree_builder::stack_pops");
             let done = element.is_html(name);
             self.pop();
             if done {
@@ -1170,6 +1177,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Pops elements until an HTML element of `group` has been popped.
     pub(crate) fn pop_until_one_of_popped(&mut self, group: fn(LocalName) -> bool) {
         while let Some(element) = self.open_elements.last() {
+            crate::cost::step!("tree_builder::stack_pops");
             let done = element.html_name().is_some_and(group);
             self.pop();
             if done {
@@ -1181,6 +1189,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Pops elements until the element `handle` has been popped.
     pub(crate) fn pop_until_node_popped(&mut self, handle: S::Handle) {
         while let Some(element) = self.open_elements.last() {
+            crate::cost::step!("tree_builder::stack_pops");
             let done = element.handle == handle;
             self.pop();
             if done {
@@ -1194,7 +1203,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// test; the head element, one element down at most).
     pub(crate) fn remove_from_stack(&mut self, handle: S::Handle) {
         let top = self.open_elements.top_slot();
-        let found = self.open_elements.slots_down_from(top).find(|&slot| self.open_elements[slot].handle == handle);
+        let found = self.open_elements.slots_down_from(top).find(|&slot| {
+            crate::cost::step!("tree_builder::remove_from_stack_search");
+            self.open_elements[slot].handle == handle
+        });
         if let Some(slot) = found {
             self.remove_from_stack_at(slot);
         }
@@ -1210,6 +1222,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// (with `except`: "generate implied end tags, except for …").
     pub(crate) fn generate_implied_end_tags(&mut self, except: Option<LocalName>) {
         while let Some(element) = self.open_elements.last() {
+            crate::cost::step!("tree_builder::stack_pops");
             if !element.is(Categories::IMPLIED_END_TAGS) || element.ns != Namespace::Html {
                 break;
             }
@@ -1223,6 +1236,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#generate-all-implied-end-tags-thoroughly>
     pub(crate) fn generate_all_implied_end_tags_thoroughly(&mut self) {
         while let Some(element) = self.open_elements.last() {
+            crate::cost::step!("tree_builder::stack_pops");
             if !element.is(Categories::IMPLIED_END_TAGS_THOROUGHLY) || element.ns != Namespace::Html {
                 break;
             }
@@ -1233,6 +1247,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Pops until the current node is of `context` (or is `html`).
     fn clear_the_stack_back_to(&mut self, context: Categories) {
         while let Some(element) = self.open_elements.last() {
+            crate::cost::step!("tree_builder::stack_pops");
             if element.is(context) {
                 break;
             }

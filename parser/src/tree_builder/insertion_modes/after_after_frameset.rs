@@ -30,6 +30,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Characters(text) => {
                 let mut rest = text;
                 while !rest.is_empty() {
+                    crate::cost::step!("tree_builder::whitespace_runs");
                     let end = rest.find(|c: char| !is_whitespace(c)).unwrap_or(rest.len());
                     if end > 0 {
                         self.in_body(Tok::Characters(&rest[..end]));

@@ -16,6 +16,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// inserted and sets frameset-ok to "not ok".
     pub(crate) fn in_foreign_content_characters(&mut self, mut text: &str) {
         while !text.is_empty() {
+            crate::cost::step!("tree_builder::null_runs");
             let (run, rest) = split_before_null(text);
             self.insert_characters(run);
             // As in body: nothing turns the flag back on.
@@ -91,6 +92,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn break_out_of_foreign_content<'a>(&mut self, tok: Tok<'a>) -> Step<'a> {
         self.parse_error(TreeConstructionError::ForeignContentBreakOut);
         while let Some(node) = self.open_elements.last() {
+            crate::cost::step!("tree_builder::stack_pops");
             if node.is_mathml_text_integration_point() || node.is_html_integration_point() || node.ns == Namespace::Html
             {
                 break;

@@ -107,6 +107,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     #[inline(never)]
     fn in_body_characters_with_nulls(&mut self, mut text: &str) {
         while !text.is_empty() {
+            crate::cost::step!("tree_builder::null_runs");
             let (run, rest) = split_before_null(text);
             if !run.is_empty() {
                 self.reconstruct_the_active_formatting_elements();
@@ -138,6 +139,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// (the tree part: pop all the nodes off the stack of open elements).
     pub(crate) fn stop_parsing(&mut self) {
         while !self.open_elements.is_empty() {
+            crate::cost::step!("tree_builder::stack_pops");
             self.pop();
         }
     }
@@ -179,6 +181,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if let Some(body) = second.filter(|_| self.frameset_ok).map(|e| e.handle) {
                     self.sink.remove_from_parent(body);
                     while self.open_elements.depth() > 1 {
+                        crate::cost::step!("tree_builder::stack_pops");
                         self.pop();
                     }
                     self.insert_an_html_element_for(tag);

@@ -85,6 +85,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(crate) fn insert_only_whitespace(&mut self, text: &str) {
         let mut rest = text;
         while !rest.is_empty() {
+            crate::cost::step!("tree_builder::whitespace_runs");
             let end = rest.find(|c: char| !is_whitespace(c)).unwrap_or(rest.len());
             self.insert_characters(&rest[..end]);
             rest = &rest[end..];

@@ -27,6 +27,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// character is appended to the pending table character tokens.
     pub(crate) fn append_to_the_pending_table_characters(&mut self, mut text: &str) {
         while !text.is_empty() {
+            crate::cost::step!("tree_builder::null_runs");
             let (run, rest) = split_before_null(text);
             self.pending_table_characters.push_str(run);
             match rest.strip_prefix('\0') {
