@@ -7,7 +7,10 @@ Two APIs over one Rust core:
 - selectolax's: :class:`HTMLParser` (also ``LexborHTMLParser``),
   :class:`LexborNode` and :class:`LexborAttributes`, so that a selectolax
   program needs only its import changed (``htmlforge.lexbor`` stands for
-  ``selectolax.lexbor``).
+  ``selectolax.lexbor``);
+- the HTML Sanitizer API: :func:`sanitize` (an element's ``setHTML``) and
+  :func:`parse_html` (``Document.parseHTML``), with a browser's
+  configuration dictionaries.
 
 Every call that parses, selects, serializes or extracts text releases the
 GIL, and documents may be used from several threads.
@@ -22,11 +25,14 @@ from htmlforge._native import (
     Node,
     ParseError,
     Parser,
+    SanitizerConfigError,
     SelectolaxError,
     SelectorError,
     __version__,
     parse,
     parse_fragment,
+    parse_html,
+    sanitize,
 )
 
 #: selectolax's parser under the name selectolax programs import.
@@ -42,9 +48,12 @@ __all__ = [
     "Node",
     "ParseError",
     "Parser",
+    "SanitizerConfigError",
     "SelectolaxError",
     "SelectorError",
     "__version__",
     "parse",
     "parse_fragment",
+    "parse_html",
+    "sanitize",
 ]

@@ -12,6 +12,7 @@ class SelectorError(ValueError):
     column: int
 
 class SelectolaxError(Exception): ...
+class SanitizerConfigError(ValueError): ...
 
 class _LimitFields(TypedDict, total=False):
     max_input_bytes: Optional[int]
@@ -145,6 +146,49 @@ def parse_fragment(
     scripting: bool = True,
     limits: _Limits = "untrusted",
 ) -> Node: ...
+
+class _SanitizerName(TypedDict, total=False):
+    name: str
+    namespace: Optional[str]
+
+class _SanitizerElement(_SanitizerName, total=False):
+    attributes: list[Union[str, _SanitizerName]]
+    removeAttributes: list[Union[str, _SanitizerName]]
+
+class _SanitizerPI(TypedDict):
+    target: str
+
+# The Sanitizer API's SanitizerConfig dictionary, with its member names.
+_SanitizerConfig = TypedDict(
+    "_SanitizerConfig",
+    {
+        "elements": list[Union[str, _SanitizerElement]],
+        "removeElements": list[Union[str, _SanitizerName]],
+        "replaceWithChildrenElements": list[Union[str, _SanitizerName]],
+        "processingInstructions": list[Union[str, _SanitizerPI]],
+        "removeProcessingInstructions": list[Union[str, _SanitizerPI]],
+        "attributes": list[Union[str, _SanitizerName]],
+        "removeAttributes": list[Union[str, _SanitizerName]],
+        "comments": bool,
+        "dataAttributes": bool,
+    },
+    total=False,
+)
+
+def sanitize(
+    html: str,
+    sanitizer: Union[Literal["default"], _SanitizerConfig, None] = None,
+    *,
+    context: str = "div",
+    safe: bool = True,
+    scripting: bool = True,
+) -> str: ...
+def parse_html(
+    html: str,
+    sanitizer: Union[Literal["default"], _SanitizerConfig, None] = None,
+    *,
+    safe: bool = True,
+) -> Document: ...
 
 class Parser:
     def __init__(

@@ -17,6 +17,7 @@ mod input;
 mod names;
 mod node;
 mod pickle;
+mod sanitize;
 mod selectolax;
 mod selectors;
 mod serialize;
@@ -38,6 +39,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<selectolax::LexborAttributes>()?;
     module.add_function(wrap_pyfunction!(document::parse_fragment, module)?)?;
     module.add_function(wrap_pyfunction!(document::_restore_document, module)?)?;
+    sanitize::register(module)?;
     module.add_function(wrap_pyfunction!(bench::_rust_job, module)?)?;
     module.add_function(wrap_pyfunction!(bench::_bench_pass, module)?)?;
     crawl::register(module)?;

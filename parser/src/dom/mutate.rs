@@ -710,7 +710,8 @@ impl Document {
             self.slot(reference);
         }
         let refuse = |reason| Err(DomError::HierarchyRequest(reason));
-        if !matches!(parent_data, Data::Document | Data::DocumentFragment | Data::Element(_)) {
+        // A shadow root is a DocumentFragment: it takes children too.
+        if !matches!(parent_data, Data::Document | Data::DocumentFragment | Data::ShadowRoot(_) | Data::Element(_)) {
             return refuse(ParentCannotHaveChildren);
         }
         if self.is_host_including_inclusive_ancestor(node.link(), parent.link()) {

@@ -48,7 +48,7 @@ use std::sync::{Arc, OnceLock};
 
 pub use config::{ConfigError, SanitizerConfig, SanitizerElementWithAttributes, SanitizerName, HTML_NAMESPACE};
 
-use crate::dom::{Document, NodeId};
+use crate::dom::{Document, NodeData, NodeId};
 use crate::parse::{parse_document_with, parse_fragment_with, FragmentContext, ParseOptions};
 use crate::Namespace;
 
@@ -385,9 +385,11 @@ pub fn set_and_filter_html(
 /// `element.setHTML(html, options)` on an element of `document`: the
 /// fragment parsing algorithm with `element` as its context (declarative
 /// shadow roots allowed), the fragment sanitized (safe), then put in place
-/// of the element's children (a `template`'s contents). Nothing changes
-/// when the configuration is invalid, when `element` is not an element, or
-/// for a `script` element (HTML or SVG).
+/// of the element's children (a `template`'s contents). On a shadow root,
+/// `shadowRoot.setHTML(html, options)`: its host is the context and its
+/// children are replaced. Nothing changes when the configuration is
+/// invalid, when `element` is neither an element nor a shadow root, or for
+/// a `script` element (HTML or SVG).
 ///
 /// ```
 /// use htmlforge::sanitize::{set_html, SanitizeOptions};
@@ -399,7 +401,8 @@ pub fn set_and_filter_html(
 /// # Ok::<(), htmlforge::sanitize::SetHtmlError>(())
 /// ```
 ///
-/// Spec: <https://wicg.github.io/sanitizer-api/#dom-element-sethtml>
+/// Spec: <https://wicg.github.io/sanitizer-api/#dom-element-sethtml>,
+/// <https://wicg.github.io/sanitizer-api/#dom-shadowroot-sethtml>
 pub fn set_html(
     document: &mut Document,
     element: NodeId,
@@ -412,7 +415,8 @@ pub fn set_html(
 /// `element.setHTMLUnsafe(html, options)`, as [`set_html`]: the
 /// configuration's own filter only (by default none).
 ///
-/// Spec: <https://wicg.github.io/sanitizer-api/#dom-element-sethtmlunsafe>
+/// Spec: <https://wicg.github.io/sanitizer-api/#dom-element-sethtmlunsafe>,
+/// <https://wicg.github.io/sanitizer-api/#dom-shadowroot-sethtmlunsafe>
 pub fn set_html_unsafe(
     document: &mut Document,
     element: NodeId,
@@ -422,21 +426,29 @@ pub fn set_html_unsafe(
     set_and_filter_html_in(document, element, html, options, false)
 }
 
-/// "set and filter HTML" with `element` as target and context element.
+/// "set and filter HTML": on an element, with the element as target and
+/// context element; on a shadow root (`ShadowRoot.setHTML`), with the
+/// shadow root as target and its host as context element.
 fn set_and_filter_html_in(
     document: &mut Document,
-    element: NodeId,
+    target: NodeId,
     html: &str,
     options: &SanitizeOptions,
     safe: bool,
 ) -> Result<(), SetHtmlError> {
+    let (element, shadow_root) = match document.data(target) {
+        NodeData::ShadowRoot { host, .. } => (host, Some(target)),
+        _ => (target, None),
+    };
     let context = document.element(element).ok_or(SetHtmlError::Dom(crate::DomError::NotAnElement))?;
     if safe && context.local_name() == "script" && matches!(context.ns(), Namespace::Html | Namespace::Svg) {
         return Ok(());
     }
     let sanitizer = sanitizer_for(options.sanitizer.as_ref(), safe).map_err(SetHtmlError::Config)?;
     let parse_options = ParseOptions::default().scripting(options.scripting).declarative_shadow_roots(true);
-    let (mut parsed, target) = document.parse_fragment_for(element, html, parse_options).map_err(SetHtmlError::Dom)?;
+    let (mut parsed, element_target) =
+        document.parse_fragment_for(element, html, parse_options).map_err(SetHtmlError::Dom)?;
+    let target = shadow_root.unwrap_or(element_target);
     let root = parsed.fragment_root().expect("a fragment parse has a root");
     sanitize(&mut parsed, root, &sanitizer, safe);
     document.replace_all_with_fragment(target, &parsed).map_err(SetHtmlError::Dom)
