@@ -9,10 +9,12 @@ use crate::input::{paths, read_bytes, InputFlags, TreeFlags};
 
 /// Print the text of a document as a reader sees it rendered.
 ///
-/// Hidden elements (`script`, `style`, `head`, `template`, `[hidden]`…)
-/// and comments are left out; blocks and `<br>` break lines, paragraphs
-/// and headings are set apart by an empty line, table cells by tabs, and
-/// runs of white space collapse as in rendering.
+/// What the standard's `innerText` gives: hidden elements (`script`,
+/// `style`, `head`, `template`, `[hidden]`, a closed `dialog`…), the
+/// fallback content of `iframe`, `video`, `audio` and `canvas`, SVG's
+/// `title` and `desc`, and comments are left out; blocks and `<br>` break
+/// lines, paragraphs are set apart by an empty line, table cells by tabs,
+/// and runs of white space collapse as in rendering.
 ///
 /// With several files, each line starts with the file's name and a colon,
 /// as grep does.

@@ -39,6 +39,10 @@ fn a_bad_selector_is_a_usage_error_that_says_where() {
     let (out, err, code) = htmlforge(&["select", "li[", "-"], PAGE);
     assert_eq!((out.as_str(), code), ("", Some(2)));
     assert!(err.contains("column 4"), "{err}");
+    // The bad token's column, not the end of the selector.
+    let (_, err, code) = htmlforge(&["select", "ul > li:hovered a", "-"], PAGE);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("(column 8)"), "{err}");
     let (_, err, code) = htmlforge(&["select", "a", "--text", "--count", "-"], PAGE);
     assert_eq!(code, Some(2));
     assert!(err.contains("'--count'") || err.contains("'--text'"), "{err}");
@@ -83,7 +87,8 @@ fn select_searches_a_fragment() {
 
 #[test]
 fn select_json_prints_one_object_per_match() {
-    let page = "<ul><li><a href=/a class='x y'>A <i>i</i></a></ul><svg><a xlink:href=#s>S</a></svg>";
+    let page = "<ul><li><a href=/a class='x y'>A <i>i</i></a></ul><svg><a xlink:href=#s><text>S</text></a></svg>";
+    // SVG draws text in its `text` elements only (visible_text skips the rest).
     let (out, _, code) = htmlforge(&["select", "a", "--json"], page);
     assert_eq!(code, Some(0));
     let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -93,7 +98,7 @@ fn select_json_prints_one_object_per_match() {
             json!({"tag": "a", "attributes": {"href": "/a", "class": "x y"}, "text": "A i",
                    "html": "<a href=\"/a\" class=\"x y\">A <i>i</i></a>"}),
             json!({"tag": "a", "attributes": {"xlink:href": "#s"}, "text": "S",
-                   "html": "<a xlink:href=\"#s\">S</a>"}),
+                   "html": "<a xlink:href=\"#s\"><text>S</text></a>"}),
         ]
     );
 }

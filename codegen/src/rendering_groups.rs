@@ -3,9 +3,10 @@
 //! one `is_<group>(LocalName) -> bool` per `[group]`.
 //!
 //! The reference texts hold the parsing chapter only, not the rendering
-//! section these lists come from: the audit checks them against the names
-//! table and lists each with the sections it is read from, as lists that
-//! no reference text confirms.
+//! section these lists come from (nor SVG 2 and MathML Core, for the lists
+//! of their elements): the audit checks them against the names table and
+//! lists each with the sections it is read from, as lists that no
+//! reference text confirms.
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/rendering.html>
 
@@ -22,16 +23,38 @@ const OUTPUT: &str = "parser/src/generated/rendering_groups.rs";
 /// The known names, for the cross-check (another table's file).
 const NAMES: &str = "names.txt";
 
-/// One list: its section name, the spec-data line of its first row, its
-/// HTML element names, and the rendering sections it is read from, as
-/// (anchor, title).
+/// The rendering section's address, which a bare `@ anchor` is in.
+const RENDERING: &str = "https://html.spec.whatwg.org/multipage/rendering.html";
+
+/// One list: its section name, the spec-data line of its first row, the
+/// namespace of its elements (`html`, `svg` or `mathml`: a `namespace svg`
+/// row; HTML without one), its element names, and the sections it is read
+/// from, as (anchor or address, title).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderingGroup {
     pub name: String,
     pub line: usize,
+    pub namespace: String,
     pub members: Vec<String>,
     pub sections: Vec<(String, String)>,
 }
+
+impl RenderingGroup {
+    /// Where a section of the list is: an anchor of the rendering section,
+    /// or a full address (another specification's section).
+    fn address(anchor: &str) -> String {
+        if anchor.starts_with("https://") {
+            anchor.to_string()
+        } else {
+            format!("{RENDERING}#{anchor}")
+        }
+    }
+}
+
+/// The namespaces a list may be in, with their element section in
+/// `names.txt`.
+const NAMESPACES: &[(&str, &str)] =
+    &[("html", "html-elements"), ("svg", "svg-elements"), ("mathml", "mathml-elements")];
 
 /// Reads the lists from spec-data, in file order.
 pub fn load(ctx: &Context) -> Result<Vec<RenderingGroup>> {
@@ -45,6 +68,7 @@ pub fn load(ctx: &Context) -> Result<Vec<RenderingGroup>> {
             groups.push(RenderingGroup {
                 name: row.section.clone(),
                 line: row.line,
+                namespace: "html".to_string(),
                 members: Vec::new(),
                 sections: Vec::new(),
             });
@@ -57,7 +81,15 @@ pub fn load(ctx: &Context) -> Result<Vec<RenderingGroup>> {
             },
             _ => match row.fields()[..] {
                 [name] => group.members.push(name.to_string()),
-                _ => return Err(format!("{}: expected one element name", row.origin(&file))),
+                ["namespace", namespace] if NAMESPACES.iter().any(|(known, _)| *known == namespace) => {
+                    group.namespace = namespace.to_string();
+                }
+                _ => {
+                    return Err(format!(
+                        "{}: expected one element name or `namespace html|svg|mathml`",
+                        row.origin(&file)
+                    ))
+                }
             },
         }
     }
@@ -67,8 +99,8 @@ pub fn load(ctx: &Context) -> Result<Vec<RenderingGroup>> {
 fn render(groups: &[RenderingGroup]) -> String {
     let mut body = String::from(
         "//! The element lists of the rendering rules that the visible-text\n\
-         //! helper follows, one predicate per list (all names are HTML\n\
-         //! elements).\n\
+         //! helper follows, one predicate per list (each list's names are\n\
+         //! elements of one namespace, which its documentation gives).\n\
          //!\n\
          //! Spec: <https://html.spec.whatwg.org/multipage/rendering.html>\n\n\
          use super::names::{local_names, LocalName};\n",
@@ -78,12 +110,13 @@ fn render(groups: &[RenderingGroup]) -> String {
         let sections: Vec<String> = group
             .sections
             .iter()
-            .map(|(anchor, title)| format!("{title} <https://html.spec.whatwg.org/multipage/rendering.html#{anchor}>"))
+            .map(|(anchor, title)| format!("{title} <{}>", RenderingGroup::address(anchor)))
             .collect();
         body.push_str(&format!(
-            "\n/// `[{}]` (spec-data/{SOURCE}:{}): {}.\n///\n/// Spec: {}.\n#[inline]\npub fn {}(name: LocalName) -> bool {{\n    matches!(\n        name,\n        {}\n    )\n}}\n\n/// The members of `[{}]`.\npub const {}: &[LocalName] = &[\n    {},\n];\n",
+            "\n/// `[{}]` (spec-data/{SOURCE}:{}), {} elements: {}.\n///\n/// Spec: {}.\n#[inline]\npub fn {}(name: LocalName) -> bool {{\n    matches!(\n        name,\n        {}\n    )\n}}\n\n/// The members of `[{}]`.\npub const {}: &[LocalName] = &[\n    {},\n];\n",
             group.name,
             group.line,
+            namespace_title(&group.namespace),
             group.members.join(", "),
             sections.join("; "),
             function_name(&group.name),
@@ -96,10 +129,20 @@ fn render(groups: &[RenderingGroup]) -> String {
     body
 }
 
-/// The HTML element names of `names.txt`, when that table exists.
-fn known_html_elements(ctx: &Context) -> Option<BTreeSet<String>> {
+/// `svg` → `SVG`, for the documentation.
+fn namespace_title(namespace: &str) -> &str {
+    match namespace {
+        "svg" => "SVG",
+        "mathml" => "MathML",
+        _ => "HTML",
+    }
+}
+
+/// The element names of `names.txt` in `namespace`, when that table exists.
+fn known_elements(ctx: &Context, namespace: &str) -> Option<BTreeSet<String>> {
     let file = ctx.load(NAMES).ok()?;
-    Some(file.section("html-elements").filter_map(|row| row.fields().first().map(|n| n.to_string())).collect())
+    let (_, section) = NAMESPACES.iter().find(|(known, _)| *known == namespace)?;
+    Some(file.section(section).filter_map(|row| row.fields().first().map(|n| n.to_string())).collect())
 }
 
 impl Table for RenderingGroups {
@@ -124,9 +167,11 @@ impl Table for RenderingGroups {
         };
         let mut report = TableReport::new(self.name());
         report.entries = groups.len();
-        let known = known_html_elements(ctx);
+        let mut names_present = true;
         let mut seen_groups = BTreeSet::new();
         for group in &groups {
+            let known = known_elements(ctx, &group.namespace);
+            names_present &= known.is_some();
             report.check(seen_groups.insert(group.name.as_str()), || format!("group [{}] appears twice", group.name));
             report.check(!group.sections.is_empty(), || {
                 format!("[{}] names no rendering section (`@ anchor Title`)", group.name)
@@ -137,16 +182,20 @@ impl Table for RenderingGroups {
                 report.check(members.insert(name.as_str()), || format!("[{}]: {name} listed twice", group.name));
                 if let Some(known) = &known {
                     report.check(known.contains(name), || {
-                        format!("[{}]: {name} is not an html-elements name in spec-data/{NAMES}", group.name)
+                        format!("[{}]: {name} is not a {} element in spec-data/{NAMES}", group.name, group.namespace)
                     });
                 }
             }
         }
         for group in &groups {
-            let anchors: Vec<String> = group.sections.iter().map(|(anchor, _)| format!("#{anchor}")).collect();
+            let anchors: Vec<String> = group
+                .sections
+                .iter()
+                .map(|(anchor, _)| if anchor.starts_with("https://") { anchor.clone() } else { format!("#{anchor}") })
+                .collect();
             report.notes.push(format!("[{}] not in the reference texts: rendering {}", group.name, anchors.join(", ")));
         }
-        if known.is_none() {
+        if !names_present {
             report.notes.push(format!("spec-data/{NAMES} not present: names not cross-checked"));
         }
         report
@@ -194,6 +243,7 @@ mod tests {
             [RenderingGroup {
                 name: "hidden-elements".into(),
                 line: 6,
+                namespace: "html".into(),
                 members: vec!["area".into(), "base".into()],
                 sections: vec![("hidden-elements".into(), "Hidden elements".into())],
             }]
@@ -203,6 +253,19 @@ mod tests {
             .notes
             .iter()
             .any(|n| n == "[hidden-elements] not in the reference texts: rendering #hidden-elements"));
+    }
+
+    #[test]
+    fn a_list_of_another_namespace_links_its_specification() {
+        let ctx = scratch(
+            "svg",
+            "[never-rendered]\nnamespace svg\n@ https://www.w3.org/TR/SVG2/render.html#Never SVG 2\ntitle\n",
+        );
+        let groups = load(&ctx).unwrap();
+        assert_eq!((groups[0].namespace.as_str(), groups[0].members.len()), ("svg", 1));
+        assert!(render(&groups)
+            .contains("SVG elements: title.\n///\n/// Spec: SVG 2 <https://www.w3.org/TR/SVG2/render.html#Never>."));
+        assert!(load(&scratch("bad-namespace", "[x]\nnamespace xlink\n")).is_err());
     }
 
     #[test]

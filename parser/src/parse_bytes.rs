@@ -166,7 +166,7 @@ pub fn parse_bytes_into<S: TreeSink>(
     options: ByteParseOptions<'_>,
 ) -> ParsedBytes<S> {
     let sniffed = sniff(bytes, &options.sniff_options());
-    let mut parser = ByteParser::with_decided_encoding(sniffed, new_sink, options.parse);
+    let mut parser = ByteParser::with_decided_encoding(sniffed, new_sink, options.parse).without_script_pauses();
     // All the bytes at once, as the last input: nothing needs copying
     // unless the parse restarts.
     let bytes = parser.within_byte_limit(bytes);
@@ -201,7 +201,7 @@ pub fn parse_reader_into<S: TreeSink>(
     mut reader: impl Read,
     options: ByteParseOptions<'_>,
 ) -> io::Result<ParsedBytes<S>> {
-    let mut parser = ByteParser::with_sink_factory(options, new_sink);
+    let mut parser = ByteParser::with_sink_factory(options, new_sink).without_script_pauses();
     let mut buffer = vec![0; READ_CHUNK];
     loop {
         let read = match reader.read(&mut buffer) {
@@ -379,6 +379,9 @@ pub struct ByteParser<S: TreeSink = Document, F = fn() -> S> {
     byte_budget: Option<usize>,
     /// Bytes past `max_input_bytes` were given.
     bytes_truncated: bool,
+    /// Whether a `script` end tag pauses the parse (scripting on): off
+    /// when nobody runs scripts (`parse_bytes`, `parse_reader`).
+    script_pauses: bool,
 }
 
 /// The options of the text parser behind a byte parser: a byte order mark
@@ -413,6 +416,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
             restarts: 0,
             byte_budget: options.parse.limits.max_input_bytes,
             bytes_truncated: false,
+            script_pauses: true,
         }
     }
 
@@ -433,9 +437,19 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
             restarts: 0,
             byte_budget: options.limits.max_input_bytes,
             bytes_truncated: false,
+            script_pauses: true,
         };
         byte_parser.start_decoding(sniffed);
         byte_parser
+    }
+
+    /// The parser of a caller that runs no scripts: a `script` end tag
+    /// does not pause it (the tree is the same; a pause would be resumed
+    /// at once, after a copy of the input not parsed yet).
+    fn without_script_pauses(mut self) -> ByteParser<S, F> {
+        self.script_pauses = false;
+        self.parser.without_script_pauses();
+        self
     }
 
     /// Parses `chunk` as far as possible. After [`ByteParser::end`] the
@@ -720,6 +734,9 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         let bytes = self.kept.take().unwrap_or_default();
         self.restarts += 1;
         self.parser = Parser::with_sink((self.new_sink)(), self.options);
+        if !self.script_pauses {
+            self.parser.without_script_pauses();
+        }
         self.start_decoding(sniffed);
         let last = std::mem::take(&mut self.ended);
         // The confidence is certain: nothing is kept, nothing restarts.

@@ -67,9 +67,10 @@ fn element_select_is_scoped_and_document_select_is_in_tree_order() {
 
 #[test]
 fn errors_say_what_and_where_and_selectors_print_as_css() {
-    // The column is where the parser stopped: after a bracketed block
-    // that does not parse, its end.
-    for (bad, column) in [("nav >", 6), ("a[=x]", 6), ("p:hover", 8), ("::before", 9), ("", 1)] {
+    // The column is the bad token's (a pseudo-class's colon), or the
+    // column after the end when the selector stops short; not where the
+    // parser stopped (the end of each of these).
+    for (bad, column) in [("nav >", 6), ("a[=x]", 3), ("p:hover", 2), ("::before", 1), ("", 1), ("a ! b", 3)] {
         let error = Selector::parse(bad).unwrap_err();
         assert_eq!(error.column(), column, "{bad:?}: {error}");
         assert!(error.to_string().starts_with(&format!("invalid selector at column {column}: ")), "{error}");

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use htmlforge::{ByteParseOptions, FragmentContext, Limits, ParseOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PySlice, PyString};
 
 use crate::shared::DocState;
 
@@ -40,7 +40,7 @@ pub(crate) fn parse(py: Python<'_>, data: &Bound<'_, PyAny>, request: Request<'_
 
 fn input_of<'a>(data: &'a Bound<'_, PyAny>) -> PyResult<Input<'a>> {
     if let Ok(text) = data.cast::<PyString>() {
-        return Ok(Input::Text(text_of(text)));
+        return Ok(Input::Text(utf8_of(text)?));
     }
     if let Ok(bytes) = data.cast::<PyBytes>() {
         return Ok(Input::Bytes(Cow::Borrowed(bytes.as_bytes())));
@@ -54,6 +54,60 @@ fn input_of<'a>(data: &'a Bound<'_, PyAny>) -> PyResult<Input<'a>> {
         "HTML must be str, bytes or bytearray, not {}",
         data.get_type().name().map(|name| name.to_string()).unwrap_or_default()
     )))
+}
+
+/// Characters of a long `str` encoded to UTF-8 at a time, with the GIL
+/// released between two pieces. Encoding needs the GIL, and takes up to
+/// 4 ns a character (a str with characters past U+00FF: 100 ms for a
+/// 25 MB page); in pieces, another thread waits at most one piece, about
+/// the interpreter's switch interval (5 ms), as between two Python
+/// statements.
+const TEXT_PIECE: usize = 1 << 20;
+
+/// The UTF-8 of the parse input `text` (see [`text_of`]): a long one
+/// encoded in pieces of [`TEXT_PIECE`] characters, joined without the GIL.
+fn utf8_of<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+    let length = text.len()?;
+    if length <= TEXT_PIECE {
+        return Ok(text_of(text));
+    }
+    let py = text.py();
+    let mut pieces = Vec::with_capacity(length.div_ceil(TEXT_PIECE));
+    for start in (0..length).step_by(TEXT_PIECE) {
+        let end = (start + TEXT_PIECE).min(length);
+        let piece = text.get_item(PySlice::new(py, start as isize, end as isize, 1))?.cast_into::<PyString>()?;
+        pieces.push(match piece.encode_utf8() {
+            Ok(bytes) => Piece::Encoded(bytes),
+            // Lone surrogates: replaced, as `text_of` does.
+            Err(_) => Piece::Replaced(piece.to_string_lossy().into_owned()),
+        });
+        // Lets a thread that asked for the GIL have it now.
+        py.detach(|| ());
+    }
+    let pieces: Vec<&[u8]> = pieces.iter().map(Piece::as_bytes).collect();
+    Ok(Cow::Owned(py.detach(|| {
+        let mut utf8 = String::with_capacity(pieces.iter().map(|piece| piece.len()).sum());
+        for piece in pieces {
+            // Valid UTF-8, both kinds: this only checks it.
+            utf8.push_str(&String::from_utf8_lossy(piece));
+        }
+        utf8
+    })))
+}
+
+/// A piece of a long `str` in UTF-8.
+enum Piece<'py> {
+    Encoded(Bound<'py, PyBytes>),
+    Replaced(String),
+}
+
+impl Piece<'_> {
+    fn as_bytes(&self) -> &[u8] {
+        match self {
+            Piece::Encoded(bytes) => bytes.as_bytes(),
+            Piece::Replaced(text) => text.as_bytes(),
+        }
+    }
 }
 
 /// The UTF-8 of a Python string. A string with lone surrogates (which

@@ -8,9 +8,11 @@
 
 use pyo3::prelude::*;
 
+mod bench;
 mod document;
 mod errors;
 mod input;
+mod names;
 mod node;
 mod pickle;
 mod selectolax;
@@ -34,5 +36,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<selectolax::LexborAttributes>()?;
     module.add_function(wrap_pyfunction!(document::parse_fragment, module)?)?;
     module.add_function(wrap_pyfunction!(document::_restore_document, module)?)?;
+    module.add_function(wrap_pyfunction!(bench::_rust_job, module)?)?;
+    module.add_function(wrap_pyfunction!(bench::_bench_pass, module)?)?;
     Ok(())
 }

@@ -6,13 +6,13 @@ use htmlforge::dom::NodeData;
 use htmlforge::NodeId;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 
 use crate::document::Document;
 use crate::errors::{dom_error, DomError};
 use crate::serialize::{serialize, Style};
 use crate::shared::{DocState, SharedDoc};
-use crate::{selectors, tree};
+use crate::{names, selectors, tree};
 
 /// An attribute as `Node.namespaced_attrs` gives it: namespace URL,
 /// prefix, local name, value.
@@ -95,8 +95,8 @@ impl Node {
     /// An element's local name (`"div"`, `"svg"`, `"foreignObject"`);
     /// `None` for other nodes.
     #[getter]
-    fn tag(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        self.read(py, |state| Ok(state.document.element(self.id).map(|element| element.local_name().to_string())))
+    fn tag<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyString>>> {
+        self.read(py, |state| Ok(state.document.element(self.id).map(|element| names::element_name(py, &element))))
     }
 
     /// An element's namespace URL (`"http://www.w3.org/1999/xhtml"` for
@@ -111,16 +111,10 @@ impl Node {
     /// other nodes. Change them with `set_attribute`/`remove_attribute`.
     #[getter]
     fn attrs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        self.read(py, |state| {
-            if let Some(element) = state.document.element(self.id) {
-                for attr in element.attrs() {
-                    dict.set_item(tree::attribute_name(attr.prefix, attr.name), attr.value)?;
-                }
-            }
-            Ok(())
-        })?;
-        Ok(dict)
+        self.read(py, |state| match state.document.element(self.id) {
+            Some(element) => names::attribute_dict(py, &element),
+            None => Ok(PyDict::new(py)),
+        })
     }
 
     /// An element's attributes with their namespaces, in order: a list of
@@ -152,15 +146,11 @@ impl Node {
     #[pyo3(signature = (name, default = None))]
     fn get(&self, py: Python<'_>, name: &str, default: Option<Py<PyAny>>) -> PyResult<Option<Py<PyAny>>> {
         let value = self.read(py, |state| {
-            Ok(state.document.element(self.id).and_then(|element| {
-                element
-                    .attrs()
-                    .find(|attr| match attr.prefix {
-                        None => attr.name == name,
-                        Some(prefix) => tree::attribute_name(Some(prefix), attr.name) == name,
-                    })
-                    .map(|attr| attr.value.to_string())
-            }))
+            Ok(state
+                .document
+                .element(self.id)
+                .and_then(|element| tree::find_attribute(&element, name))
+                .map(|attr| attr.value.to_string()))
         })?;
         Ok(match value {
             Some(value) => Some(value.into_pyobject(py)?.into_any().unbind()),

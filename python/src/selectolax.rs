@@ -5,7 +5,7 @@
 //! `docs/python.md`, "Differences from selectolax").
 
 use htmlforge::dom::NodeData;
-use htmlforge::{Document, NodeId, ParseOptions};
+use htmlforge::{Document, ElementRef, NodeId, ParseOptions};
 use pyo3::exceptions::{PyKeyError, PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
@@ -14,7 +14,7 @@ use crate::errors::{dom_error, SelectolaxError};
 use crate::input::{self, context_of, text_of, Request};
 use crate::serialize::{serialize, Style};
 use crate::shared::{DocState, SharedDoc};
-use crate::{selectors, tree};
+use crate::{names, selectors, tree};
 
 /// selectolax's parser: parses `html` (`str`, or `bytes` whose encoding
 /// is sniffed as the standard says) into a document, or, with
@@ -510,8 +510,13 @@ impl LexborNode {
     /// The element's name (`"div"`), or `-text`, `-comment`, `-doctype`,
     /// `-document`.
     #[getter]
-    fn tag(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        self.read(py, |state| Ok(LexborNode::tag_of(&state.document, self.id)))
+    fn tag<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyString>>> {
+        self.read(py, |state| {
+            Ok(match state.document.element(self.id) {
+                Some(element) => Some(names::element_name(py, &element)),
+                None => LexborNode::tag_of(&state.document, self.id).map(|tag| PyString::new(py, &tag)),
+            })
+        })
     }
 
     /// The `id` attribute.
@@ -524,16 +529,10 @@ impl LexborNode {
     /// value has the value `""`, as the standard says).
     #[getter]
     fn attributes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        self.read(py, |state| {
-            if let Some(element) = state.document.element(self.id) {
-                for attr in element.attrs() {
-                    dict.set_item(tree::attribute_name(attr.prefix, attr.name), attr.value)?;
-                }
-            }
-            Ok(())
-        })?;
-        Ok(dict)
+        self.read(py, |state| match state.document.element(self.id) {
+            Some(element) => names::attribute_dict(py, &element),
+            None => Ok(PyDict::new(py)),
+        })
     }
 
     /// The attributes, as a dict-like view that changes the element.
@@ -904,7 +903,18 @@ impl LexborNode {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("<LexborNode {}>", self.tag(py)?.unwrap_or_else(|| "None".into())))
+        let tag = self.read(py, |state| Ok(LexborNode::tag_of(&state.document, self.id)))?;
+        Ok(format!("<LexborNode {}>", tag.as_deref().unwrap_or("None")))
+    }
+}
+
+impl LexborAttributes {
+    /// Runs `read` with the element (`None` if the node is no longer one).
+    fn read<R>(&self, py: Python<'_>, read: impl FnOnce(Option<ElementRef<'_>>) -> PyResult<R>) -> PyResult<R> {
+        self.doc.read(py, |state| {
+            state.check(self.id)?;
+            read(state.document.element(self.id))
+        })
     }
 }
 
@@ -938,14 +948,14 @@ impl LexborAttributes {
     }
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        Ok(self.keys(py)?.len())
+        self.read(py, |element| Ok(element.map_or(0, |element| element.attrs().len())))
     }
 
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         Ok(PyList::new(py, self.keys(py)?)?.try_iter()?.into_any().unbind())
     }
 
-    fn keys(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyString>>> {
         Ok(self.items(py)?.into_iter().map(|(key, _)| key).collect())
     }
 
@@ -953,17 +963,11 @@ impl LexborAttributes {
         Ok(self.items(py)?.into_iter().map(|(_, value)| value).collect())
     }
 
-    fn items(&self, py: Python<'_>) -> PyResult<Vec<(String, String)>> {
-        self.doc.read(py, |state| {
-            state.check(self.id)?;
-            Ok(state
-                .document
-                .element(self.id)
+    fn items<'py>(&self, py: Python<'py>) -> PyResult<Vec<(Bound<'py, PyString>, String)>> {
+        self.read(py, |element| {
+            Ok(element
                 .map(|element| {
-                    element
-                        .attrs()
-                        .map(|attr| (tree::attribute_name(attr.prefix, attr.name), attr.value.to_string()))
-                        .collect()
+                    element.attrs().map(|attr| (names::attribute_name(py, &attr), attr.value.to_string())).collect()
                 })
                 .unwrap_or_default())
         })
@@ -972,7 +976,10 @@ impl LexborAttributes {
     /// The value of `key`, or `default`.
     #[pyo3(signature = (key, default = None))]
     fn get(&self, py: Python<'_>, key: &str, default: Option<String>) -> PyResult<Option<String>> {
-        Ok(self.items(py)?.into_iter().find(|(name, _)| name == key).map(|(_, value)| value).or(default))
+        let value = self.read(py, |element| {
+            Ok(element.and_then(|element| tree::find_attribute(&element, key)).map(|attr| attr.value.to_string()))
+        })?;
+        Ok(value.or(default))
     }
 
     /// The value of `key`, or `default` (also when the value is empty).

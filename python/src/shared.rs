@@ -124,6 +124,12 @@ impl SharedDoc {
         py.detach(|| read(&self.read_lock()))
     }
 
+    /// Runs `write` with the document to change, the GIL released by the
+    /// caller (inside `py.detach`): for long changes.
+    pub(crate) fn write_detached<R>(&self, write: impl FnOnce(&mut DocState) -> R) -> R {
+        write(&mut self.write_lock())
+    }
+
     /// Runs `write` with this document to change and `source` to read
     /// (another document), the GIL released: for copying nodes across
     /// documents. The two locks are taken in one order (by address), so

@@ -16,23 +16,34 @@ use crate::shared::{DocState, SharedDoc};
 /// a document parser pauses after each `script` end tag and `feed`,
 /// `end` and `resume` return the script's text: the caller may then
 /// `write(text)` what the script would write (inserted before the input
-/// not parsed yet) and must `resume()`. `end()` ends the input, `finish()`
-/// returns the `Document` (a fragment parser's nodes are in
-/// `Document.fragment`). The parse runs with the GIL released.
+/// not parsed yet), change `document` as the script would (the parser
+/// goes on from the nodes it holds, as a browser's does), and must
+/// `resume()`. `end()` ends the input, `finish()` returns the `Document`
+/// (a fragment parser's nodes are in `Document.fragment`). The parse runs
+/// with the GIL released.
 #[pyclass(module = "htmlforge", frozen)]
 pub struct Parser {
     /// `None` once finished.
     parser: Mutex<Option<htmlforge::Parser>>,
-    scripting: bool,
+    /// The document being built. Between two steps it is here, where
+    /// Python reads and changes it (`document`); a step moves it into the
+    /// parser's sink and back (the sink holds an empty document meanwhile),
+    /// holding this document's lock all along, so that no reader sees it
+    /// missing.
+    doc: SharedDoc,
 }
 
 fn misuse(error: ParserMisuse) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
+fn finished() -> PyErr {
+    PyValueError::new_err("the parser has finished")
+}
+
 impl Parser {
-    /// Runs `step` on the parser without the GIL and returns the text of
-    /// the script it paused for, if any.
+    /// Runs `step` on the parser without the GIL, the document moved into
+    /// it, and returns the text of the script it paused for, if any.
     fn step(
         &self,
         py: Python<'_>,
@@ -40,11 +51,16 @@ impl Parser {
     ) -> PyResult<Option<String>> {
         py.detach(|| {
             let mut parser = self.parser.lock().unwrap_or_else(PoisonError::into_inner);
-            let parser = parser.as_mut().ok_or_else(|| PyValueError::new_err("the parser has finished"))?;
-            match step(parser).map_err(misuse)? {
-                ParserStatus::PausedForScript(script) => Ok(Some(parser.sink().text_content(script))),
-                _ => Ok(None),
-            }
+            let parser = parser.as_mut().ok_or_else(finished)?;
+            self.doc.write_detached(|state| {
+                std::mem::swap(parser.sink_mut(), &mut state.document);
+                let status = step(parser);
+                std::mem::swap(parser.sink_mut(), &mut state.document);
+                match status.map_err(misuse)? {
+                    ParserStatus::PausedForScript(script) => Ok(Some(state.document.text_content(script))),
+                    _ => Ok(None),
+                }
+            })
         })
     }
 }
@@ -68,13 +84,20 @@ impl Parser {
             .scripting(scripting)
             .limits(limits_of(limits)?)
             .legacy_processing_instructions(legacy_processing_instructions);
-        let parser = match fragment_context {
+        let mut parser = match fragment_context {
             Some(context) => {
                 htmlforge::Parser::new_fragment_with_sink(htmlforge::Document::new(), &context_of(context)?, options)
             }
             None => htmlforge::Parser::new(options),
         };
-        Ok(Parser { parser: Mutex::new(Some(parser)), scripting })
+        let document = std::mem::take(parser.sink_mut());
+        Ok(Parser { parser: Mutex::new(Some(parser)), doc: SharedDoc::new(DocState::new(document, scripting, None)) })
+    }
+
+    /// The document being built (after `finish()`, the one it returned).
+    #[getter]
+    fn document(&self) -> Document {
+        Document { doc: self.doc.clone() }
     }
 
     /// Parses `chunk`; returns the text of the script the parser paused
@@ -88,7 +111,7 @@ impl Parser {
     fn write(&self, py: Python<'_>, text: &str) -> PyResult<()> {
         py.detach(|| {
             let mut parser = self.parser.lock().unwrap_or_else(PoisonError::into_inner);
-            let parser = parser.as_mut().ok_or_else(|| PyValueError::new_err("the parser has finished"))?;
+            let parser = parser.as_mut().ok_or_else(finished)?;
             parser.insert_at_insertion_point(text).map_err(misuse)
         })
     }
@@ -106,11 +129,14 @@ impl Parser {
 
     /// Ends the input (running no scripts) and returns the document.
     fn finish(&self, py: Python<'_>) -> PyResult<Document> {
-        let document = py.detach(|| {
-            let parser = self.parser.lock().unwrap_or_else(PoisonError::into_inner).take();
-            parser.map(|parser| parser.finish())
-        });
-        let document = document.ok_or_else(|| PyValueError::new_err("the parser has finished"))?;
-        Ok(Document { doc: SharedDoc::new(DocState::new(document, self.scripting, None)) })
+        py.detach(|| {
+            let mut parser = self.parser.lock().unwrap_or_else(PoisonError::into_inner).take().ok_or_else(finished)?;
+            self.doc.write_detached(|state| {
+                std::mem::swap(parser.sink_mut(), &mut state.document);
+                state.document = parser.finish();
+            });
+            Ok::<_, PyErr>(())
+        })?;
+        Ok(self.document())
     }
 }

@@ -2,7 +2,7 @@
 
 use htmlforge::dom::NodeData;
 use htmlforge::select::Selector;
-use htmlforge::{Document, NodeId};
+use htmlforge::{AttrRef, Document, ElementRef, NodeId};
 
 /// The DOM's name for what `node` is, as `Node.type` reports it.
 pub(crate) fn kind(document: &Document, node: NodeId) -> &'static str {
@@ -78,6 +78,17 @@ pub(crate) fn elements_named(document: &Document, root: NodeId, name: &str) -> V
             })
         })
         .collect()
+}
+
+/// The attribute of `element` whose markup name (see [`attribute_name`])
+/// is `name`.
+pub(crate) fn find_attribute<'a>(element: &ElementRef<'a>, name: &str) -> Option<AttrRef<'a>> {
+    element.attrs().find(|attr| match attr.prefix {
+        None => attr.name == name,
+        Some(prefix) => {
+            name.strip_prefix(prefix).and_then(|rest| rest.strip_prefix(':')).is_some_and(|local| local == attr.name)
+        }
+    })
 }
 
 /// The attribute's name as markup writes it: `xlink:href` for a

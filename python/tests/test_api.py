@@ -99,6 +99,11 @@ def test_bad_selector_raises_value_error_with_column():
         document.select("p >")
     assert isinstance(caught.value, htmlforge.SelectorError)
     assert caught.value.column == 4
+    # The bad token's column (the pseudo-class's colon), not the end.
+    with pytest.raises(htmlforge.SelectorError) as caught:
+        document.select("ul > li:hovered a")
+    assert caught.value.column == 8
+    assert "column 8" in str(caught.value)
 
 
 def test_bad_input_never_raises():
@@ -189,3 +194,24 @@ def test_inner_html_setter_and_import_node():
     assert other.select_one("ul").inner_html == '<li class="a">one</li>'
     with pytest.raises(htmlforge.DomError):
         document.root.inner_html = "x"  # the Document is not an element
+
+
+def test_streaming_parser_pauses_for_scripts_and_shows_its_document():
+    parser = htmlforge.Parser()
+    script = parser.feed("<p id=a>one<script>document.write('<b>two</b>')</script>three")
+    assert script == "document.write('<b>two</b>')"
+    # Paused: the document so far, which the caller may change as the
+    # script would.
+    paragraph = parser.document.get_element_by_id("a")
+    assert paragraph.text_content == "onedocument.write('<b>two</b>')"
+    paragraph.set_attribute("class", "seen")
+    parser.write("<b>two</b>")
+    assert parser.resume() is None
+    assert parser.end() is None
+    document = parser.finish()
+    assert parser.document.html == document.html
+    assert document.select_one("p").outer_html == (
+        '<p id="a" class="seen">one<script>document.write(\'<b>two</b>\')</script><b>two</b>three</p>'
+    )
+    with pytest.raises(ValueError, match="finished"):
+        parser.feed("more")

@@ -2,18 +2,16 @@
 through the Python API (htmlforge.Parser and the Node API), which guards
 the marshalling of every kind of node: every case the Rust suite runs
 (tests/tree_construction.rs), with its skip list
-(tests/expectations/tree-construction-skip.txt; and two scripted tests
-whose scripts change the DOM mid-parse: treetests.PYTHON_SKIPS), scripting
-off and on,
-the input whole and one character per feed. One pytest test per file and
-feeding."""
+(tests/expectations/tree-construction-skip.txt, the same list), scripting
+off and on, the input whole and one character per feed. One pytest test
+per file and feeding."""
 
 import pytest
 
-from treetests import PYTHON_SKIPS, all_files, case_name, run, skip_list
+from treetests import all_files, case_name, run, skip_list
 
 FILES = all_files()
-SKIPS = {**skip_list(), **PYTHON_SKIPS}
+SKIPS = skip_list()
 
 
 def test_every_suite_is_there():

@@ -8,7 +8,6 @@ parser/src/dom/dump.rs), so that both run the same cases.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
@@ -110,71 +109,113 @@ def skip_list() -> dict[str, str]:
     return skips
 
 
-# Cases the Rust suite runs that the Python API cannot: their scripts
-# change the DOM while the parser is paused (the Rust suite's test-only
-# evaluator edits `Parser::sink_mut()`; htmlforge.Parser hands a script's
-# text back and takes what it writes, but does not expose the document it
-# is still building). Each with its reason, as in the skip list.
-_DOM_SCRIPT = (
-    "the script changes the DOM while the parser is paused (getElementById(...).id = / "
-    "getElementsByTagName(...)[n].setAttribute), which htmlforge.Parser does not expose; the Rust suite runs it"
-)
-PYTHON_SKIPS = {
-    f"{name} [script-on{chunk}]": _DOM_SCRIPT
-    for name in ("scripted/adoption01.dat#1", "scripted/ark.dat#1")
-    for chunk in ("", ", chunk=1")
-}
-
-
 def case_name(test: TreeTest, scripting: bool, chunked: bool) -> str:
     return f"{test.name} [{'script-on' if scripting else 'script-off'}{', chunk=1' if chunked else ''}]"
 
 
-_WRITE = re.compile(r"document\.write\(")
+class _Script:
+    """The test-only script evaluator of the `scripted/` tests, as the Rust
+    suite's (tests/src/test_script.rs): a sequence of statements, each one
+    of `document.write(S + S + ...)` (S: string literals),
+    `document.getElementById(S).id = S` and
+    `document.getElementsByTagName(S)[N].setAttribute(S, S)`, run against
+    the document the parser is building."""
 
+    def __init__(self, script: str):
+        self.rest = script.strip()
 
-def evaluate_document_writes(script: str) -> Optional[list[str]]:
-    """The test-only script evaluator (as tests/src/tree_construction.rs):
-    a script of `document.write(...)` calls whose arguments are string
-    literals joined by `+` yields the written strings; else None."""
-    rest = script.strip()
-    writes = []
-    while rest:
-        if not rest.startswith("document.write("):
-            return None
-        rest = rest[len("document.write(") :]
-        written = ""
+    def take(self, prefix: str) -> bool:
+        if self.rest.startswith(prefix):
+            self.rest = self.rest[len(prefix) :].lstrip()
+            return True
+        return False
+
+    def expect(self, prefix: str) -> None:
+        if not self.take(prefix):
+            raise _CannotRun
+
+    def literal(self) -> str:
+        rest = self.rest.lstrip()
+        if not rest or rest[0] not in "\"'":
+            raise _CannotRun
+        quote, rest = rest[0], rest[1:]
+        value = []
         while True:
-            rest = rest.lstrip()
-            if not rest or rest[0] not in "\"'":
-                return None
-            quote, rest = rest[0], rest[1:]
-            value = []
-            while True:
+            if not rest:
+                raise _CannotRun
+            c, rest = rest[0], rest[1:]
+            if c == "\\":
                 if not rest:
-                    return None
-                c, rest = rest[0], rest[1:]
-                if c == "\\":
-                    if not rest:
-                        return None
-                    escaped, rest = rest[0], rest[1:]
-                    value.append({"n": "\n", "t": "\t"}.get(escaped, escaped))
-                elif c == quote:
-                    break
-                else:
-                    value.append(c)
-            written += "".join(value)
-            rest = rest.lstrip()
-            if rest.startswith("+"):
-                rest = rest[1:]
-            else:
+                    raise _CannotRun
+                escaped, rest = rest[0], rest[1:]
+                value.append({"n": "\n", "t": "\t"}.get(escaped, escaped))
+            elif c == quote:
                 break
-        if not rest.startswith(")"):
-            return None
-        rest = rest[1:].lstrip()
-        if rest.startswith(";"):
-            rest = rest[1:].lstrip()
-        writes.append(written)
+            else:
+                value.append(c)
+        self.rest = rest.lstrip()
+        return "".join(value)
+
+    def concatenation(self) -> str:
+        value = self.literal()
+        while self.take("+"):
+            value += self.literal()
+        return value
+
+    def index(self) -> int:
+        digits = len(self.rest) - len(self.rest.lstrip("0123456789"))
+        if digits == 0:
+            raise _CannotRun
+        value, self.rest = int(self.rest[:digits]), self.rest[digits:]
+        return value
+
+
+class _CannotRun(Exception):
+    pass
+
+
+def run_test_script(script: str, document: htmlforge.Document) -> Optional[list[str]]:
+    """Runs `script` (see `_Script`) against `document`; returns the
+    strings it wrote, or None when the evaluator cannot run it."""
+    statements = _Script(script)
+    writes = []
+
+    def elements() -> list[htmlforge.Node]:
+        return [node for node in document.root.descendants() if node.type == "element"]
+
+    try:
+        while statements.rest:
+            if statements.take("document.write("):
+                writes.append(statements.concatenation())
+                statements.expect(")")
+            elif statements.take("document.getElementById("):
+                wanted = statements.literal()
+                statements.expect(")")
+                statements.expect(".id")
+                statements.expect("=")
+                value = statements.literal()
+                element = next((e for e in elements() if e.get("id") == wanted), None)
+                if element is None:
+                    return None
+                element.set_attribute("id", value)
+            elif statements.take("document.getElementsByTagName("):
+                name = statements.literal()
+                statements.expect(")[")
+                index = statements.index()
+                statements.expect("].setAttribute(")
+                attribute = statements.literal()
+                statements.expect(",")
+                value = statements.literal()
+                statements.expect(")")
+                named = [e for e in elements() if e.tag == name]
+                if index >= len(named):
+                    return None
+                named[index].set_attribute(attribute, value)
+            else:
+                return None
+            statements.take(";")
+    except _CannotRun:
+        return None
     return writes
 
 
@@ -193,7 +234,7 @@ def run(test: TreeTest, scripting: bool, chunked: bool) -> str:
     def after(script: Optional[str]) -> None:
         while script is not None:
             if run_scripts:
-                writes = evaluate_document_writes(script)
+                writes = run_test_script(script, parser.document)
                 assert writes is not None, f"the test-only evaluator cannot run {script!r}"
                 parser.write("".join(writes))
             script = parser.resume()

@@ -4,9 +4,12 @@ use crate::generated::names::Namespace;
 // The rendering rules' element lists, generated from
 // spec-data/rendering-tag-groups.txt: [#hidden-elements], the blocks of the
 // user-agent style sheet, and the elements whose white space it keeps.
-use crate::generated::rendering_groups::{is_block_elements, is_hidden_elements, is_preformatted_elements};
+use crate::generated::rendering_groups::{
+    is_block_elements, is_hidden_elements, is_mathml_first_child_only_elements, is_preformatted_elements,
+    is_replaced_elements, is_svg_never_rendered_elements,
+};
 
-use super::{Document, NodeData, NodeId};
+use super::{Document, ElementRef, NodeData, NodeId};
 
 /// Options of [`Document::visible_text_with`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -116,25 +119,45 @@ impl Document {
         self.visible_text_with(node, TextOptions::default())
     }
 
-    /// The text of `node` as a reader sees it rendered. The rules, a small
-    /// part of the HTML standard's rendering section (no CSS is applied):
+    /// The text of `node` as a reader sees it rendered: what the
+    /// standard's `innerText` gives ([#rendered-text-collection-steps]),
+    /// with the user-agent style sheet of its rendering section and no
+    /// other CSS. The rules:
     ///
-    /// - Skipped: comments; the elements the standard's style sheet hides
-    ///   (`script`, `style`, `template`, `head`, `title`, `meta`, `link`,
-    ///   `datalist`, `noembed`, `noframes`, `rp`, `area`, `base`, `param`…)
-    ///   and elements with a `hidden` attribute; `noscript` when scripting
-    ///   is on ([`TextOptions::scripting`], by default the document's: with
+    /// - Not rendered, so skipped: comments; the elements the standard's
+    ///   style sheet hides ([#hidden-elements]: `script`, `style`,
+    ///   `template`, `head`, `title`, `meta`, `link`, `datalist`, `noembed`,
+    ///   `noframes`, `rp`, `area`, `base`, `param`…), elements with a
+    ///   `hidden` attribute, `noscript` when scripting is on
+    ///   ([`TextOptions::scripting`], by default the document's: with
     ///   scripting off the parser builds its content as markup, which is
-    ///   shown). Template contents are never descendants.
+    ///   shown), `audio` without `controls`; a `dialog` without `open` and
+    ///   an element with a `popover` attribute ([#flow-content-3]: a static
+    ///   document shows neither); SVG's never-rendered elements (`title`,
+    ///   `desc`, `defs`, `symbol`…). Template contents are never
+    ///   descendants.
+    /// - Children not rendered: those of the replaced elements `iframe`,
+    ///   `video` and `audio`, and of `canvas` when scripting is on
+    ///   ([#embedded-content-rendering-rules]: their children are fallback
+    ///   content); a closed `details` shows its `summary` only
+    ///   ([#the-details-and-summary-elements]); a `select` shows its
+    ///   options, one per line, and no other text; an SVG drawing draws the
+    ///   text of its `text` elements only (and a `foreignObject`'s HTML);
+    ///   MathML's `semantics` and `maction` show their first child only.
+    ///   An `object` shows its children, the fallback it shows when what
+    ///   it embeds does not load (which a parse cannot know).
     /// - White space (ASCII) collapses to one space and is dropped at the
     ///   start and end of each line, except inside `pre`, `textarea`,
     ///   `listing`, `xmp` and `plaintext`, where it is kept as it is.
     /// - A block-level element (`div`, `p`, `li`, `h1`–`h6`, `tr`, `table`,
-    ///   `section`… the standard's `display: block` elements) starts and
-    ///   ends a line; a `p` is separated by a blank line (separators of
-    ///   nested and adjacent blocks collapse to the largest). Table cells
-    ///   in a row are separated by a tab. Each `br` is a line break.
-    /// - Nothing is added at the start or the end.
+    ///   `section`, `option`… the standard's `display: block` elements)
+    ///   starts and ends a line; a `p` is separated by a blank line
+    ///   (separators of nested and adjacent blocks collapse to the
+    ///   largest). Table cells in a row are separated by a tab. Each `br`
+    ///   is a line break.
+    /// - Nothing is added at the start or the end. `node` itself is read
+    ///   even when it is not rendered (as `innerText` then gives its
+    ///   text), with the rules above for its descendants.
     ///
     /// Compared with selectolax (lexbor) `node.text(separator=…, strip=…)`,
     /// which joins every text node with the separator: it keeps the
@@ -157,60 +180,183 @@ impl Document {
         let node = node.into();
         let scripting = options.scripting.unwrap_or(self.scripting);
         let mut builder = TextBuilder { out: String::new(), pending: Break::None, line_breaks: 0 };
-        // (node, entered): an element is visited twice, before and after
-        // its children; an explicit stack, for deep trees.
-        let mut stack = vec![(node, false)];
+        // An element is visited twice, before and after its children; an
+        // explicit stack, for deep trees.
+        let mut stack = vec![Visit::Enter(node, self.content_around(node))];
         let mut preformatted = 0usize;
-        while let Some((current, leaving)) = stack.pop() {
+        while let Some(visit) = stack.pop() {
             crate::cost::step!("dom::visible_text");
+            let (current, content) = match visit {
+                Visit::Enter(current, content) => (current, content),
+                Visit::Leave(separator, preformatted_element) => {
+                    builder.separate(separator);
+                    preformatted -= usize::from(preformatted_element);
+                    continue;
+                }
+            };
             match self.data(current) {
+                NodeData::Text(_) if content != Content::Flow => {}
                 NodeData::Text(text) if preformatted > 0 => builder.preformatted(text),
                 NodeData::Text(text) => builder.collapsed(text),
                 NodeData::Element(element) => {
+                    // The node asked for is read even when it is not
+                    // rendered, as `innerText` then gives its text.
+                    if current != node && !is_rendered(&element, scripting) {
+                        continue;
+                    }
                     let html = element.ns() == Namespace::Html;
-                    let name = element.local_name();
+                    if html && element.local_name() == "br" {
+                        if content == Content::Flow {
+                            builder.line_break();
+                        }
+                        continue;
+                    }
+                    let inner = content_inside(&element, content);
                     let known = element.known_name();
-                    let block = html && known.is_some_and(is_block_elements);
-                    let preformatted_element = html && known.is_some_and(is_preformatted_elements);
-                    let separator = match name {
-                        _ if !html => Break::None,
+                    // An element has a box of its own where its text is
+                    // rendered, and an optgroup in a select.
+                    let boxed = html && (inner == Content::Flow || element.local_name() == "optgroup");
+                    let preformatted_element = boxed && known.is_some_and(is_preformatted_elements);
+                    let separator = match element.local_name() {
+                        _ if !boxed => Break::None,
                         "p" => Break::Paragraph,
                         "td" | "th" => Break::Tab,
-                        _ if block => Break::Line,
+                        _ if known.is_some_and(is_block_elements) => Break::Line,
                         _ => Break::None,
                     };
-                    if leaving {
-                        builder.separate(separator);
-                        preformatted -= usize::from(preformatted_element);
-                        continue;
-                    }
-                    if current != node {
-                        let hidden = html
-                            && (known.is_some_and(is_hidden_elements)
-                                || element.has_attr("hidden")
-                                || (name == "noscript" && scripting));
-                        if hidden {
-                            continue;
-                        }
-                    }
-                    if html && name == "br" {
-                        builder.line_break();
-                        continue;
-                    }
                     builder.separate(separator);
                     preformatted += usize::from(preformatted_element);
-                    stack.push((current, true));
-                    let children: Vec<NodeId> = self.children(current).collect();
-                    stack.extend(children.into_iter().rev().map(|child| (child, false)));
+                    stack.push(Visit::Leave(separator, preformatted_element));
+                    self.push_rendered_children(&element, inner, scripting, &mut stack);
                 }
                 NodeData::Document | NodeData::DocumentFragment => {
-                    let children: Vec<NodeId> = self.children(current).collect();
-                    stack.extend(children.into_iter().rev().map(|child| (child, false)));
+                    let before = stack.len();
+                    stack.extend(self.children(current).map(|child| Visit::Enter(child, content)));
+                    stack[before..].reverse();
                 }
                 _ => {}
             }
         }
         builder.out
+    }
+
+    /// How the children of `element` are rendered, pushed in reverse order:
+    /// none for a replaced element (its children are fallback content a
+    /// reader does not see); for a closed `details`, its first `summary`
+    /// only; for MathML's `semantics` and `maction`, their first element.
+    fn push_rendered_children(
+        &self,
+        element: &ElementRef<'_>,
+        content: Content,
+        scripting: bool,
+        stack: &mut Vec<Visit>,
+    ) {
+        let known = element.known_name();
+        let before = stack.len();
+        match element.ns() {
+            // [#embedded-content-rendering-rules]: iframe, video and audio
+            // (with controls; without, [#hidden-elements] hides it) are
+            // replaced elements, and so is a canvas when scripting is on
+            // (it represents embedded content, not its fallback).
+            Namespace::Html
+                if known.is_some_and(is_replaced_elements) || (scripting && element.local_name() == "canvas") => {}
+            // [#the-details-and-summary-elements]: a closed details shows
+            // its summary (its first summary child) and hides the rest.
+            Namespace::Html if element.local_name() == "details" && !element.has_attr("open") => {
+                let summary = element
+                    .child_elements()
+                    .find(|child| child.ns() == Namespace::Html && child.local_name() == "summary");
+                stack.extend(summary.map(|summary| Visit::Enter(summary.id(), content)));
+            }
+            // MathML Core's style sheet: `semantics > :not(:first-child)`
+            // and `maction > :not(:first-child)` are `display: none`.
+            Namespace::MathMl if known.is_some_and(is_mathml_first_child_only_elements) => {
+                stack.extend(element.child_elements().next().map(|first| Visit::Enter(first.id(), content)));
+            }
+            _ => {
+                stack.extend(self.children(element.id()).map(|child| Visit::Enter(child, content)));
+                stack[before..].reverse();
+            }
+        }
+    }
+
+    /// How text is rendered where `node` is, from its ancestors: in an SVG
+    /// drawing outside its `text` elements, or in a `select` outside its
+    /// options, not at all.
+    fn content_around(&self, node: NodeId) -> Content {
+        let mut ancestor = self.parent(node);
+        while let Some(id) = ancestor {
+            if let Some(element) = self.element(id) {
+                match content_inside(&element, Content::Unset) {
+                    Content::Unset => {}
+                    content => return content,
+                }
+            }
+            ancestor = self.parent(id);
+        }
+        Content::Flow
+    }
+}
+
+/// A step of the walk: enter a node (with how its text is rendered), or
+/// leave an element (its separator, and whether it kept white space).
+enum Visit {
+    Enter(NodeId, Content),
+    Leave(Break, bool),
+}
+
+/// How the text of a node is rendered, from where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Content {
+    /// As text in the flow of the page.
+    Flow,
+    /// In an SVG drawing: only its `text` elements draw text (SVG 2
+    /// §11 Text, [#TermTextContentElement]).
+    SvgGraphics,
+    /// In a `select` or an `optgroup`: only the boxes of its `option` and
+    /// `optgroup` descendants are rendered (the rendered text collection
+    /// steps of `innerText`, step 3, [#rendered-text-collection-steps]).
+    OptionsOnly,
+    /// Not decided by the element (for [`Document::content_around`]).
+    Unset,
+}
+
+/// How the children of `element` are rendered, when its own text is
+/// rendered as `outer`.
+fn content_inside(element: &ElementRef<'_>, outer: Content) -> Content {
+    match (element.ns(), element.local_name()) {
+        (Namespace::Html, "select" | "optgroup") => Content::OptionsOnly,
+        (Namespace::Html, "option") => Content::Flow,
+        (Namespace::Svg, "svg") => Content::SvgGraphics,
+        // `foreignObject` draws its HTML content as a page does.
+        (Namespace::Svg, "text" | "foreignObject") => Content::Flow,
+        _ => outer,
+    }
+}
+
+/// Whether `element` is rendered at all (not `display: none` in the
+/// standard's style sheet, nor an SVG element that is never rendered).
+fn is_rendered(element: &ElementRef<'_>, scripting: bool) -> bool {
+    let known = element.known_name();
+    match element.ns() {
+        Namespace::Html => {
+            let name = element.local_name();
+            let open_dialog = name == "dialog" && element.has_attr("open");
+            // [#hidden-elements]: the listed elements, `[hidden]` (and
+            // `hidden=until-found`, whose content is skipped), `noscript`
+            // when scripting is on, `audio` without controls.
+            !(known.is_some_and(is_hidden_elements)
+                || element.has_attr("hidden")
+                || (scripting && name == "noscript")
+                || (name == "audio" && !element.has_attr("controls"))
+                // [#flow-content-3]: `dialog:not([open])`, and a popover
+                // that is not showing (a static document shows none).
+                || (name == "dialog" && !open_dialog)
+                || (element.has_attr("popover") && !open_dialog))
+        }
+        // SVG 2 [#TermNeverRenderedElement]: `title`, `desc`, `defs`…
+        Namespace::Svg => !known.is_some_and(is_svg_never_rendered_elements),
+        _ => true,
     }
 }
 
@@ -233,6 +379,41 @@ mod tests {
             crate::ParseOptions::default().scripting(false),
         );
         assert_eq!(off.visible_text(off.document()), "n");
+    }
+
+    #[test]
+    fn what_a_reader_never_sees_is_skipped() {
+        // SVG: only `text` elements draw text; `title` and `desc` are
+        // never rendered; `foreignObject` holds HTML rendered as a page.
+        assert_eq!(text("<a>Share <svg><title>Icon</title><desc>d</desc><path/></svg></a>"), "Share");
+        assert_eq!(text("<svg>stray<g><text>Hi <tspan>there</tspan></text></g></svg>"), "Hi there");
+        assert_eq!(text("<svg><foreignObject><p>a</p><p>b</p></foreignObject></svg>"), "a\n\nb");
+        assert_eq!(text("<svg><defs><text>no</text></defs><text>yes</text></svg>"), "yes");
+        // Replaced elements: their children are fallback content.
+        assert_eq!(text("a<iframe src=x>Your browser has no frames</iframe>b"), "ab");
+        assert_eq!(text("<video><source src=v>Get a browser</video><audio controls>No audio</audio>x"), "x");
+        assert_eq!(text("<canvas><p>A chart</p></canvas>x"), "x");
+        let off = crate::parse_document_with(
+            "<canvas><p>A chart</p></canvas>",
+            crate::ParseOptions::default().scripting(false),
+        );
+        assert_eq!(off.visible_text(off.document()), "A chart");
+        // Closed things: a dialog, a popover, a details' content.
+        assert_eq!(text("<dialog>d</dialog><dialog open>o</dialog><div popover>p</div>x"), "o\nx");
+        assert_eq!(text("<details><p>more</p><summary>Sum</summary></details>"), "Sum");
+        assert_eq!(text("<details open><summary>Sum</summary><p>more</p></details>"), "Sum\n\nmore");
+        // A select: its options, one per line, and nothing else.
+        assert_eq!(text("<select>stray<option>One<option>Two</select>"), "One\nTwo");
+        assert_eq!(text("<p>Pick <select><optgroup label=g><option>A</optgroup></select> now"), "Pick\nA\nnow");
+        // MathML: `semantics` renders its first child, not its annotations.
+        assert_eq!(text("<math><semantics><mi>x</mi><annotation>x-tex</annotation></semantics></math>"), "x");
+        // The node asked for is read even inside an SVG drawing's text.
+        let document = crate::parse_document("<svg><text>a<tspan>b</tspan></text></svg>");
+        let tspan = document
+            .descendants(document.document())
+            .find(|&n| document.element(n).is_some_and(|e| e.local_name() == "tspan"))
+            .unwrap();
+        assert_eq!(document.visible_text(tspan), "b");
     }
 
     #[test]

@@ -2,14 +2,14 @@
 // Spec: WHATWG HTML §15 Rendering <https://html.spec.whatwg.org/multipage/rendering.html> (2026-08-20)
 
 //! The element lists of the rendering rules that the visible-text
-//! helper follows, one predicate per list (all names are HTML
-//! elements).
+//! helper follows, one predicate per list (each list's names are
+//! elements of one namespace, which its documentation gives).
 //!
 //! Spec: <https://html.spec.whatwg.org/multipage/rendering.html>
 
 use super::names::{local_names, LocalName};
 
-/// `[hidden-elements]` (spec-data/rendering-tag-groups.txt:18): area, base, basefont, datalist, head, link, meta, noembed, noframes, param, rp, script, style, template, title.
+/// `[hidden-elements]` (spec-data/rendering-tag-groups.txt:22), HTML elements: area, base, basefont, datalist, head, link, meta, noembed, noframes, param, rp, script, style, template, title.
 ///
 /// Spec: Hidden elements <https://html.spec.whatwg.org/multipage/rendering.html#hidden-elements>.
 #[inline]
@@ -53,7 +53,7 @@ pub const HIDDEN_ELEMENTS: &[LocalName] = &[
     local_names::TITLE,
 ];
 
-/// `[block-elements]` (spec-data/rendering-tag-groups.txt:36): html, body, address, blockquote, center, dialog, div, figure, figcaption, footer, form, header, hr, legend, listing, main, p, plaintext, pre, search, xmp, article, aside, h1, h2, h3, h4, h5, h6, hgroup, nav, section, dir, dd, dl, dt, li, menu, ol, ul, table, caption, tbody, tfoot, thead, tr, fieldset, details, summary, optgroup, option.
+/// `[block-elements]` (spec-data/rendering-tag-groups.txt:40), HTML elements: html, body, address, blockquote, center, dialog, div, figure, figcaption, footer, form, header, hr, legend, listing, main, p, plaintext, pre, search, xmp, article, aside, h1, h2, h3, h4, h5, h6, hgroup, nav, section, dir, dd, dl, dt, li, menu, ol, ul, table, caption, tbody, tfoot, thead, tr, fieldset, details, summary, optgroup, option.
 ///
 /// Spec: The page <https://html.spec.whatwg.org/multipage/rendering.html#the-page>; Flow content <https://html.spec.whatwg.org/multipage/rendering.html#flow-content-3>; Sections and headings <https://html.spec.whatwg.org/multipage/rendering.html#sections-and-headings>; Lists <https://html.spec.whatwg.org/multipage/rendering.html#lists>; Tables <https://html.spec.whatwg.org/multipage/rendering.html#tables-2>; The fieldset and legend elements <https://html.spec.whatwg.org/multipage/rendering.html#the-fieldset-and-legend-elements>; The details and summary elements <https://html.spec.whatwg.org/multipage/rendering.html#the-details-and-summary-elements>; The select element <https://html.spec.whatwg.org/multipage/rendering.html#the-select-element-2>.
 #[inline]
@@ -169,7 +169,7 @@ pub const BLOCK_ELEMENTS: &[LocalName] = &[
     local_names::OPTION,
 ];
 
-/// `[preformatted-elements]` (spec-data/rendering-tag-groups.txt:97): listing, plaintext, pre, xmp, textarea.
+/// `[preformatted-elements]` (spec-data/rendering-tag-groups.txt:101), HTML elements: listing, plaintext, pre, xmp, textarea.
 ///
 /// Spec: Flow content <https://html.spec.whatwg.org/multipage/rendering.html#flow-content-3>; Form controls <https://html.spec.whatwg.org/multipage/rendering.html#form-controls>.
 #[inline]
@@ -191,4 +191,82 @@ pub const PREFORMATTED_ELEMENTS: &[LocalName] = &[
     local_names::PRE,
     local_names::XMP,
     local_names::TEXTAREA,
+];
+
+/// `[replaced-elements]` (spec-data/rendering-tag-groups.txt:116), HTML elements: audio, iframe, video.
+///
+/// Spec: Embedded content <https://html.spec.whatwg.org/multipage/rendering.html#embedded-content-rendering-rules>; Hidden elements <https://html.spec.whatwg.org/multipage/rendering.html#hidden-elements>.
+#[inline]
+pub fn is_replaced_elements(name: LocalName) -> bool {
+    matches!(
+        name,
+        local_names::AUDIO
+            | local_names::IFRAME
+            | local_names::VIDEO
+    )
+}
+
+/// The members of `[replaced-elements]`.
+pub const REPLACED_ELEMENTS: &[LocalName] = &[
+    local_names::AUDIO,
+    local_names::IFRAME,
+    local_names::VIDEO,
+];
+
+/// `[svg-never-rendered-elements]` (spec-data/rendering-tag-groups.txt:125), SVG elements: clipPath, defs, desc, linearGradient, marker, mask, metadata, pattern, radialGradient, script, style, symbol, title.
+///
+/// Spec: SVG 2 §3.6 never-rendered element <https://www.w3.org/TR/SVG2/render.html#TermNeverRenderedElement>.
+#[inline]
+pub fn is_svg_never_rendered_elements(name: LocalName) -> bool {
+    matches!(
+        name,
+        local_names::CLIP_PATH
+            | local_names::DEFS
+            | local_names::DESC
+            | local_names::LINEAR_GRADIENT
+            | local_names::MARKER
+            | local_names::MASK
+            | local_names::METADATA
+            | local_names::PATTERN
+            | local_names::RADIAL_GRADIENT
+            | local_names::SCRIPT
+            | local_names::STYLE
+            | local_names::SYMBOL
+            | local_names::TITLE
+    )
+}
+
+/// The members of `[svg-never-rendered-elements]`.
+pub const SVG_NEVER_RENDERED_ELEMENTS: &[LocalName] = &[
+    local_names::CLIP_PATH,
+    local_names::DEFS,
+    local_names::DESC,
+    local_names::LINEAR_GRADIENT,
+    local_names::MARKER,
+    local_names::MASK,
+    local_names::METADATA,
+    local_names::PATTERN,
+    local_names::RADIAL_GRADIENT,
+    local_names::SCRIPT,
+    local_names::STYLE,
+    local_names::SYMBOL,
+    local_names::TITLE,
+];
+
+/// `[mathml-first-child-only-elements]` (spec-data/rendering-tag-groups.txt:146), MathML elements: maction, semantics.
+///
+/// Spec: MathML Core user agent style sheet <https://w3c.github.io/mathml-core/#user-agent-stylesheet>.
+#[inline]
+pub fn is_mathml_first_child_only_elements(name: LocalName) -> bool {
+    matches!(
+        name,
+        local_names::MACTION
+            | local_names::SEMANTICS
+    )
+}
+
+/// The members of `[mathml-first-child-only-elements]`.
+pub const MATHML_FIRST_CHILD_ONLY_ELEMENTS: &[LocalName] = &[
+    local_names::MACTION,
+    local_names::SEMANTICS,
 ];

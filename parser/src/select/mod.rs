@@ -67,8 +67,7 @@ impl Selector {
         let mut parser = cssparser::Parser::new(selectors);
         match SelectorList::parse(&SelectorParser, &mut parser, ParseRelative::No) {
             Ok(list) => Ok(Selector { list }),
-            // The error has no place of its own: where the parser stopped.
-            Err(error) => Err(SelectorError::new(error, parser.current_source_location().column)),
+            Err(error) => Err(SelectorError::new(error, selectors)),
         }
     }
 

@@ -326,6 +326,11 @@ pub struct TreeBuilder<S: TreeSink> {
     next_tokenizer_state: Option<ContentState>,
     /// A script element whose end tag was just seen (scripting on).
     pending_script: Option<S::Handle>,
+    /// Whether a `script` end tag pauses the parse (scripting on): off
+    /// when nobody runs scripts (`parse_document_with`, `parse_bytes`),
+    /// where a pause would only be resumed at once, and costs a copy of
+    /// the input not parsed yet.
+    pauses_for_scripts: bool,
     /// The `selectedcontent` bookkeeping of the open `select` elements.
     select_states: selectedcontent::SelectStates<S::Handle>,
     /// Errors raised by the current token, until the tokenizer gives them
@@ -402,6 +407,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             ignore_next_line_feed: false,
             next_tokenizer_state: None,
             pending_script: None,
+            pauses_for_scripts: true,
             select_states: selectedcontent::SelectStates::default(),
             errors_awaiting_position: Vec::new(),
             self_closing_flag_acknowledged: true,
@@ -642,6 +648,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// `search_text_for_null`).
     pub(crate) fn driven_by_the_tokenizer(&mut self) {
         self.search_text_for_null = false;
+    }
+
+    /// Tells the tree builder that no one runs the scripts: a `script` end
+    /// tag does not pause the parse (the tree is the same: a pause would
+    /// be resumed at once).
+    pub(crate) fn without_script_pauses(&mut self) {
+        self.pauses_for_scripts = false;
     }
 
     /// Whether a character token goes straight to the "in body" rules

@@ -24,7 +24,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Step::Reprocess(tok)
             }
             // An end tag whose tag name is "script": pop it, switch back;
-            // with scripting on, pause and hand the script to the caller.
+            // with scripting on, pause and hand the script to the caller
+            // (when there is one to run it).
             Tok::EndTag(tag) if tag.is(local_names::SCRIPT) => {
                 let script = self.current_node().handle;
                 self.pop();
@@ -32,7 +33,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 // A fragment parse's scripting mode is Inert (or Fragment):
                 // its scripts are "already started" or not parser-inserted,
                 // so none blocks the parser [#scriptTag] step 5.
-                if self.options.scripting && !self.is_fragment_case() {
+                if self.options.scripting && self.pauses_for_scripts && !self.is_fragment_case() {
                     self.pending_script = Some(script);
                 }
                 Step::Done
