@@ -455,7 +455,9 @@ impl<H: Copy + PartialEq> ListOfActiveFormattingElements<H> {
 
     /// Removes the last entry: the last of its name and of its signature,
     /// so that only the links to it from the entries before it change.
-    #[inline]
+    /// (Inline: out of line, handing the entry back to [`Self::pop_last`],
+    /// which drops it, cost a copy of it and a call per `</b>`.)
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<FormattingEntry<H>> {
         let last = self.last()?;
         let at = last.0 as usize;
@@ -772,7 +774,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Spec: <https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements>
-    #[inline]
+    #[inline(always)]
     pub(crate) fn reconstruct_the_active_formatting_elements(&mut self) {
         // 1–3: nothing to do if the list is empty or its last entry is a
         // marker or an open element (the usual case, inline: this runs

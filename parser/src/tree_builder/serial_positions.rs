@@ -48,6 +48,35 @@ impl SerialPositions {
         serial
     }
 
+    /// Whether [`Self::open_in_room`] may be called: the table has room
+    /// for one more serial without growing or starting again.
+    #[inline(always)]
+    pub(crate) fn has_room(&self) -> bool {
+        self.recent.len() < self.recent.capacity()
+    }
+
+    /// [`Self::open`] when [`Self::has_room`].
+    #[inline(always)]
+    pub(crate) fn open_in_room(&mut self, index: usize) -> u32 {
+        debug_assert!(self.has_room());
+        let serial = self.first + self.recent.len() as u32;
+        self.recent.push(index as u32);
+        serial
+    }
+
+    /// Closes the position of `serial` if it is in the recent serials'
+    /// table, and says whether it was.
+    #[inline(always)]
+    pub(crate) fn close_recent(&mut self, serial: u32) -> bool {
+        match self.recent.get_mut(serial.wrapping_sub(self.first) as usize) {
+            Some(position) => {
+                *position = CLOSED;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The serial [`Self::open`] gives next (a start of the table keeps it:
     /// the table starts again at it).
     pub(crate) fn next(&self) -> u32 {

@@ -1,10 +1,10 @@
 //! Chains through the stack of open elements: the open elements of one
-//! kind (one name, or every HTML element) linked from the topmost down and
-//! from each up, by stack slot. The topmost element of a kind is the
-//! chain's head, so "the topmost open HTML element named X" is one load;
-//! a push or pop of an element touches its own links, the head and one
-//! link of the element below it; a removal from the middle, or a move of
-//! an element to another slot, touches the links of its two neighbours.
+//! name linked from the topmost down and from each up, by stack slot. The
+//! topmost element of a name is the chain's head, so "the topmost open
+//! HTML element named X" is one load; a push or pop of an element touches
+//! its own links, the head and one link of the element below it; a removal
+//! from the middle, or a move of an element to another slot, touches the
+//! links of its two neighbours.
 //!
 //! A link is 1 + a slot, or 0 for none; the records are indexed the same
 //! way (the record of slot `s` is at `s + 1`, the zero record at 0), so

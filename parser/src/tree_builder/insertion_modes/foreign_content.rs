@@ -109,8 +109,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// name is the token's; reaching an HTML element, it hands the token to
     /// the insertion mode. So it closes the topmost foreign element of that
     /// name exactly when it is above the topmost HTML element, which the
-    /// stack's chains tell without the walk (`<svg>` + `<g>`×n + `</x>`×n
-    /// walked the g elements for every end tag).
+    /// stack's chains and the current node's record tell without the walk
+    /// (`<svg>` + `<g>`×n + `</x>`×n walked the g elements for every end
+    /// tag).
     fn foreign_content_any_other_end_tag<'a>(&mut self, tag: TagTok<'a>, tok: Tok<'a>) -> Step<'a> {
         let stack = &self.open_elements;
         let top = stack.top_slot().expect("foreign content has a current node");
