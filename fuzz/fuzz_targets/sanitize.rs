@@ -49,8 +49,13 @@ fuzz_target!(|data: &[u8]| {
     // context reads them as foreign elements: the fragment parser's and
     // serializer's round trip, which the checks above keep safe.
     let foreign_context = context.name.ns != htmlforge::Namespace::Html;
-    if replaces_with_children(option.as_ref()) || exception(&reparsed).is_some() || raw_text_context || foreign_context
-    {
+    // A tree the parser itself builds but cannot give back from its
+    // serialization (an `a` nested in an `a` through a table's foster
+    // parenting, a newline first in a `pre`, …): the exceptions of the
+    // `roundtrip` target, looked for in the sanitized tree as that target
+    // looks in its first tree, and in the reparsed one.
+    let parser_exception = exception(&first).is_some() || exception(&reparsed).is_some();
+    if replaces_with_children(option.as_ref()) || parser_exception || raw_text_context || foreign_context {
         return;
     }
     // A shadow root without `shadowrootserializable` is left out of every
