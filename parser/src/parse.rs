@@ -461,6 +461,15 @@ impl std::error::Error for LimitExceeded {}
 /// Parses a whole document with `options`, refusing an input longer than
 /// `options.limits.max_input_bytes` (the other limits apply their
 /// recovery, see [`Limits`]).
+///
+/// ```
+/// use htmlforge::{parse_document_checked, LimitExceeded, Limits, ParseOptions};
+///
+/// let options = ParseOptions::default().limits(Limits::default().max_input_bytes(Some(16)));
+/// assert!(parse_document_checked("<p>short", options).is_ok());
+/// let refused = parse_document_checked("<p>longer than sixteen bytes", options);
+/// assert!(matches!(refused, Err(LimitExceeded::InputTooLarge { len: 28, limit: 16 })));
+/// ```
 pub fn parse_document_checked(input: &str, options: ParseOptions) -> Result<Document, LimitExceeded> {
     if let Some(limit) = options.limits.max_input_bytes {
         if input.len() > limit {
@@ -481,16 +490,41 @@ pub struct FragmentContext {
 
 impl FragmentContext {
     /// An element `local` in namespace `ns`, without attributes.
+    ///
+    /// ```
+    /// use htmlforge::{parse_fragment, FragmentContext, Namespace};
+    ///
+    /// // In an SVG context, `<a>` is an SVG element.
+    /// let fragment = parse_fragment("<a/>", &FragmentContext::new(Namespace::Svg, "g"));
+    /// assert_eq!(fragment.elements().next().unwrap().ns(), Namespace::Svg);
+    /// ```
     pub fn new(ns: Namespace, local: &str) -> FragmentContext {
         FragmentContext { name: QualName::new(ns, Name::new(local)), attrs: Vec::new() }
     }
 
     /// An HTML element, e.g. `FragmentContext::html("div")`.
+    ///
+    /// ```
+    /// use htmlforge::{parse_fragment, FragmentContext};
+    ///
+    /// // Cells parse as cells only in a row's context.
+    /// let in_row = parse_fragment("<td>a<td>b", &FragmentContext::html("tr"));
+    /// assert_eq!(in_row.get_elements_by_tag_name("td").count(), 2);
+    /// let in_div = parse_fragment("<td>a<td>b", &FragmentContext::html("div"));
+    /// assert_eq!(in_div.get_elements_by_tag_name("td").count(), 0);
+    /// ```
     pub fn html(local: &str) -> FragmentContext {
         FragmentContext::new(Namespace::Html, local)
     }
 
     /// The notation of the html5lib tests: `"td"`, `"svg path"`, `"math mi"`.
+    ///
+    /// ```
+    /// use htmlforge::{FragmentContext, Namespace};
+    ///
+    /// assert_eq!(FragmentContext::from_test_notation("svg path"), FragmentContext::new(Namespace::Svg, "path"));
+    /// assert_eq!(FragmentContext::from_test_notation("td"), FragmentContext::html("td"));
+    /// ```
     pub fn from_test_notation(context: &str) -> FragmentContext {
         match context.split_once(' ') {
             Some(("svg", local)) => FragmentContext::new(Namespace::Svg, local),
@@ -515,6 +549,14 @@ pub fn parse_document(input: &str) -> Document {
 
 /// Parses a whole document into the built-in DOM. Scripts never run: with
 /// scripting on, the parser goes on after each `script` end tag.
+///
+/// ```
+/// use htmlforge::{parse_document_with, ParseOptions};
+///
+/// // Scripting off: `noscript` content is parsed as markup.
+/// let document = parse_document_with("<noscript><p>Enable JS</p></noscript>", ParseOptions::default().scripting(false));
+/// assert_eq!(document.get_elements_by_tag_name("p").count(), 1);
+/// ```
 pub fn parse_document_with(input: &str, options: ParseOptions) -> Document {
     let sized_for = &input.as_bytes()[..options.limits.parsed_len(input.len())];
     let mut parser = Parser::with_sink(document_sized_for(sized_for), options);
@@ -651,6 +693,18 @@ pub struct Parser<S: TreeSink = Document> {
 
 impl Parser<Document> {
     /// A document parser that builds the built-in DOM.
+    ///
+    /// ```
+    /// use htmlforge::{ParseOptions, Parser, ParserStatus};
+    ///
+    /// let mut parser = Parser::new(ParseOptions::default());
+    /// for chunk in ["<ul><li>o", "ne<li>two", "</ul>"] {
+    ///     assert_eq!(parser.feed(chunk)?, ParserStatus::NeedsInput);
+    /// }
+    /// let document = parser.finish();
+    /// assert_eq!(document.get_elements_by_tag_name("li").map(|li| li.text_content()).collect::<Vec<_>>(), ["one", "two"]);
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
+    /// ```
     pub fn new(options: ParseOptions) -> Parser<Document> {
         Parser::with_sink(Document::new(), options)
     }
@@ -842,12 +896,32 @@ impl<S: TreeSink> Parser<S> {
     }
 
     /// The optional limits this parse has hit so far (see [`Limits`]).
+    ///
+    /// ```
+    /// use htmlforge::{Limits, ParseOptions, Parser};
+    ///
+    /// let mut parser = Parser::new(ParseOptions::default().limits(Limits::default().max_depth(Some(3))));
+    /// parser.feed("<div><div><div><div>deep")?;
+    /// assert!(parser.limits_hit().depth_capped);
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
+    /// ```
     pub fn limits_hit(&self) -> LimitsHit {
         LimitsHit { input_truncated: self.input_truncated, ..self.tokenizer.sink().limits_hit() }
     }
 
     /// Ends the input. A second `end` is refused with
     /// [`ParserMisuse::InputEnded`].
+    ///
+    /// ```
+    /// use htmlforge::{ParseOptions, Parser, ParserMisuse, ParserStatus};
+    ///
+    /// let mut parser = Parser::new(ParseOptions::default().scripting(false));
+    /// parser.feed("<p>a")?;
+    /// assert_eq!(parser.end()?, ParserStatus::Done);
+    /// assert_eq!(parser.end(), Err(ParserMisuse::InputEnded));
+    /// assert_eq!(parser.feed("more"), Err(ParserMisuse::InputEnded));
+    /// # Ok::<(), ParserMisuse>(())
+    /// ```
     pub fn end(&mut self) -> Result<ParserStatus<S::Handle>, ParserMisuse> {
         if self.ended {
             return Err(ParserMisuse::InputEnded);
@@ -863,6 +937,19 @@ impl<S: TreeSink> Parser<S> {
     }
 
     /// Goes on after [`ParserStatus::PausedForScript`].
+    ///
+    /// ```
+    /// use htmlforge::{ParseOptions, Parser, ParserStatus};
+    ///
+    /// let mut parser = Parser::new(ParseOptions::default());
+    /// let ParserStatus::PausedForScript(script) = parser.feed("<script>x()</script><p>after")? else { panic!() };
+    /// assert_eq!(parser.sink().text_content(script), "x()");
+    /// assert!(parser.is_paused_for_script());
+    /// // Run the script here, then go on.
+    /// assert_eq!(parser.resume(), ParserStatus::NeedsInput);
+    /// assert_eq!(parser.finish().body().unwrap().inner_html(), "<p>after</p>");
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
+    /// ```
     pub fn resume(&mut self) -> ParserStatus<S::Handle> {
         self.paused_for = None;
         let progress = self.tokenizer.resume();

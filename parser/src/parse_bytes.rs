@@ -196,6 +196,15 @@ pub fn parse_reader(reader: impl Read, options: ByteParseOptions<'_>) -> io::Res
 /// Parses a document read from `reader` into sinks made by `new_sink` (as
 /// [`parse_bytes_into`], in chunks as they are read). Returns the first
 /// read error, if any.
+///
+/// ```
+/// use htmlforge::{parse_reader_into, ByteParseOptions, Document};
+///
+/// let page: &[u8] = b"<p>one</p><p>two</p>";
+/// let parsed = parse_reader_into(|| Document::with_capacity(64, 64), page, ByteParseOptions::default())?;
+/// assert_eq!(parsed.document.get_elements_by_tag_name("p").count(), 2);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub fn parse_reader_into<S: TreeSink>(
     new_sink: impl FnMut() -> S,
     mut reader: impl Read,
@@ -393,6 +402,19 @@ fn text_options(options: ParseOptions) -> ParseOptions {
 
 impl ByteParser {
     /// A parser of bytes building the built-in DOM.
+    ///
+    /// ```
+    /// use htmlforge::{ByteParseOptions, ByteParser};
+    ///
+    /// let mut parser = ByteParser::new(ByteParseOptions::default());
+    /// // A chunk may end inside a character: the decoder waits for the rest.
+    /// parser.feed(b"<meta charset=utf-8><p>caf\xC3")?;
+    /// parser.feed(b"\xA9")?;
+    /// let parsed = parser.finish();
+    /// assert_eq!(parsed.document.body().unwrap().text_content(), "café");
+    /// assert_eq!(parsed.encoding.encoding, encoding_rs::UTF_8);
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
+    /// ```
     pub fn new(options: ByteParseOptions<'_>) -> ByteParser {
         ByteParser::with_sink_factory(options, Document::new)
     }
@@ -536,6 +558,20 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
 
     /// The encoding in use, once sniffed: its confidence is the current
     /// one (a `<meta>` that agrees makes it certain).
+    ///
+    /// ```
+    /// use htmlforge::encoding::{Confidence, EncodingSource};
+    /// use htmlforge::{ByteParseOptions, ByteParser};
+    ///
+    /// let mut parser = ByteParser::new(ByteParseOptions::default());
+    /// assert!(parser.encoding().is_none()); // nothing to sniff yet
+    /// parser.feed(b"\xEF\xBB\xBF<p>")?;
+    /// parser.end()?;
+    /// let sniffed = parser.encoding().unwrap();
+    /// assert_eq!((sniffed.encoding, sniffed.source), (encoding_rs::UTF_8, EncodingSource::Bom));
+    /// assert_eq!(sniffed.confidence, Confidence::Certain);
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
+    /// ```
     pub fn encoding(&self) -> Option<Sniffed> {
         let (_, confidence) = self.parser.encoding();
         self.sniffed.map(|sniffed| Sniffed { confidence, ..sniffed })

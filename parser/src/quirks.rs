@@ -33,6 +33,21 @@ pub enum QuirksMode {
 /// the mode flag", is the caller's: when it is set, do not call this.
 /// (A document without a DOCTYPE is in quirks mode unless it is an iframe
 /// srcdoc document; that is the "anything else" rule of the mode, not this.)
+///
+/// ```
+/// use htmlforge::quirks::{quirks_mode_of_doctype, QuirksMode};
+/// use htmlforge::tokenizer::{tokenize, OwnedToken};
+/// use htmlforge::tokenizer::Doctype;
+///
+/// let doctype_of = |html: &str| -> Doctype {
+///     let OwnedToken::Doctype(doctype) = tokenize(html).remove(0) else { panic!() };
+///     doctype
+/// };
+/// let html4 = doctype_of(r#"<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">"#);
+/// assert_eq!(quirks_mode_of_doctype(&html4, false), QuirksMode::Quirks);
+/// assert_eq!(quirks_mode_of_doctype(&html4, true), QuirksMode::NoQuirks);
+/// assert_eq!(quirks_mode_of_doctype(&doctype_of("<!DOCTYPE html>"), false), QuirksMode::NoQuirks);
+/// ```
 pub fn quirks_mode_of_doctype(doctype: &Doctype, iframe_srcdoc: bool) -> QuirksMode {
     if iframe_srcdoc {
         return QuirksMode::NoQuirks;

@@ -12,10 +12,13 @@
 //!   against lexbor and lol_html when asked.
 //! - `cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with ENGINE]...` prints the
 //!   instructions and simulated branch mispredicts of one pass over a corpus (valgrind's callgrind).
+//! - `cargo xtask doc-examples [--json FILE]` counts the `htmlforge` crate's public functions with and
+//!   without a doc example and lists the ones without (from nightly rustdoc's JSON output).
 
 mod audit;
 mod bench;
 mod callgrind;
+mod doc_examples;
 mod engines;
 mod regen;
 
@@ -29,7 +32,8 @@ const USAGE: &str = "usage:
   cargo xtask audit [--spec DIR]
   cargo xtask spec-rows TABLE --spec DIR
   cargo xtask bench [parse|tokenizer|select|interop|memory] [--with lexbor|lol_html]... [--corpus DIR]... [--iters N]
-  cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with html5ever|html5gum|lexbor|lol_html]...";
+  cargo xtask callgrind [parse|tokenizer] [--corpus DIR]... [--with html5ever|html5gum|lexbor|lol_html]...
+  cargo xtask doc-examples [--json FILE]";
 
 fn repo_root() -> PathBuf {
     let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -57,6 +61,9 @@ fn run(args: &[String]) -> Result<bool, String> {
     }
     if verb == Some("callgrind") {
         return callgrind::run(&ctx, rest);
+    }
+    if verb == Some("doc-examples") {
+        return doc_examples::run(&ctx, rest);
     }
     for arg in rest {
         let known = matches!(arg.as_str(), "--check" | "--spec") || !arg.starts_with("--");

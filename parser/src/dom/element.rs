@@ -81,6 +81,16 @@ impl<'a> ElementRef<'a> {
     }
 
     /// The namespace and local name.
+    ///
+    /// ```
+    /// use htmlforge::vocab::{Name, Namespace};
+    ///
+    /// let document = htmlforge::parse_document("<svg><my-shape/></svg>");
+    /// let shape = document.get_elements_by_tag_name("my-shape").next().unwrap();
+    /// let name = shape.name();
+    /// assert_eq!((name.ns, name.local.as_str()), (Namespace::Svg, "my-shape"));
+    /// assert!(matches!(name.local, Name::Other(_))); // not in the names table
+    /// ```
     pub fn name(&self) -> QualName {
         let local = match self.known_name() {
             Some(known) => Name::Known(known),
@@ -90,6 +100,15 @@ impl<'a> ElementRef<'a> {
     }
 
     /// Whether this is the element `local` of namespace `ns`.
+    ///
+    /// ```
+    /// use htmlforge::Namespace;
+    ///
+    /// let document = htmlforge::parse_document("<svg><title>drawn</title></svg><title>page</title>");
+    /// let titles: Vec<_> = document.get_elements_by_tag_name("title").collect();
+    /// assert!(titles[0].is(Namespace::Svg, "title"));
+    /// assert!(titles[1].is(Namespace::Html, "title"));
+    /// ```
     pub fn is(&self, ns: Namespace, local: &str) -> bool {
         self.data.ns == ns && self.local_name() == local
     }
@@ -135,6 +154,13 @@ impl<'a> ElementRef<'a> {
     }
 
     /// Whether the element has the no-namespace attribute `name`.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<input type=checkbox checked>");
+    /// let input = document.get_elements_by_tag_name("input").next().unwrap();
+    /// assert!(input.has_attr("checked"));
+    /// assert!(!input.has_attr("disabled"));
+    /// ```
     pub fn has_attr(&self, name: &str) -> bool {
         self.attr(name).is_some()
     }
@@ -178,6 +204,14 @@ impl<'a> ElementRef<'a> {
     }
 
     /// The parent element (none under the Document or a fragment).
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p><b>x</b></p>");
+    /// let b = document.get_elements_by_tag_name("b").next().unwrap();
+    /// assert_eq!(b.parent_element().unwrap().local_name(), "p");
+    /// // The html element's parent is the Document, which is not an element.
+    /// assert!(document.document_element().unwrap().parent_element().is_none());
+    /// ```
     pub fn parent_element(&self) -> Option<ElementRef<'a>> {
         crate::cost::step!("dom::parent_element");
         self.document.parent(self.id).and_then(|parent| self.document.element(parent))
@@ -215,6 +249,13 @@ impl<'a> ElementRef<'a> {
 
     /// The element's descendant elements in tree order (not itself; not
     /// template contents).
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<nav><a>1</a><span><a>2</a></span></nav>");
+    /// let nav = document.get_elements_by_tag_name("nav").next().unwrap();
+    /// let names: Vec<_> = nav.descendant_elements().map(|e| e.local_name()).collect();
+    /// assert_eq!(names, ["a", "span", "a"]);
+    /// ```
     pub fn descendant_elements(&self) -> impl Iterator<Item = ElementRef<'a>> + 'a {
         let document = self.document;
         document.descendants(self.id).skip(1).filter_map(move |node| document.element(node))
@@ -272,6 +313,13 @@ impl<'a> ElementRef<'a> {
     }
 
     /// The text a reader sees: see [`Document::visible_text`].
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<div>Shown<style>p{}</style><p hidden>not</p></div>");
+    /// let div = document.get_elements_by_tag_name("div").next().unwrap();
+    /// assert_eq!(div.visible_text(), "Shown");
+    /// assert_eq!(div.text_content(), "Shownp{}not");
+    /// ```
     pub fn visible_text(&self) -> String {
         self.document.visible_text(self.id)
     }

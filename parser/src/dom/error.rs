@@ -91,6 +91,15 @@ impl std::error::Error for DomError {}
 /// Whether `name` is a valid element local name.
 ///
 /// Spec: <https://dom.spec.whatwg.org/#valid-element-local-name>
+///
+/// ```
+/// use htmlforge::dom::is_valid_element_local_name;
+///
+/// assert!(is_valid_element_local_name("my-widget"));
+/// assert!(is_valid_element_local_name("\u{e9}l\u{e9}ment"));
+/// assert!(!is_valid_element_local_name("1st"));
+/// assert!(!is_valid_element_local_name("a b"));
+/// ```
 pub fn is_valid_element_local_name(name: &str) -> bool {
     let mut chars = name.chars();
     let Some(first) = chars.next() else { return false };

@@ -175,6 +175,19 @@ impl Document {
 
     /// An empty Document with room for `nodes` nodes and `text_bytes`
     /// bytes of text before its buffers grow.
+    ///
+    /// ```
+    /// use htmlforge::{Namespace, Parser, ParseOptions};
+    ///
+    /// // Room for a page of about 10,000 nodes, built by a streaming parser.
+    /// let document = htmlforge::dom::Document::with_capacity(10_000, 64 * 1024);
+    /// let mut parser = Parser::with_sink(document, ParseOptions::default());
+    /// parser.feed("<p>one")?;
+    /// let document = parser.finish();
+    /// assert_eq!(document.body().unwrap().inner_html(), "<p>one</p>");
+    /// # let _ = Namespace::Html;
+    /// # Ok::<(), htmlforge::ParserMisuse>(())
+    /// ```
     pub fn with_capacity(nodes: usize, text_bytes: usize) -> Document {
         let mut document = Document {
             tag: new_tag(),
@@ -282,6 +295,13 @@ impl Document {
     }
 
     /// The document's quirks mode, as the parser set it.
+    ///
+    /// ```
+    /// use htmlforge::quirks::QuirksMode;
+    ///
+    /// assert_eq!(htmlforge::parse_document("<!DOCTYPE html><p>").quirks_mode(), QuirksMode::NoQuirks);
+    /// assert_eq!(htmlforge::parse_document("<p>no doctype").quirks_mode(), QuirksMode::Quirks);
+    /// ```
     pub fn quirks_mode(&self) -> QuirksMode {
         self.quirks_mode
     }
@@ -320,11 +340,30 @@ impl Document {
     }
 
     /// The number of nodes ever created (including detached ones).
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>a");
+    /// // Document, html, head, body, p and the text.
+    /// assert_eq!(document.node_count(), 6);
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
+    /// document.remove(p);
+    /// assert_eq!(document.node_count(), 6); // detached, still counted
+    /// ```
     pub fn node_count(&self) -> usize {
         self.nodes.len()
     }
 
     /// What the node `id` is.
+    ///
+    /// ```
+    /// use htmlforge::dom::NodeData;
+    ///
+    /// let document = htmlforge::parse_document("<!DOCTYPE html>");
+    /// let doctype = document.first_child(document.document()).unwrap();
+    /// let NodeData::Doctype(doctype) = document.data(doctype) else { panic!() };
+    /// assert_eq!(doctype.name, "html");
+    /// assert_eq!(document.data(document.document()), NodeData::Document);
+    /// ```
     #[track_caller]
     pub fn data(&self, id: impl Into<NodeId>) -> NodeData<'_> {
         let id = id.into();
@@ -386,6 +425,17 @@ impl Document {
 
     /// The parent of `id` (none for the Document, a template's contents
     /// and detached nodes).
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<ul><li>a</li><li>b</li></ul>");
+    /// let ul = document.get_elements_by_tag_name("ul").next().unwrap().id();
+    /// let first = document.first_child(ul).unwrap();
+    /// let last = document.last_child(ul).unwrap();
+    /// assert_eq!(document.parent(first), Some(ul));
+    /// assert_eq!(document.next_sibling(first), Some(last));
+    /// assert_eq!(document.previous_sibling(first), None);
+    /// assert_eq!(document.parent(document.document()), None);
+    /// ```
     #[track_caller]
     pub fn parent(&self, id: impl Into<NodeId>) -> Option<NodeId> {
         let id = id.into();
@@ -393,6 +443,14 @@ impl Document {
     }
 
     /// The first child of `id`.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p>text<b>bold</b></p>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
+    /// let first = document.first_child(p).unwrap();
+    /// assert_eq!(document.text_content(first), "text");
+    /// assert_eq!(document.first_child(first), None); // a Text node has no children
+    /// ```
     #[track_caller]
     pub fn first_child(&self, id: impl Into<NodeId>) -> Option<NodeId> {
         let id = id.into();
@@ -400,6 +458,13 @@ impl Document {
     }
 
     /// The last child of `id`.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<p>text<b>bold</b></p>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
+    /// let last = document.last_child(p).unwrap();
+    /// assert_eq!(document.element(last).unwrap().local_name(), "b");
+    /// ```
     #[track_caller]
     pub fn last_child(&self, id: impl Into<NodeId>) -> Option<NodeId> {
         let id = id.into();
@@ -408,6 +473,14 @@ impl Document {
     }
 
     /// The sibling right after `id`.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<h1>a</h1><p>b</p>");
+    /// let h1 = document.get_elements_by_tag_name("h1").next().unwrap().id();
+    /// let next = document.next_sibling(h1).unwrap();
+    /// assert_eq!(document.outer_html(next), "<p>b</p>");
+    /// assert_eq!(document.next_sibling(next), None);
+    /// ```
     #[track_caller]
     pub fn next_sibling(&self, id: impl Into<NodeId>) -> Option<NodeId> {
         let id = id.into();
@@ -415,6 +488,13 @@ impl Document {
     }
 
     /// The sibling right before `id`.
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<h1>a</h1>between<p>b</p>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
+    /// let previous = document.previous_sibling(p).unwrap();
+    /// assert_eq!(document.text_content(previous), "between");
+    /// ```
     #[track_caller]
     pub fn previous_sibling(&self, id: impl Into<NodeId>) -> Option<NodeId> {
         let id = id.into();
@@ -451,6 +531,23 @@ impl Document {
     }
 
     /// The children of `id`, in order.
+    ///
+    /// ```
+    /// use htmlforge::dom::NodeData;
+    ///
+    /// let document = htmlforge::parse_document("<p>a<!--note--><b>b</b></p>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
+    /// let kinds: Vec<_> = document
+    ///     .children(p)
+    ///     .map(|child| match document.data(child) {
+    ///         NodeData::Text(text) => format!("text {text}"),
+    ///         NodeData::Comment(text) => format!("comment {text}"),
+    ///         NodeData::Element(element) => format!("element {}", element.local_name()),
+    ///         _ => unreachable!(),
+    ///     })
+    ///     .collect();
+    /// assert_eq!(kinds, ["text a", "comment note", "element b"]);
+    /// ```
     #[track_caller]
     pub fn children(&self, id: impl Into<NodeId>) -> Children<'_> {
         Children { document: self, next: self.first_child(id) }
@@ -503,6 +600,17 @@ impl Document {
 
     /// `id` and its descendants in tree order (template contents are not
     /// descendants, as in the DOM).
+    ///
+    /// ```
+    /// let document = htmlforge::parse_document("<div><p>a</p><p>b<i>c</i></p></div>");
+    /// let div = document.get_elements_by_tag_name("div").next().unwrap().id();
+    /// // The node itself first, then its descendants in tree order.
+    /// let names: Vec<_> = document
+    ///     .descendants(div)
+    ///     .map(|node| document.element(node).map_or("#text", |e| e.local_name()))
+    ///     .collect();
+    /// assert_eq!(names, ["div", "p", "#text", "p", "#text", "i", "#text"]);
+    /// ```
     #[track_caller]
     pub fn descendants(&self, id: impl Into<NodeId>) -> Descendants<'_> {
         let id = id.into();

@@ -318,12 +318,30 @@ impl Document {
     }
 
     /// Creates a comment (not in the tree).
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>");
+    /// let body = document.body().unwrap().id();
+    /// let comment = document.create_comment(" generated ");
+    /// document.append_child(body, comment)?;
+    /// assert_eq!(document.inner_html(body), "<p></p><!-- generated -->");
+    /// # Ok::<(), htmlforge::DomError>(())
+    /// ```
     pub fn create_comment(&mut self, text: &str) -> NodeId {
         let text = self.push_string(text);
         self.new_node(Data::Comment(text))
     }
 
     /// Creates a text node (not in the tree).
+    ///
+    /// ```
+    /// let mut document = htmlforge::parse_document("<p>");
+    /// let p = document.get_elements_by_tag_name("p").next().unwrap().id();
+    /// let text = document.create_text_node("1 < 2");
+    /// document.append_child(p, text)?;
+    /// assert_eq!(document.outer_html(p), "<p>1 &lt; 2</p>");
+    /// # Ok::<(), htmlforge::DomError>(())
+    /// ```
     pub fn create_text_node(&mut self, text: &str) -> NodeId {
         let text = self.push_string(text);
         self.new_node(Data::Text(text))

@@ -68,6 +68,18 @@ pub fn pretty_html(document: &Document, node: impl Into<NodeId>) -> String {
 }
 
 /// Writes the pretty-printed serialization of `node`'s children to `out`.
+///
+/// ```
+/// use htmlforge::dom::{write_pretty_html, SpecSerializeOptions};
+/// use htmlforge::serializer::FmtOutput;
+///
+/// let document = htmlforge::parse_document("<ul><li>a</li></ul>");
+/// let ul = document.get_elements_by_tag_name("ul").next().unwrap().id();
+/// let mut out = FmtOutput(String::new());
+/// write_pretty_html(&document, ul, SpecSerializeOptions::default(), &mut out)?;
+/// assert_eq!(out.0, "<li>a</li>");
+/// # Ok::<(), htmlforge::serializer::SerializeError>(())
+/// ```
 pub fn write_pretty_html<O: Output>(
     document: &Document,
     node: impl Into<NodeId>,

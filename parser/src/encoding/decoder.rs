@@ -103,6 +103,20 @@ enum State {
 
 impl StreamingDecoder {
     /// A decoder for `encoding` (unless the stream starts with a BOM).
+    ///
+    /// ```
+    /// use htmlforge::encoding::StreamingDecoder;
+    ///
+    /// let mut decoder = StreamingDecoder::new(encoding_rs::WINDOWS_1252);
+    /// let mut text = String::new();
+    /// decoder.feed_to_string(b"caf\xE9 ", &mut text);
+    /// decoder.finish(|rest| text.push_str(rest));
+    /// assert_eq!(text, "café ");
+    /// // A BOM overrides the encoding given.
+    /// let mut decoder = StreamingDecoder::new(encoding_rs::WINDOWS_1252);
+    /// decoder.feed(b"\xEF\xBB\xBFok", |_| {});
+    /// assert_eq!(decoder.encoding(), encoding_rs::UTF_8);
+    /// ```
     pub fn new(encoding: &'static Encoding) -> Self {
         StreamingDecoder {
             label_encoding: encoding,
@@ -132,6 +146,18 @@ impl StreamingDecoder {
     /// Decodes the next chunk, giving the text to `sink` in zero or more
     /// pieces (a sequence cut off at the end of the chunk waits for the
     /// next one).
+    ///
+    /// ```
+    /// use htmlforge::encoding::StreamingDecoder;
+    ///
+    /// let mut decoder = StreamingDecoder::new(encoding_rs::UTF_8);
+    /// let mut pieces = Vec::new();
+    /// // "é" is cut between the chunks: it comes out whole with the second.
+    /// decoder.feed(b"caf\xC3", |piece| pieces.push(piece.to_string()));
+    /// decoder.feed(b"\xA9!", |piece| pieces.push(piece.to_string()));
+    /// decoder.finish(|piece| pieces.push(piece.to_string()));
+    /// assert_eq!(pieces.concat(), "café!");
+    /// ```
     pub fn feed(&mut self, bytes: &[u8], mut sink: impl FnMut(&str)) {
         self.feed_to(bytes, &mut sink);
     }

@@ -64,6 +64,17 @@ impl Sniffer {
     /// is made (and on every later call). Chunks pushed after the decision
     /// are buffered too, so that nothing is lost, but they are better given
     /// straight to the decoder.
+    ///
+    /// ```
+    /// use htmlforge::encoding::{EncodingSource, SniffOptions, Sniffer};
+    ///
+    /// let mut sniffer = Sniffer::new(&SniffOptions::default());
+    /// // A `<meta>` cut in two: no decision until it is whole.
+    /// assert_eq!(sniffer.push(b"<meta char"), None);
+    /// let sniffed = sniffer.push(b"set=koi8-r>").unwrap();
+    /// assert_eq!((sniffed.encoding, sniffed.source), (encoding_rs::KOI8_R, EncodingSource::MetaPrescan));
+    /// assert_eq!(sniffer.buffered(), b"<meta charset=koi8-r>");
+    /// ```
     pub fn push(&mut self, chunk: &[u8]) -> Option<Sniffed> {
         crate::cost::step!("encoding::sniffer_push", chunk.len());
         self.buffered.extend_from_slice(chunk);
@@ -76,6 +87,16 @@ impl Sniffer {
     /// Decides with the bytes there are: call it when the stream has ended
     /// or when the caller no longer wants to wait. Returns the earlier
     /// decision if there is one.
+    ///
+    /// ```
+    /// use htmlforge::encoding::{SniffOptions, Sniffer};
+    ///
+    /// let mut sniffer = Sniffer::new(&SniffOptions::default());
+    /// assert_eq!(sniffer.push(b"<p>plain ASCII so far"), None);
+    /// // The stream ended (or the caller stops waiting): decide with what there is.
+    /// let sniffed = sniffer.decide_now();
+    /// assert_eq!(sniffer.encoding(), Some(sniffed.encoding));
+    /// ```
     pub fn decide_now(&mut self) -> Sniffed {
         if let Some(sniffed) = self.sniffed {
             return sniffed;

@@ -77,6 +77,18 @@ impl ByteStreamDecoder {
     }
 
     /// Takes the next chunk, giving `sink` whatever text it completes.
+    ///
+    /// ```
+    /// use htmlforge::encoding::{ByteStreamDecoder, EncodingSource, SniffOptions};
+    ///
+    /// let mut decoder = ByteStreamDecoder::new(&SniffOptions::default());
+    /// let mut text = String::new();
+    /// decoder.feed(b"\xFF\xFEh\x00", |s| text.push_str(s));
+    /// decoder.feed(b"i\x00", |s| text.push_str(s));
+    /// let sniffed = decoder.finish(|s| text.push_str(s));
+    /// assert_eq!(text, "hi");
+    /// assert_eq!((sniffed.encoding, sniffed.source), (encoding_rs::UTF_16LE, EncodingSource::Bom));
+    /// ```
     pub fn feed(&mut self, bytes: &[u8], mut sink: impl FnMut(&str)) {
         match &mut self.state {
             State::Sniffing(sniffer) => {

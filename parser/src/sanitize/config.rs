@@ -65,6 +65,14 @@ impl SanitizerName {
     /// no ASCII upper alpha.
     ///
     /// Spec: <https://html.spec.whatwg.org/multipage/dom.html#custom-data-attribute>
+    ///
+    /// ```
+    /// use htmlforge::sanitize::SanitizerName;
+    ///
+    /// assert!(SanitizerName::attribute("data-id").is_custom_data_attribute());
+    /// assert!(!SanitizerName::attribute("data-").is_custom_data_attribute());
+    /// assert!(!SanitizerName::attribute("data-ID").is_custom_data_attribute());
+    /// ```
     pub fn is_custom_data_attribute(&self) -> bool {
         self.namespace.is_none()
             && self.name.len() > "data-".len()
@@ -204,6 +212,15 @@ impl SanitizerConfig {
     /// the spec's JSON writes it.
     ///
     /// Spec: <https://wicg.github.io/sanitizer-api/#built-in-safe-default-configuration>
+    ///
+    /// ```
+    /// use htmlforge::sanitize::{SanitizerConfig, SanitizerName};
+    ///
+    /// let config = SanitizerConfig::safe_default();
+    /// let elements = config.elements.unwrap();
+    /// assert!(elements.iter().any(|e| e.name == SanitizerName::element("p")));
+    /// assert!(!elements.iter().any(|e| e.name == SanitizerName::element("script")));
+    /// ```
     pub fn safe_default() -> SanitizerConfig {
         SanitizerConfig::from_builtin(&SAFE_DEFAULT_CONFIGURATION)
     }

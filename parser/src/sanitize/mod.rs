@@ -79,6 +79,17 @@ impl Sanitizer {
     /// `new Sanitizer(configuration)`: "set a configuration" with
     /// `allowCommentsPIsAndDataAttributes` true. An invalid configuration is
     /// the rule it breaks (the spec's `TypeError`).
+    ///
+    /// ```
+    /// use htmlforge::sanitize::{ConfigError, Sanitizer, SanitizerConfig, SanitizerName};
+    ///
+    /// let mut config = SanitizerConfig::default();
+    /// config.remove_elements = Some(vec![SanitizerName::element("iframe")]);
+    /// assert!(Sanitizer::new(config.clone()).is_ok());
+    /// // An element may not be both allowed and removed.
+    /// config.elements = Some(vec![SanitizerName::element("iframe").into()]);
+    /// assert!(matches!(Sanitizer::new(config), Err(ConfigError::BothLists(..))));
+    /// ```
     pub fn new(configuration: SanitizerConfig) -> Result<Sanitizer, ConfigError> {
         Sanitizer::with_configuration(configuration, true)
     }
@@ -162,6 +173,18 @@ impl Sanitizer {
     /// `replaceElementWithChildren(element)`.
     ///
     /// Spec: <https://wicg.github.io/sanitizer-api/#dom-sanitizer-replaceelementwithchildren>
+    ///
+    /// ```
+    /// use htmlforge::sanitize::{sanitize_fragment, Sanitizer, SanitizerName, SanitizerOption};
+    /// use htmlforge::FragmentContext;
+    ///
+    /// let mut sanitizer = Sanitizer::from_json(r#"{"elements": ["p"]}"#)?;
+    /// assert!(sanitizer.replace_element_with_children(&SanitizerName::element("span")));
+    /// let option = SanitizerOption::Sanitizer(sanitizer);
+    /// let fragment = sanitize_fragment("<p><span>kept</span> text", &FragmentContext::html("div"), Some(&option))?;
+    /// assert_eq!(fragment.inner_html(fragment.fragment_root().unwrap()), "<p>kept text</p>");
+    /// # Ok::<(), htmlforge::sanitize::ConfigError>(())
+    /// ```
     pub fn replace_element_with_children(&mut self, element: &SanitizerName) -> bool {
         let changed = modify::replace_element_with_children(&mut self.configuration, element);
         self.modified(changed)
@@ -202,6 +225,23 @@ impl Sanitizer {
     /// `setComments(allow)`.
     ///
     /// Spec: <https://wicg.github.io/sanitizer-api/#dom-sanitizer-setcomments>
+    ///
+    /// ```
+    /// use htmlforge::sanitize::{sanitize_fragment, Sanitizer, SanitizerOption};
+    /// use htmlforge::FragmentContext;
+    ///
+    /// let mut sanitizer = Sanitizer::from_json(r#"{"elements": ["p"], "comments": false}"#)?;
+    /// let context = FragmentContext::html("div");
+    /// let html = "<p>a<!--b--></p>";
+    /// let option = SanitizerOption::Sanitizer(sanitizer.clone());
+    /// let without = sanitize_fragment(html, &context, Some(&option))?;
+    /// assert_eq!(without.inner_html(without.fragment_root().unwrap()), "<p>a</p>");
+    /// assert!(sanitizer.set_comments(true));
+    /// let option = SanitizerOption::Sanitizer(sanitizer);
+    /// let with = sanitize_fragment(html, &context, Some(&option))?;
+    /// assert_eq!(with.inner_html(with.fragment_root().unwrap()), "<p>a<!--b--></p>");
+    /// # Ok::<(), htmlforge::sanitize::ConfigError>(())
+    /// ```
     pub fn set_comments(&mut self, allow: bool) -> bool {
         let changed = modify::set_comments(&mut self.configuration, allow);
         self.modified(changed)
@@ -219,6 +259,17 @@ impl Sanitizer {
     /// attributes and the event handler content attributes.
     ///
     /// Spec: <https://wicg.github.io/sanitizer-api/#dom-sanitizer-removeunsafe>
+    ///
+    /// ```
+    /// use htmlforge::sanitize::Sanitizer;
+    ///
+    /// let mut sanitizer = Sanitizer::from_json(r#"{"elements": ["p", "script"], "attributes": ["onclick", "title"]}"#)?;
+    /// assert!(sanitizer.remove_unsafe());
+    /// let config = sanitizer.get();
+    /// assert_eq!(config.elements.unwrap().iter().map(|e| e.name.name.as_str()).collect::<Vec<_>>(), ["p"]);
+    /// assert_eq!(config.attributes.unwrap().iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["title"]);
+    /// # Ok::<(), htmlforge::sanitize::ConfigError>(())
+    /// ```
     pub fn remove_unsafe(&mut self) -> bool {
         let changed = modify::remove_unsafe(&mut self.configuration);
         self.modified(changed)
@@ -351,6 +402,16 @@ pub fn sanitize_fragment(
 
 /// `setHTMLUnsafe(html, options)`, as [`sanitize_fragment`]: the
 /// configuration's own filter only (by default none).
+///
+/// ```
+/// use htmlforge::sanitize::sanitize_fragment_unsafe;
+/// use htmlforge::FragmentContext;
+///
+/// // No configuration: nothing is taken out, not even a script.
+/// let fragment = sanitize_fragment_unsafe("<b onclick=x()>b</b><script>s()</script>", &FragmentContext::html("div"), None)?;
+/// assert_eq!(fragment.inner_html(fragment.fragment_root().unwrap()), r#"<b onclick="x()">b</b><script>s()</script>"#);
+/// # Ok::<(), htmlforge::sanitize::ConfigError>(())
+/// ```
 pub fn sanitize_fragment_unsafe(
     html: &str,
     context: &FragmentContext,
@@ -417,6 +478,16 @@ pub fn set_html(
 ///
 /// Spec: <https://wicg.github.io/sanitizer-api/#dom-element-sethtmlunsafe>,
 /// <https://wicg.github.io/sanitizer-api/#dom-shadowroot-sethtmlunsafe>
+///
+/// ```
+/// use htmlforge::sanitize::{set_html_unsafe, SanitizeOptions};
+///
+/// let mut document = htmlforge::parse_document("<div id=box>old</div>");
+/// let target = document.get_element_by_id("box").unwrap().id();
+/// set_html_unsafe(&mut document, target, "<b onclick=go()>new</b>", &SanitizeOptions::default())?;
+/// assert_eq!(document.inner_html(target), r#"<b onclick="go()">new</b>"#);
+/// # Ok::<(), htmlforge::sanitize::SetHtmlError>(())
+/// ```
 pub fn set_html_unsafe(
     document: &mut Document,
     element: NodeId,

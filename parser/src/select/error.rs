@@ -28,6 +28,14 @@ pub struct SelectorError {
 
 impl SelectorError {
     /// What went wrong, in words.
+    ///
+    /// ```
+    /// use htmlforge::select::Selector;
+    ///
+    /// let error = Selector::parse("p:hover(").unwrap_err();
+    /// assert!(!error.message().is_empty());
+    /// assert_eq!((error.line(), error.column()), (1, 2));
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }

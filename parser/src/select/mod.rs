@@ -63,6 +63,16 @@ pub struct Selector {
 
 impl Selector {
     /// Parses a selector list; an error says what and where.
+    ///
+    /// ```
+    /// use htmlforge::select::Selector;
+    ///
+    /// let links = Selector::parse("nav a[href], footer a").unwrap();
+    /// let document = htmlforge::parse_document("<nav><a href=/>Home</a><a>x</a></nav><footer><a>About</a></footer>");
+    /// let texts: Vec<_> = document.select(&links).map(|a| a.text_content()).collect();
+    /// assert_eq!(texts, ["Home", "About"]);
+    /// assert!(Selector::parse("a[").is_err());
+    /// ```
     pub fn parse(selectors: &str) -> Result<Selector, SelectorError> {
         let mut parser = cssparser::Parser::new(selectors);
         match SelectorList::parse(&SelectorParser, &mut parser, ParseRelative::No) {
@@ -76,6 +86,15 @@ impl Selector {
     /// With `:has()` in the selector this walks the element's whole tree
     /// once (see [`Document::select`]); to test many elements, `select`
     /// the tree once instead.
+    ///
+    /// ```
+    /// use htmlforge::select::Selector;
+    ///
+    /// let document = htmlforge::parse_document("<ul><li class=done>a<li>b</ul>");
+    /// let done = Selector::parse("ul > .done").unwrap();
+    /// let flags: Vec<_> = document.get_elements_by_tag_name("li").map(|li| done.matches(&li)).collect();
+    /// assert_eq!(flags, [true, false]);
+    /// ```
     pub fn matches(&self, element: &ElementRef<'_>) -> bool {
         let mut caches = self.caches_for(element.document(), element.id(), None);
         self.matches_in(element, None, &mut caches)
@@ -236,6 +255,15 @@ impl Document {
     }
 
     /// The first element that matches `selector` (`querySelector`).
+    ///
+    /// ```
+    /// use htmlforge::select::Selector;
+    ///
+    /// let document = htmlforge::parse_document("<h2>First</h2><h2>Second</h2>");
+    /// let h2 = Selector::parse("h2").unwrap();
+    /// assert_eq!(document.select_first(&h2).unwrap().text_content(), "First");
+    /// assert!(document.select_first(&Selector::parse("h3").unwrap()).is_none());
+    /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<ElementRef<'_>> {
         self.select(selector).next()
     }
@@ -262,6 +290,15 @@ impl<'a> ElementRef<'a> {
     }
 
     /// The first descendant of this element that matches `selector`.
+    ///
+    /// ```
+    /// use htmlforge::select::Selector;
+    ///
+    /// let document = htmlforge::parse_document("<p>out</p><article><p>in</p><p>too</p></article>");
+    /// let article = document.select_first(&Selector::parse("article").unwrap()).unwrap();
+    /// let p = Selector::parse("p").unwrap();
+    /// assert_eq!(article.select_first(&p).unwrap().text_content(), "in");
+    /// ```
     pub fn select_first(&self, selector: &Selector) -> Option<ElementRef<'a>> {
         self.select(selector).next()
     }

@@ -39,6 +39,13 @@ pub fn escape<W: Write + ?Sized>(text: &str, mode: EscapeMode, out: &mut W) -> f
 }
 
 /// [`escape`] into a new string.
+///
+/// ```
+/// use htmlforge::serializer::{escape_to_string, EscapeMode};
+///
+/// assert_eq!(escape_to_string("a < b & \"c\"", EscapeMode::Text), "a &lt; b &amp; \"c\"");
+/// assert_eq!(escape_to_string("a < b & \"c\"", EscapeMode::Attribute), "a &lt; b &amp; &quot;c&quot;");
+/// ```
 pub fn escape_to_string(text: &str, mode: EscapeMode) -> String {
     let mut out = String::with_capacity(text.len());
     // Writing to a String cannot fail.

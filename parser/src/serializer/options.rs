@@ -141,6 +141,17 @@ impl Default for SerializeOptions {
 impl SerializeOptions {
     /// Options that write every tag and quote every value: nothing
     /// minimized.
+    ///
+    /// ```
+    /// use htmlforge::serializer::{serialize_dom, SerializeOptions};
+    ///
+    /// let document = htmlforge::parse_document("<p class=a>x<p>y");
+    /// assert_eq!(serialize_dom(&document, &SerializeOptions::default()), "<p class=a>x<p>y");
+    /// assert_eq!(
+    ///     serialize_dom(&document, &SerializeOptions::unminimized()),
+    ///     r#"<html><head></head><body><p class="a">x</p><p>y</p></body></html>"#
+    /// );
+    /// ```
     pub fn unminimized() -> Self {
         SerializeOptions {
             quote_attr_values: QuoteAttrValues::Always,

@@ -66,6 +66,16 @@ pub struct Serializer<O: Output> {
 
 impl<W: std::fmt::Write> Serializer<FmtOutput<W>> {
     /// A serializer writing to a `String` or any other `std::fmt::Write`.
+    ///
+    /// ```
+    /// use htmlforge::serializer::{SerializeOptions, Serializer};
+    ///
+    /// let document = htmlforge::parse_document("<ul><li>a<li>b</ul>");
+    /// let mut serializer = Serializer::new(String::new(), SerializeOptions::default());
+    /// serializer.write_node(&document, document.get_elements_by_tag_name("ul").next().unwrap().id())?;
+    /// assert_eq!(serializer.finish()?, "<ul><li>a<li>b</ul>");
+    /// # Ok::<(), htmlforge::serializer::SerializeError>(())
+    /// ```
     pub fn new(out: W, options: SerializeOptions) -> Self {
         Serializer::with_output(FmtOutput(out), options)
     }
@@ -73,6 +83,17 @@ impl<W: std::fmt::Write> Serializer<FmtOutput<W>> {
 
 impl<W: std::io::Write> Serializer<IoOutput<W>> {
     /// A serializer writing UTF-8 to a `std::io::Write`.
+    ///
+    /// ```
+    /// use htmlforge::serializer::{SerializeOptions, Serializer};
+    ///
+    /// let document = htmlforge::parse_document("<p>caf\u{e9}");
+    /// let mut serializer = Serializer::new_io(Vec::new(), SerializeOptions::unminimized());
+    /// serializer.write_document(&document)?;
+    /// let bytes: Vec<u8> = serializer.finish()?;
+    /// assert!(bytes.ends_with("<p>café</p></body></html>".as_bytes()));
+    /// # Ok::<(), htmlforge::serializer::SerializeError>(())
+    /// ```
     pub fn new_io(out: W, options: SerializeOptions) -> Self {
         Serializer::with_output(IoOutput(out), options)
     }
@@ -101,6 +122,19 @@ impl<O: Output> Serializer<O> {
     }
 
     /// Writes one event (or holds it back, see the module docs).
+    ///
+    /// ```
+    /// use htmlforge::serializer::{Attribute, Event, Namespace, SerializeOptions, Serializer};
+    ///
+    /// // Events from any source, not only a DOM: here, written by hand.
+    /// let mut serializer = Serializer::new(String::new(), SerializeOptions::default());
+    /// let attrs = [Attribute::new("href", "/a?x=1&y=2")];
+    /// serializer.write_event(Event::StartTag { namespace: Namespace::Html, name: "a", attrs: &attrs })?;
+    /// serializer.write_event(Event::Text("Fish & chips"))?;
+    /// serializer.write_event(Event::EndTag { namespace: Namespace::Html, name: "a" })?;
+    /// assert_eq!(serializer.finish()?, "<a href=\"/a?x=1&amp;y=2\">Fish &amp; chips</a>");
+    /// # Ok::<(), htmlforge::serializer::SerializeError>(())
+    /// ```
     pub fn write_event(&mut self, event: Event<'_>) -> Result<(), SerializeError> {
         match self.meta_charset.take() {
             Some(mut filter) => {

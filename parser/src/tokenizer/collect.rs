@@ -58,11 +58,28 @@ impl TokenSink for Collector {
 }
 
 /// Tokenizes a whole document in the data state.
+///
+/// ```
+/// use htmlforge::tokenizer::{tokenize, OwnedToken};
+///
+/// let tokens = tokenize("<a href=x>hi</a>");
+/// let OwnedToken::StartTag(a) = &tokens[0] else { panic!() };
+/// assert_eq!((a.name(), a.attr("href")), ("a", Some("x")));
+/// assert!(matches!(&tokens[2], OwnedToken::EndTag(tag) if tag.name() == "a"));
+/// ```
 pub fn tokenize(input: &str) -> Vec<OwnedToken> {
     tokenize_with_errors(input).tokens
 }
 
 /// Tokenizes a whole document in the data state, keeping the parse errors.
+///
+/// ```
+/// use htmlforge::tokenizer::tokenize_with_errors;
+///
+/// let collected = tokenize_with_errors("<p id=a id=b>");
+/// assert_eq!(collected.errors.len(), 1);
+/// assert_eq!(collected.errors[0].code.as_str(), "duplicate-attribute");
+/// ```
 pub fn tokenize_with_errors(input: &str) -> Collector {
     tokenize_chunks([input], State::Data, None)
 }
