@@ -678,6 +678,65 @@ pub enum Query {
     /// The pretty serialization (`dom::write_pretty_html`), into a byte
     /// counter: its size must grow as the input does.
     Pretty,
+    /// DOM calls in a loop on the parsed document, as many as it has
+    /// elements; returns what they made (attributes or nodes), which must
+    /// grow as the input does.
+    Edit(fn(&mut htmlforge::dom::Document) -> usize),
+}
+
+/// The `b` elements of `document`.
+fn b_elements(document: &htmlforge::dom::Document) -> Vec<htmlforge::dom::NodeId> {
+    document.get_elements_by_tag_name("b").map(|b| b.id()).collect()
+}
+
+/// `set_attribute` of a new name on one element, once per `b`: the
+/// element's attributes grow to as many as the document has elements.
+fn set_attribute_many_names(document: &mut htmlforge::dom::Document) -> usize {
+    let all = b_elements(document);
+    let Some(&first) = all.first() else { return 0 };
+    for i in 0..all.len() {
+        document.set_attribute(first, &format!("a{i}"), "v").expect("a valid name");
+    }
+    document.element(first).map_or(0, |element| element.attrs().count())
+}
+
+/// `set_attribute` then `remove_attribute` of one name on each `b`, and of
+/// an existing name on the first: each call searches one element's few
+/// attributes.
+fn set_and_remove_attribute_each(document: &mut htmlforge::dom::Document) -> usize {
+    let all = b_elements(document);
+    let mut kept = 0;
+    for &b in &all {
+        document.set_attribute(b, "title", "t").expect("a valid name");
+        document.set_attribute(all[0], "class", "c").expect("a valid name");
+        kept += usize::from(document.remove_attribute(b, "class"));
+    }
+    kept
+}
+
+/// A new element inserted before the first child of `body`, once per `b`
+/// (the body's child list grows at its front).
+fn insert_before_first_child(document: &mut htmlforge::dom::Document) -> usize {
+    let count = b_elements(document).len();
+    let body = document.body().expect("a body").id();
+    let name = htmlforge::QualName::html("i");
+    for _ in 0..count {
+        let i = document.create_element(&name, &[]).expect("an element");
+        let first = document.first_child(body);
+        document.insert_before(body, i, first).expect("a valid insertion");
+    }
+    document.children(body).count()
+}
+
+/// Every `b` removed from the tree, then appended again after the last
+/// child of `body`.
+fn remove_and_append_each(document: &mut htmlforge::dom::Document) -> usize {
+    let body = document.body().expect("a body").id();
+    for b in b_elements(document) {
+        document.remove(b);
+        document.append_child(body, b).expect("a valid insertion");
+    }
+    document.children(body).count()
 }
 
 /// A hostile document and what runs over it after the parse: selectors
@@ -728,6 +787,65 @@ pub const QUERY_FAMILIES: &[QueryFamily] = &[
         full: 1_000_000,
         make: |n| format!("<p></p>{}", "<i></i>".repeat(n / 2)),
         query: Query::Select("p ~ i:nth-child(2n)"),
+    },
+    // Selectors nested in `:is()`, `:not()` and `:where()`, and `:has()`
+    // inside them (issue 30): the nested lists are matched per candidate,
+    // the `:has()` inside them from its pass over the document.
+    QueryFamily {
+        name: "is-not-where-nested-divs",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select("div:is(:not(:where(p, span, :is(section, aside))))"),
+    },
+    QueryFamily {
+        name: "is-has-nested-divs",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select("div:is(:has(p), :has(> span))"),
+    },
+    QueryFamily {
+        name: "where-not-has-nested-divs",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select(":where(div:not(:has(> p)))"),
+    },
+    QueryFamily {
+        name: "not-is-has-siblings",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<i></i>".repeat(n / 2)),
+        query: Query::Select("i:not(:is(:has(~ p), b))"),
+    },
+    QueryFamily {
+        name: "is-child-nested-divs",
+        full: 1_000_000,
+        make: |n| format!("{}<p>", "<div>".repeat(n)),
+        query: Query::Select("div:is(div > div, body > div)"),
+    },
+    // DOM calls in a loop: each call's cost is bounded by the element or
+    // the links it touches, not by the calls before it.
+    QueryFamily {
+        name: "set-attribute-many-names",
+        full: 1_000_000,
+        make: |n| "<b></b>".repeat(n / 7),
+        query: Query::Edit(set_attribute_many_names),
+    },
+    QueryFamily {
+        name: "set-remove-attribute-each",
+        full: 1_000_000,
+        make: |n| "<b id=x></b>".repeat(n / 12),
+        query: Query::Edit(set_and_remove_attribute_each),
+    },
+    QueryFamily {
+        name: "insert-before-first-child",
+        full: 1_000_000,
+        make: |n| "<b></b>".repeat(n / 7),
+        query: Query::Edit(insert_before_first_child),
+    },
+    QueryFamily {
+        name: "remove-and-append-each",
+        full: 1_000_000,
+        make: |n| "<b></b>".repeat(n / 7),
+        query: Query::Edit(remove_and_append_each),
     },
     // The indentation grew with the depth: output n² bytes.
     QueryFamily { name: "pretty-nested-divs", full: 1_000_000, make: |n| "<div>".repeat(n), query: Query::Pretty },

@@ -93,3 +93,30 @@ fn selectors_search_a_fragment() {
     // `:root` is the document element, which a fragment's nodes are not.
     assert_eq!(fragment.select(&Selector::parse(":root").unwrap()).count(), 0);
 }
+
+/// A selector nested deeper than any stylesheet needs is an error, not a
+/// recursion per level in the parse (or the match) that overflows the
+/// stack: checked on a 256 KB stack.
+#[test]
+fn deeply_nested_selectors_are_an_error_on_a_small_stack() {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            for (open, close) in [(":is(", ")"), (":not(", ")"), (":where(", ")"), (":has(", ")"), ("[", "]")] {
+                let selector = format!("div{}p{}", open.repeat(100_000), close.repeat(100_000));
+                let error = Selector::parse(&selector).unwrap_err();
+                assert_eq!(error.message(), "nested deeper than 32 blocks", "{open}…");
+                assert_eq!(error.column() as usize, 3 + open.len() * 33, "{open}…");
+            }
+            // As deep as allowed: parsed and matched.
+            let document = htmlforge::parse_document("<div><p>x</div>");
+            let deepest = format!("div {}p{}", ":is(".repeat(32), ")".repeat(32));
+            assert_eq!(document.select(&Selector::parse(&deepest).unwrap()).count(), 1);
+            // Parentheses in strings and comments do not nest.
+            let quoted = format!("[title=\"{}\"] /* {} */ p", "(".repeat(100), "[".repeat(100));
+            assert!(Selector::parse(&quoted).is_ok());
+        })
+        .expect("spawn")
+        .join()
+        .unwrap_or_else(|_| panic!("overflowed or panicked"));
+}

@@ -108,8 +108,8 @@ fn parse_once(input: &str, untrusted: bool, how: Parse, query: Option<Query>) ->
     let before = heap::allocations();
     let start = Instant::now();
     let cpu_start = thread_cpu_time();
-    let document = parse(black_box(input), untrusted, how);
-    let output = query.map_or(0, |query| run_query(&document, query));
+    let mut document = parse(black_box(input), untrusted, how);
+    let output = query.map_or(0, |query| run_query(&mut document, query));
     let elapsed = match (cpu_start, thread_cpu_time()) {
         (Some(start), Some(end)) => end.saturating_sub(start),
         _ => start.elapsed(),
@@ -121,7 +121,7 @@ fn parse_once(input: &str, untrusted: bool, how: Parse, query: Option<Query>) ->
 }
 
 /// Runs `query` over `document`; returns the size of its output.
-fn run_query(document: &htmlforge::dom::Document, query: Query) -> usize {
+fn run_query(document: &mut htmlforge::dom::Document, query: Query) -> usize {
     match query {
         Query::Select(selector) => {
             let selector = htmlforge::select::Selector::parse(selector).expect("a valid selector");
@@ -141,6 +141,7 @@ fn run_query(document: &htmlforge::dom::Document, query: Query) -> usize {
                 .expect("counting cannot fail");
             out.0 .0
         }
+        Query::Edit(edit) => edit(document),
     }
 }
 

@@ -481,8 +481,20 @@ impl Document {
         if !is_valid_attribute_local_name(name) {
             return Err(DomError::InvalidCharacter);
         }
-        let existing =
-            data.attrs.range().find(|&at| self.attrs[at].ns.is_none() && self.name_str(self.attrs[at].name) == name);
+        // Names are interned once per document, so the search compares
+        // ids. Past 8 attributes the element has a set of its names (see
+        // `add_attrs_if_missing`): a new name is found missing there, so
+        // that a loop adding k names stays O(k), not O(k²).
+        let name_id = self.intern_str(name);
+        let names = self.growth.attr_names.get(&element.link());
+        let existing = if names.is_some_and(|names| !names.contains(&(None, name_id))) {
+            None
+        } else {
+            data.attrs.range().find(|&at| {
+                crate::cost::step!("dom::set_attribute_search");
+                self.attrs[at].ns.is_none() && self.attrs[at].name == name_id
+            })
+        };
         match existing {
             Some(at) => self.attrs[at].value = self.push_string(value),
             None => self.add_attrs_if_missing(element, &[AttrRef::new(name, value)]),

@@ -54,6 +54,18 @@ impl SelectorError {
         self.column
     }
 
+    /// The error of a selector nested too deep, at the block opened at
+    /// byte `at` of `selectors`.
+    pub(super) fn too_deep(selectors: &str, at: usize) -> SelectorError {
+        let before = &selectors[..at];
+        let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+        SelectorError {
+            message: format!("nested deeper than {} blocks", super::MAX_NESTING),
+            line: u32::try_from(before.matches('\n').count() + 1).unwrap_or(u32::MAX),
+            column: u32::try_from(before[line_start..].encode_utf16().count() + 1).unwrap_or(u32::MAX),
+        }
+    }
+
     /// The error of `selectors` (the text that did not parse), placed by
     /// [`bad_token`]: the `selectors` crate's errors carry no position,
     /// and the parser stops at the end of the selector, not at the token.

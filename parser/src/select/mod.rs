@@ -64,6 +64,10 @@ pub struct Selector {
 impl Selector {
     /// Parses a selector list; an error says what and where.
     ///
+    /// A selector nested deeper than [`MAX_NESTING`] blocks (`:is(`, `[`…)
+    /// is an error: the `selectors` crate parses and matches nested lists
+    /// by recursion, one set of frames per level.
+    ///
     /// ```
     /// use htmlforge::select::Selector;
     ///
@@ -74,6 +78,9 @@ impl Selector {
     /// assert!(Selector::parse("a[").is_err());
     /// ```
     pub fn parse(selectors: &str) -> Result<Selector, SelectorError> {
+        if let Some(at) = too_deep(selectors) {
+            return Err(SelectorError::too_deep(selectors, at));
+        }
         let mut parser = cssparser::Parser::new(selectors);
         match SelectorList::parse(&SelectorParser, &mut parser, ParseRelative::No) {
             Ok(list) => Ok(Selector { list }),
@@ -132,6 +139,45 @@ impl Selector {
         let candidate = Candidate(*element);
         self.list.slice().iter().any(|selector| matching::matches_selector(selector, 0, None, &candidate, &mut context))
     }
+}
+
+/// The deepest nesting of blocks (parentheses, brackets, braces) a
+/// selector may have. cssparser stops at 75, where the recursion of the
+/// `selectors` crate's parser and of the error's placing overflowed a
+/// 256 KB stack in a debug build; a stylesheet's selectors nest a few
+/// levels.
+pub const MAX_NESTING: usize = 32;
+
+/// The byte offset of the first block opened past [`MAX_NESTING`], if any:
+/// one scan that skips strings, escapes and comments, as CSS tokenizes them.
+fn too_deep(selectors: &str) -> Option<usize> {
+    let bytes = selectors.as_bytes();
+    let mut depth = 0usize;
+    let mut at = 0;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'\\' => at += 1,
+            quote @ (b'"' | b'\'') => {
+                at += 1;
+                while at < bytes.len() && bytes[at] != quote {
+                    at += usize::from(bytes[at] == b'\\') + 1;
+                }
+            }
+            b'/' if bytes.get(at + 1) == Some(&b'*') => {
+                at = selectors[at + 2..].find("*/").map_or(bytes.len(), |end| at + 2 + end + 1);
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(at);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        at += 1;
+    }
+    None
 }
 
 /// The elements of the tree that holds `start` (from its root), in tree order.
