@@ -10,7 +10,8 @@
 use htmlforge::dom::SpecSerializeOptions;
 use htmlforge_fuzz::roundtrip_exceptions::exception;
 use htmlforge_fuzz::sanitize::{
-    config, context, dump, has_unserializable_shadow_root, replaces_with_children, run, unsafe_markup,
+    config, context, dump, has_unattached_declarative_template, has_unserializable_shadow_root, replaces_with_children,
+    run, unsafe_markup,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -49,7 +50,20 @@ fuzz_target!(|data: &[u8]| {
     // context reads them as foreign elements: the fragment parser's and
     // serializer's round trip, which the checks above keep safe.
     let foreign_context = context.name.ns != htmlforge::Namespace::Html;
-    if replaces_with_children(option.as_ref()) || exception(&reparsed).is_some() || raw_text_context || foreign_context
+    // A tree the parser itself builds but cannot give back from its
+    // serialization (an `a` nested in an `a` through a table's foster
+    // parenting, a newline first in a `pre`, …): the exceptions of the
+    // `roundtrip` target, looked for in the sanitized tree as that target
+    // looks in its first tree, and in the reparsed one.
+    let parser_exception = exception(&first).is_some() || exception(&reparsed).is_some();
+    // A template element declaring a shadow root its parent did not take
+    // becomes that parent's shadow root when the serialization is parsed.
+    let unattached_template = has_unattached_declarative_template(&first, root);
+    if replaces_with_children(option.as_ref())
+        || parser_exception
+        || unattached_template
+        || raw_text_context
+        || foreign_context
     {
         return;
     }

@@ -23,7 +23,9 @@ use htmlforge::sanitize::{
     SanitizerOption,
 };
 use htmlforge::FragmentContext;
-pub use htmlforge_conformance::sanitizer_properties::{dump, has_unserializable_shadow_root, unsafe_markup};
+pub use htmlforge_conformance::sanitizer_properties::{
+    dump, has_unattached_declarative_template, has_unserializable_shadow_root, unsafe_markup,
+};
 
 /// Names the configurations are drawn from: the dangerous ones, the
 /// structural ones, and a few plain ones.

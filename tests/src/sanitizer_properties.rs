@@ -79,6 +79,40 @@ pub fn has_unserializable_shadow_root(document: &Document, root: NodeId) -> bool
     false
 }
 
+/// Whether a `template` element under `root` carries a `shadowrootmode`
+/// of `open` or `closed` while its parent has no shadow root that a
+/// serialization writes. The first parse kept it as an element (its parent
+/// already had a shadow root, [#parsing-main-inhead] "a start tag whose
+/// tag name is template": attaching threw), and that shadow root is left
+/// out of the serialization, so the parse of the serialization attaches
+/// the template as the parent's declarative shadow root instead: a round
+/// trip cannot give such a tree back.
+pub fn has_unattached_declarative_template(document: &Document, root: NodeId) -> bool {
+    let mut pending = vec![root];
+    while let Some(node) = pending.pop() {
+        for child in document.children(node) {
+            pending.push(child);
+            pending.extend(document.shadow_root(child));
+            let Some(element) = document.element(child) else { continue };
+            pending.extend(element.template_contents());
+            let declares = element.ns() == Namespace::Html
+                && element.local_name() == "template"
+                && element.attrs().any(|attr| {
+                    attr.ns.is_none()
+                        && attr.name == "shadowrootmode"
+                        && (attr.value.eq_ignore_ascii_case("open") || attr.value.eq_ignore_ascii_case("closed"))
+                });
+            let host_writes_its_root = document.shadow_root(node).is_some_and(
+                |shadow| matches!(document.data(shadow), NodeData::ShadowRoot { init, .. } if init.serializable),
+            );
+            if declares && !host_writes_its_root {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The children of the fragment's root, with adjacent text merged, as a
 /// dump.
 pub fn dump(document: &mut Document) -> String {
