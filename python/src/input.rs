@@ -6,9 +6,10 @@ use std::borrow::Cow;
 use htmlforge::{ByteParseOptions, FragmentContext, Limits, ParseOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PySlice, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 
 use crate::shared::DocState;
+use crate::str_data::{self, StrData};
 
 /// What to parse, and how.
 #[derive(Clone, Copy)]
@@ -24,6 +25,9 @@ pub(crate) struct Request<'a> {
 /// The input as the parse reads it, borrowed from the Python object (or
 /// copied from a mutable one), so that the parse can run without the GIL.
 enum Input<'a> {
+    /// A `str`'s characters, turned into UTF-8 without the GIL.
+    Str(StrData<'a>),
+    /// A `str` encoded with the GIL held (see [`StrData::of`]).
     Text(Cow<'a, str>),
     Bytes(Cow<'a, [u8]>),
 }
@@ -34,13 +38,16 @@ enum Input<'a> {
 /// UTF-8 when the bytes are valid UTF-8 (the standard's step that lets a
 /// user agent autodetect the encoding) and windows-1252 otherwise.
 pub(crate) fn parse(py: Python<'_>, data: &Bound<'_, PyAny>, request: Request<'_>) -> PyResult<DocState> {
-    let input = input_of(data)?;
+    // A reference of our own for as long as the parse borrows the input:
+    // CPython edits a `str` in place only through its one reference.
+    let data = data.clone();
+    let input = input_of(&data)?;
     Ok(py.detach(|| parse_input(&input, request)))
 }
 
 fn input_of<'a>(data: &'a Bound<'_, PyAny>) -> PyResult<Input<'a>> {
     if let Ok(text) = data.cast::<PyString>() {
-        return Ok(Input::Text(utf8_of(text)?));
+        return Ok(StrData::of(text).map_or_else(|| Input::Text(text_of(text)), Input::Str));
     }
     if let Ok(bytes) = data.cast::<PyBytes>() {
         return Ok(Input::Bytes(Cow::Borrowed(bytes.as_bytes())));
@@ -56,91 +63,58 @@ fn input_of<'a>(data: &'a Bound<'_, PyAny>) -> PyResult<Input<'a>> {
     )))
 }
 
-/// Characters of a long `str` encoded to UTF-8 at a time, with the GIL
-/// released between two pieces. Encoding needs the GIL, and takes up to
-/// 4 ns a character (a str with characters past U+00FF: 100 ms for a
-/// 25 MB page); in pieces, another thread waits at most one piece, about
-/// the interpreter's switch interval (5 ms), as between two Python
-/// statements.
-const TEXT_PIECE: usize = 1 << 20;
-
-/// The UTF-8 of the parse input `text` (see [`text_of`]): a long one
-/// encoded in pieces of [`TEXT_PIECE`] characters, joined without the GIL.
-fn utf8_of<'a>(text: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
-    let length = text.len()?;
-    if length <= TEXT_PIECE {
-        return Ok(text_of(text));
-    }
-    let py = text.py();
-    let mut pieces = Vec::with_capacity(length.div_ceil(TEXT_PIECE));
-    for start in (0..length).step_by(TEXT_PIECE) {
-        let end = (start + TEXT_PIECE).min(length);
-        let piece = text.get_item(PySlice::new(py, start as isize, end as isize, 1))?.cast_into::<PyString>()?;
-        pieces.push(match piece.encode_utf8() {
-            Ok(bytes) => Piece::Encoded(bytes),
-            // Lone surrogates: replaced, as `text_of` does.
-            Err(_) => Piece::Replaced(piece.to_string_lossy().into_owned()),
-        });
-        // Lets a thread that asked for the GIL have it now.
-        py.detach(|| ());
-    }
-    let pieces: Vec<&[u8]> = pieces.iter().map(Piece::as_bytes).collect();
-    Ok(Cow::Owned(py.detach(|| {
-        let mut utf8 = String::with_capacity(pieces.iter().map(|piece| piece.len()).sum());
-        for piece in pieces {
-            // Valid UTF-8, both kinds: this only checks it.
-            utf8.push_str(&String::from_utf8_lossy(piece));
-        }
-        utf8
-    })))
-}
-
-/// A piece of a long `str` in UTF-8.
-enum Piece<'py> {
-    Encoded(Bound<'py, PyBytes>),
-    Replaced(String),
-}
-
-impl Piece<'_> {
-    fn as_bytes(&self) -> &[u8] {
-        match self {
-            Piece::Encoded(bytes) => bytes.as_bytes(),
-            Piece::Replaced(text) => text.as_bytes(),
-        }
-    }
-}
-
-/// The UTF-8 of a Python string. A string with lone surrogates (which
-/// UTF-8 cannot hold) has them replaced by U+FFFD, as the HTML standard's
-/// decoders replace what they cannot decode.
+/// The UTF-8 of a Python string, encoded with the GIL held. A string with
+/// lone surrogates (which UTF-8 cannot hold) has each replaced by one
+/// U+FFFD, as the HTML standard's decoders replace what they cannot
+/// decode, and as [`StrData::to_utf8`] does.
 pub(crate) fn text_of<'a>(text: &'a Bound<'_, PyString>) -> Cow<'a, str> {
-    text.to_cow().unwrap_or_else(|_| Cow::Owned(text.to_string_lossy().into_owned()))
+    text.to_cow().unwrap_or_else(|_| Cow::Owned(surrogates_replaced(text)))
+}
+
+fn surrogates_replaced(text: &Bound<'_, PyString>) -> String {
+    // UTF-32 keeps each code point, surrogates too, in four bytes.
+    let Ok(utf32) = text.call_method1("encode", ("utf-32-le", "surrogatepass")) else {
+        return text.to_string_lossy().into_owned();
+    };
+    let Ok(utf32) = utf32.cast_into::<PyBytes>() else {
+        return text.to_string_lossy().into_owned();
+    };
+    let points =
+        utf32.as_bytes().chunks_exact(4).map(|bytes| u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]));
+    str_data::code_points_to_utf8(points)
 }
 
 fn parse_input(input: &Input<'_>, request: Request<'_>) -> DocState {
-    let options = request.options;
-    match (input, request.context) {
-        (Input::Text(text), None) => {
-            DocState::new(htmlforge::parse_document_with(text, options), options.scripting, None)
-        }
-        (Input::Text(text), Some(context)) => {
-            DocState::new(htmlforge::parse_fragment_with(text, context, options), options.scripting, None)
-        }
-        (Input::Bytes(bytes), None) => {
-            let byte_options = ByteParseOptions::default()
-                .parse(options)
-                .transport_charset(request.transport_charset)
-                .fallback(utf8_fallback(bytes));
-            let parsed = htmlforge::parse_bytes(bytes, byte_options);
-            DocState::new(parsed.document, options.scripting, Some(parsed.encoding))
-        }
-        // A fragment has no encoding of its own (innerHTML takes a
-        // string): bytes are read as UTF-8.
-        (Input::Bytes(bytes), Some(context)) => {
-            let text = String::from_utf8_lossy(bytes);
-            DocState::new(htmlforge::parse_fragment_with(&text, context, options), options.scripting, None)
-        }
+    match input {
+        Input::Str(data) => parse_text(&data.to_utf8(), request),
+        Input::Text(text) => parse_text(text, request),
+        Input::Bytes(bytes) => parse_bytes(bytes, request),
     }
+}
+
+fn parse_text(text: &str, request: Request<'_>) -> DocState {
+    let options = request.options;
+    let document = match request.context {
+        None => htmlforge::parse_document_with(text, options),
+        Some(context) => htmlforge::parse_fragment_with(text, context, options),
+    };
+    DocState::new(document, options.scripting, None)
+}
+
+fn parse_bytes(bytes: &[u8], request: Request<'_>) -> DocState {
+    let options = request.options;
+    let Some(context) = request.context else {
+        let byte_options = ByteParseOptions::default()
+            .parse(options)
+            .transport_charset(request.transport_charset)
+            .fallback(utf8_fallback(bytes));
+        let parsed = htmlforge::parse_bytes(bytes, byte_options);
+        return DocState::new(parsed.document, options.scripting, Some(parsed.encoding));
+    };
+    // A fragment has no encoding of its own (innerHTML takes a string):
+    // bytes are read as UTF-8.
+    let text = String::from_utf8_lossy(bytes);
+    DocState::new(htmlforge::parse_fragment_with(&text, context, options), options.scripting, None)
 }
 
 /// The fallback encoding of a page that declares none: UTF-8 when its

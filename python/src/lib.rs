@@ -22,6 +22,7 @@ mod selectolax;
 mod selectors;
 mod serialize;
 mod shared;
+mod str_data;
 mod stream;
 mod tree;
 

@@ -106,6 +106,25 @@ def test_bad_selector_raises_value_error_with_column():
     assert "column 8" in str(caught.value)
 
 
+class StrSubclass(str):
+    """A str that CPython keeps apart from its characters (not compact):
+    the parse encodes it with the GIL held instead of reading it."""
+
+
+@pytest.mark.parametrize("make", [str, StrSubclass])
+@pytest.mark.parametrize(
+    "text",
+    ["", "plain ASCII", "Latin-1: caf\u00e9 \u00ff", "two bytes: \u0100 \u2019 \uffff", "four: \U0001f600 \U0010ffff", "a\ud800b\udfffc\ud83d\ude00"],
+)
+def test_a_str_of_every_kind_parses_as_its_utf8(make, text):
+    document = htmlforge.parse(make(f"<p title='{text}'>{text}</p>"))
+    paragraph = document.select_one("p")
+    # Each lone surrogate (UTF-8 cannot hold one) becomes one U+FFFD.
+    expected = "".join("\ufffd" if 0xD800 <= ord(char) <= 0xDFFF else char for char in text)
+    assert paragraph.text_content == expected
+    assert paragraph.get("title") == expected
+
+
 def test_bad_input_never_raises():
     for html in ["", "<", "</", "\x00", "<svg><template>", "\ud800", b"\xff\xfe\x00", b"\x80" * 10, "<" * 1000]:
         htmlforge.parse(html).to_html()
